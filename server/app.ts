@@ -1,0 +1,133 @@
+/**
+ * The portal's HTTP server put together: plugins (errors, security headers,
+ * compression), then the /api routes, then the built app with its SPA fallback.
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import compress from '@fastify/compress';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
+import type { Database } from './db/database.js';
+import { healthRoutes } from './routes/health.js';
+import { newsletterRoutes } from './routes/newsletter.js';
+import { productRoutes } from './routes/products.js';
+import { uploadRoutes } from './routes/uploads.js';
+import { HttpError } from './services/errors.js';
+
+export interface AppOptions {
+  database: Database;
+  /** Folder of the built app (dist/); null serves the API alone. */
+  staticDir?: string | null;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Largest JSON body accepted; the API's requests are small forms. */
+const BODY_LIMIT_BYTES = 1_048_576;
+
+export async function buildApp({ database, staticDir = null, logger = false }: AppOptions) {
+  const app = Fastify({
+    logger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Unknown fields are rejected by the schemas, not silently dropped.
+    ajv: { customOptions: { removeAdditional: false, allErrors: false } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    if ('validation' in error && error.validation) {
+      const details = error.validation.map((issue) => {
+        const field =
+          (issue.params as { missingProperty?: string; additionalProperty?: string })
+            .missingProperty ??
+          (issue.params as { additionalProperty?: string }).additionalProperty ??
+          issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+        const message =
+          issue.keyword === 'additionalProperties' ? 'is not a known field' : (issue.message ?? 'is invalid');
+        return { field, message };
+      });
+      const first = details[0];
+      return reply.status(400).send({
+        message: first ? `Invalid request: ${first.field || error.validationContext} ${first.message}` : 'Invalid request',
+        details,
+      });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error(error);
+      return reply.status(status).send({ message: 'Something went wrong on our side. Please try again.' });
+    }
+    const body: { message: string; details?: { field: string; message: string }[] } = {
+      message: error.message,
+    };
+    if (error instanceof HttpError && error.details) body.details = error.details;
+    return reply.status(status).send(body);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { database });
+      await api.register(productRoutes, { db: database.db });
+      await api.register(newsletterRoutes, { db: database.db });
+    },
+    { prefix: '/api' },
+  );
+  await app.register(uploadRoutes, { db: database.db });
+
+  const hasApp = staticDir !== null && existsSync(join(staticDir, 'index.html'));
+  if (hasApp) {
+    await app.register(fastifyStatic, {
+      root: staticDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        // Hashed bundles never change; everything else must be revalidated so that a new
+        // deployment (and a new service worker) is seen at once.
+        res.header(
+          'cache-control',
+          path.includes(`${join(staticDir, 'assets')}`)
+            ? 'public, max-age=31536000, immutable'
+            : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const wantsPage =
+      hasApp &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !path.startsWith('/api/') &&
+      !path.startsWith('/uploads/') &&
+      !path.startsWith('/assets/');
+    if (wantsPage) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: `Not found: ${request.method} ${path}` });
+  });
+
+  return app;
+}

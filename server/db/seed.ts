@@ -1,0 +1,110 @@
+/**
+ * Fills an empty database with the demo catalogue, and on request with a large
+ * generated catalogue for benchmarks. Seeding an already seeded database does nothing.
+ */
+import { count } from 'drizzle-orm';
+import { deriveSearchFields } from '../../src/contracts/catalogue.js';
+import type { Db } from './database.js';
+import { productArt, type ArtView } from './product-art.js';
+import { categories, media, products } from './schema.js';
+import { SEED_CATEGORIES, SEED_PRODUCTS, type SeedCategory } from './seed-catalogue.js';
+
+const DAY_MS = 86_400_000;
+const VIEWS: ArtView[] = ['front', 'back', 'texture'];
+/** Rows per INSERT: large enough to be quick, small enough for the parameter limit. */
+const INSERT_BATCH = 500;
+
+export async function seedDatabase(db: Db, now = new Date()): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(categories);
+  if ((row?.n ?? 0) > 0) return false;
+  await db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(categories)
+      .values(SEED_CATEGORIES.map(({ slug, name }, position) => ({ slug, name, position })))
+      .returning({ id: categories.id, slug: categories.slug });
+    const idOf = new Map(inserted.map((c) => [c.slug, c.id]));
+    const styleOf = new Map(SEED_CATEGORIES.map((c) => [c.slug, c]));
+    const files: (typeof media.$inferInsert)[] = [];
+    const rows = SEED_PRODUCTS.map((product) => {
+      const style = styleOf.get(product.category) as SeedCategory;
+      const images = VIEWS.slice(0, product.images).map((view, i) => {
+        const path = `/uploads/products/${product.sku.toLowerCase()}-${i + 1}.svg`;
+        const svg = productArt({ name: product.name, shape: style.shape, hue: style.hue, view });
+        files.push({ path, contentType: 'image/svg+xml', data: Buffer.from(svg) });
+        return path;
+      });
+      const added = new Date(now.getTime() - product.addedDaysAgo * DAY_MS);
+      return {
+        sku: product.sku,
+        name: product.name,
+        shortDescription: product.shortDescription,
+        description: product.description,
+        categoryId: idOf.get(product.category) as number,
+        price: product.price.toFixed(2),
+        stock: product.stock,
+        tags: product.tags,
+        images,
+        ...deriveSearchFields(product),
+        createdAt: added,
+        updatedAt: added,
+      };
+    });
+    await tx.insert(products).values(rows);
+    await tx.insert(media).values(files);
+  });
+  return true;
+}
+
+const LARGE_WORDS = {
+  lines: ['Hydra', 'Volume', 'Color', 'Silver', 'Repair', 'Argan', 'Curl', 'Detox', 'Tea Tree', 'Keratin', 'Cacao', 'Blonde', 'Balance', 'Glow', 'Pure'],
+  kinds: ['Shampoo', 'Conditioner', 'Mask', 'Serum', 'Lotion', 'Spray', 'Cream', 'Oil', 'Tonic', 'Gel'],
+  sizes: ['50 ml', '100 ml', '150 ml', '250 ml', '500 ml', '1000 ml'],
+};
+
+/**
+ * Adds `total` generated products (for benchmarks) across the demo categories. Their
+ * pictures reuse a handful of generated files so that the database stays small.
+ */
+export async function seedLargeCatalogue(db: Db, total: number, now = new Date()): Promise<void> {
+  await seedDatabase(db, now);
+  const cats = await db.select().from(categories);
+  const paths: string[] = [];
+  const files = cats.flatMap((category, i) => {
+    const style = SEED_CATEGORIES.find((c) => c.slug === category.slug) ?? SEED_CATEGORIES[0];
+    const path = `/uploads/products/bench-${i + 1}.svg`;
+    paths.push(path);
+    const svg = productArt({ name: category.name, shape: style?.shape ?? 'bottle', hue: style?.hue ?? 0, view: 'front' });
+    return [{ path, contentType: 'image/svg+xml', data: Buffer.from(svg) }];
+  });
+  await db.insert(media).values(files).onConflictDoNothing();
+  const { lines, kinds, sizes } = LARGE_WORDS;
+  for (let start = 0; start < total; start += INSERT_BATCH) {
+    const batch = [];
+    for (let n = start; n < Math.min(total, start + INSERT_BATCH); n += 1) {
+      const line = lines[n % lines.length] as string;
+      const kind = kinds[Math.floor(n / lines.length) % kinds.length] as string;
+      const size = sizes[n % sizes.length] as string;
+      const categoryIndex = n % cats.length;
+      const name = `${line} ${kind} ${size} No. ${n + 1}`;
+      const fields = {
+        name,
+        sku: `BN-${String(n + 1).padStart(6, '0')}`,
+        shortDescription: `${line} care ${kind.toLowerCase()} for professional use.`,
+        description: `Generated benchmark product ${n + 1} of the ${line} line.`,
+      };
+      const added = new Date(now.getTime() - (n % 1000) * DAY_MS);
+      batch.push({
+        ...fields,
+        categoryId: (cats[categoryIndex] as (typeof cats)[number]).id,
+        price: (3 + ((n * 37) % 19700) / 100).toFixed(2),
+        stock: n % 11 === 0 ? 0 : (n * 7) % 300,
+        tags: [line.toLowerCase(), kind.toLowerCase()],
+        images: [paths[categoryIndex] as string],
+        ...deriveSearchFields(fields),
+        createdAt: added,
+        updatedAt: added,
+      });
+    }
+    await db.insert(products).values(batch).onConflictDoNothing();
+  }
+}

@@ -1,0 +1,51 @@
+/** JSON schemas of the /api contract's shared shapes (spec §3 and DESIGN.md). */
+import { Type } from '@fastify/type-provider-typebox';
+
+export const ErrorSchema = Type.Object(
+  {
+    message: Type.String(),
+    details: Type.Optional(
+      Type.Array(Type.Object({ field: Type.String(), message: Type.String() })),
+    ),
+  },
+  { $id: 'Error' },
+);
+
+export const errorResponses = {
+  400: ErrorSchema,
+  404: ErrorSchema,
+};
+
+export const CategorySchema = Type.Object({
+  id: Type.Integer(),
+  slug: Type.String(),
+  name: Type.String(),
+});
+
+export const ProductSchema = Type.Object({
+  id: Type.Integer(),
+  sku: Type.String(),
+  name: Type.String(),
+  shortDescription: Type.String(),
+  description: Type.String(),
+  price: Type.Optional(Type.Number()),
+  currency: Type.Literal('EUR'),
+  stock: Type.Integer(),
+  stockQuantity: Type.Integer(),
+  inStock: Type.Boolean(),
+  images: Type.Array(Type.String()),
+  tags: Type.Array(Type.String()),
+  categoryId: Type.Integer(),
+  category: CategorySchema,
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+  searchText: Type.String(),
+  nameKey: Type.String(),
+});
+
+export const PaginationSchema = Type.Object({
+  page: Type.Integer(),
+  limit: Type.Integer(),
+  totalPages: Type.Integer(),
+  totalProducts: Type.Integer(),
+});

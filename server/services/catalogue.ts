@@ -1,0 +1,111 @@
+/**
+ * The catalogue's business rules: the product query (search, category, order, pages)
+ * and the product serializer that leaves the price out for callers who may not see it.
+ * Ordering and matching follow src/contracts/catalogue.ts so that the device's mirror
+ * gives the same answers.
+ */
+import { and, asc, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import {
+  paginate,
+  searchTerms,
+  type Category,
+  type Product,
+  type ProductPage,
+  type ProductQuery,
+} from '../../src/contracts/catalogue.js';
+import type { Db } from '../db/database.js';
+import { categories, products } from '../db/schema.js';
+import type { Viewer } from './viewer.js';
+
+type ProductRow = typeof products.$inferSelect;
+type CategoryRow = typeof categories.$inferSelect;
+
+export function toCategoryDto(row: CategoryRow): Category {
+  return { id: row.id, slug: row.slug, name: row.name };
+}
+
+export function toProductDto(row: ProductRow, category: CategoryRow, viewer: Viewer): Product {
+  const dto: Product = {
+    id: row.id,
+    sku: row.sku,
+    name: row.name,
+    shortDescription: row.shortDescription,
+    description: row.description,
+    currency: 'EUR',
+    stock: row.stock,
+    stockQuantity: row.stock,
+    inStock: row.stock > 0,
+    images: row.images,
+    tags: row.tags,
+    categoryId: row.categoryId,
+    category: toCategoryDto(category),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    searchText: row.searchText,
+    nameKey: row.nameKey,
+  };
+  if (viewer.canSeePrices) dto.price = Number(row.price);
+  return dto;
+}
+
+/** Byte order, as the device compares code points: never the database's collation. */
+const nameKeyInByteOrder = sql`${products.nameKey} COLLATE "C"`;
+
+function orderFor(query: ProductQuery, viewer: Viewer): SQL[] {
+  switch (query.sortBy) {
+    case 'newest':
+      return [desc(products.createdAt), desc(products.id)];
+    case 'price':
+      if (viewer.canSeePrices) return [asc(products.price), nameKeyInByteOrder, asc(products.id)];
+      return [nameKeyInByteOrder, asc(products.id)];
+    case 'name':
+      return [nameKeyInByteOrder, asc(products.id)];
+  }
+}
+
+export interface ListProductsQuery extends ProductQuery {
+  updatedSince?: Date | undefined;
+}
+
+export async function listProducts(
+  db: Db,
+  query: ListProductsQuery,
+  viewer: Viewer,
+): Promise<ProductPage> {
+  const conditions: SQL[] = searchTerms(query.search).map(
+    // strpos matches the term literally: no LIKE wildcards to escape.
+    (term) => sql`strpos(${products.searchText}, ${term}) > 0`,
+  );
+  if (query.categoryId !== undefined) conditions.push(eq(products.categoryId, query.categoryId));
+  if (query.updatedSince !== undefined) conditions.push(gte(products.updatedAt, query.updatedSince));
+  const where = and(...conditions);
+
+  const [total] = await db.select({ n: count() }).from(products).where(where);
+  const rows = await db
+    .select({ product: products, category: categories })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(where)
+    .orderBy(...orderFor(query, viewer))
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit);
+
+  return {
+    products: rows.map((row) => toProductDto(row.product, row.category, viewer)),
+    pagination: paginate(total?.n ?? 0, query.page, query.limit),
+  };
+}
+
+export async function getProduct(db: Db, id: number, viewer: Viewer): Promise<Product | null> {
+  const [row] = await db
+    .select({ product: products, category: categories })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(eq(products.id, id));
+  return row ? toProductDto(row.product, row.category, viewer) : null;
+}
+
+export async function listCategories(db: Db): Promise<Category[]> {
+  const rows = await db.select().from(categories).orderBy(asc(categories.position), asc(categories.id));
+  return rows.map(toCategoryDto);
+}

@@ -1,0 +1,43 @@
+/**
+ * `npm start`: builds the app if it has not been built, opens the database (embedded
+ * PGlite unless DATABASE_URL is set), applies migrations, seeds an empty database and
+ * serves the app and the API. `--api-only` skips the app (for `npm run dev`).
+ */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildApp } from './app.js';
+import { readConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+import { migrate } from './db/migrate.js';
+import { seedDatabase } from './db/seed.js';
+
+const apiOnly = process.argv.includes('--api-only');
+const config = readConfig();
+
+if (!apiOnly && !existsSync(join(config.staticDir, 'index.html'))) {
+  console.log('Building the app (first start)…');
+  const { build } = await import('vite');
+  await build({ logLevel: 'warn' });
+}
+
+const database = await openDatabase(config.database);
+await migrate(database.db);
+if (await seedDatabase(database.db)) console.log('Seeded the demo catalogue.');
+
+const app = await buildApp({
+  database,
+  staticDir: apiOnly ? null : config.staticDir,
+  logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+});
+
+const shutdown = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.once('SIGINT', shutdown);
+process.once('SIGTERM', shutdown);
+
+await app.listen({ port: config.port, host: config.host });
+const where = config.database.engine === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.database.dataDir}`;
+console.log(`Portal ready at http://localhost:${config.port}/ (database: ${where})`);

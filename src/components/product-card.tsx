@@ -1,0 +1,37 @@
+import { Link } from 'react-router-dom';
+import type { Product } from '../contracts/catalogue';
+
+export interface ProductCardProps {
+  product: Product;
+  layout: 'grid' | 'list';
+  categoryName: string;
+  /** The price as the viewer may see it, or the restriction message. */
+  priceText: string;
+  priceVisible: boolean;
+  stockText: string;
+  detailsText: string;
+}
+
+export function ProductCard({ product, layout, categoryName, priceText, priceVisible, stockText, detailsText }: ProductCardProps) {
+  const image = product.images[0];
+  return (
+    <article className={`product-card product-card--${layout}`} data-testid="product-card">
+      <Link to={`/products/${product.id}`} className="product-card__image" tabIndex={-1} aria-hidden="true">
+        {image ? <img src={image} alt="" loading="lazy" width="400" height="400" /> : <span className="product-card__no-image" />}
+      </Link>
+      <div className="product-card__body">
+        <p className="product-card__category">{categoryName}</p>
+        <h2 className="product-card__name">
+          <Link to={`/products/${product.id}`}>{product.name}</Link>
+        </h2>
+        <p className="product-card__sku">{product.sku}</p>
+        <p className="product-card__summary">{product.shortDescription}</p>
+        <p className={priceVisible ? 'product-card__price' : 'product-card__price product-card__price--hidden'}>{priceText}</p>
+        <p className={product.inStock ? 'stock stock--in' : 'stock stock--out'}>{stockText}</p>
+        <Link to={`/products/${product.id}`} className="button button--ghost" aria-label={`${detailsText}: ${product.name}`}>
+          {detailsText}
+        </Link>
+      </div>
+    </article>
+  );
+}

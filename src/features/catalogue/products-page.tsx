@@ -1,0 +1,223 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { SORT_OPTIONS, type SortBy } from '../../contracts/catalogue';
+import { PageMeta } from '../../components/page-meta';
+import { Pagination } from '../../components/pagination';
+import { ProductCard } from '../../components/product-card';
+import { formatMoney, formatTime } from '../../lib/i18n';
+import { useCatalogueQuery, useCategories } from '../../lib/sync/use-catalogue';
+import { readCatalogueUrl, writeCatalogueUrl, type CatalogueUrlState, type Layout } from './catalogue-url';
+
+/** Pause in typing after which the search runs, so that each key does not start a query. */
+const SEARCH_DEBOUNCE_MS = 300;
+
+export function ProductsPage() {
+  const { t, i18n } = useTranslation();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const state = readCatalogueUrl(params);
+  const { query, layout } = state;
+  const view = useCatalogueQuery(query);
+  const categories = useCategories();
+  const [filtersOpen, setFiltersOpen] = useState(query.categoryId !== undefined || query.sortBy !== 'name');
+  const [draft, setDraft] = useState(query.search);
+  const panelId = useId();
+
+  const go = (next: Partial<CatalogueUrlState['query']> & { layout?: Layout }, replace = false) => {
+    const { layout: nextLayout = layout, ...queryChanges } = next;
+    const resetPage = Object.keys(queryChanges).some((k) => k !== 'page');
+    void navigate(
+      writeCatalogueUrl({
+        query: { ...query, ...(resetPage ? { page: 1 } : {}), ...queryChanges },
+        layout: nextLayout,
+      }),
+      { replace },
+    );
+  };
+
+  // Keep the box in step when the address changes (back button, a footer link).
+  useEffect(() => setDraft(query.search), [query.search]);
+  useEffect(() => {
+    if (draft === query.search) return;
+    const timer = setTimeout(() => go({ search: draft }, true), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [draft]);
+
+  const categoryName = (id: number): string => {
+    const category = categories.find((c) => c.id === id);
+    return category ? t(`categories.${category.slug}`, { defaultValue: category.name }) : '';
+  };
+
+  return (
+    <div className="page catalogue">
+      <PageMeta
+        title={`${t('catalogue.title')} | ${t('meta.titleSuffix')}`}
+        description={t('meta.productsDescription')}
+        keywords={t('meta.keywords')}
+        path="/products"
+      />
+      <header className="page__header">
+        <h1>{t('catalogue.title')}</h1>
+      </header>
+
+      <div className="catalogue__toolbar">
+        <form
+          className="catalogue__search"
+          role="search"
+          onSubmit={(event) => {
+            event.preventDefault();
+            go({ search: draft });
+          }}
+        >
+          <label htmlFor="catalogue-search" className="visually-hidden">
+            {t('catalogue.searchLabel')}
+          </label>
+          <input
+            id="catalogue-search"
+            type="search"
+            value={draft}
+            maxLength={200}
+            placeholder={t('catalogue.searchPlaceholder')}
+            onChange={(event) => setDraft(event.target.value)}
+          />
+          <button type="submit" className="button">
+            {t('catalogue.search')}
+          </button>
+        </form>
+        <button
+          type="button"
+          className="button button--ghost"
+          aria-expanded={filtersOpen}
+          aria-controls={panelId}
+          onClick={() => setFiltersOpen((open) => !open)}
+        >
+          {t('catalogue.filters')}
+        </button>
+        <div className="catalogue__layout" role="group" aria-label={t('catalogue.view.label')}>
+          {(['grid', 'list'] as const).map((option) => (
+            <button
+              key={option}
+              type="button"
+              className="button button--ghost"
+              aria-pressed={layout === option}
+              onClick={() => go({ layout: option }, true)}
+            >
+              {t(`catalogue.view.${option}`)}
+            </button>
+          ))}
+        </div>
+      </div>
+
+      <div id={panelId} className="catalogue__filters" hidden={!filtersOpen}>
+        <label>
+          {t('catalogue.category')}
+          <select
+            value={query.categoryId ?? ''}
+            onChange={(event) =>
+              go({ categoryId: event.target.value ? Number(event.target.value) : undefined })
+            }
+          >
+            <option value="">{t('catalogue.allCategories')}</option>
+            {categories.map((category) => (
+              <option key={category.id} value={category.id}>
+                {categoryName(category.id)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('catalogue.sortBy')}
+          <select value={query.sortBy} onChange={(event) => go({ sortBy: event.target.value as SortBy })}>
+            {SORT_OPTIONS.map((option) => (
+              <option key={option} value={option}>
+                {t(`catalogue.sort.${option}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => {
+            setDraft('');
+            go({ search: '', categoryId: undefined, sortBy: 'name' });
+          }}
+        >
+          {t('catalogue.clearFilters')}
+        </button>
+      </div>
+
+      {view.status === 'ready' && view.source === 'device' && view.syncedAt && (
+        <p className={view.offline ? 'notice notice--offline' : 'notice'} data-testid="catalogue-source">
+          {t(view.offline ? 'catalogue.offlineNotice' : 'catalogue.savedOnDevice', {
+            time: formatTime(view.syncedAt, i18n.language),
+          })}
+        </p>
+      )}
+
+      <p className="catalogue__count" role="status">
+        {view.status === 'ready' ? t('catalogue.resultCount', { count: view.page.pagination.totalProducts }) : ''}
+      </p>
+
+      {view.status === 'loading' && (
+        <div className="loading" role="status">
+          <span className="spinner" aria-hidden="true" />
+          {t('catalogue.loading')}
+        </div>
+      )}
+
+      {view.status === 'error' && (
+        <div className="error-box" role="alert">
+          <p>{view.message ?? t(view.offline ? 'catalogue.offlineEmpty' : 'catalogue.loadError')}</p>
+          <button type="button" className="button" onClick={view.retry}>
+            {t('catalogue.retry')}
+          </button>
+        </div>
+      )}
+
+      {view.status === 'ready' && view.page.products.length === 0 && (
+        <div className="empty-state">
+          <h2>{t('catalogue.noProducts')}</h2>
+          <p>{t('catalogue.noProductsHint')}</p>
+        </div>
+      )}
+
+      {view.status === 'ready' && view.page.products.length > 0 && (
+        <div className={`product-grid product-grid--${layout}`}>
+          {view.page.products.map((product) => (
+            <ProductCard
+              key={product.id}
+              product={product}
+              layout={layout}
+              categoryName={categoryName(product.categoryId) || product.category.name}
+              priceVisible={product.price !== undefined}
+              priceText={
+                product.price !== undefined
+                  ? formatMoney(product.price, i18n.language)
+                  : t('product.priceRestricted')
+              }
+              stockText={t(product.inStock ? 'product.inStock' : 'product.outOfStock')}
+              detailsText={t('product.viewDetails')}
+            />
+          ))}
+        </div>
+      )}
+
+      {view.status === 'ready' && (
+        <Pagination
+          page={query.page}
+          totalPages={view.page.pagination.totalPages}
+          hrefFor={(page) => writeCatalogueUrl({ query: { ...query, page }, layout })}
+          labels={{
+            nav: t('pagination.label'),
+            previous: t('pagination.previous'),
+            next: t('pagination.next'),
+            page: (page) => t('pagination.page', { page }),
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,194 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import type { Product } from '../../contracts/catalogue';
+import { PageMeta } from '../../components/page-meta';
+import { formatMoney } from '../../lib/i18n';
+import { useProduct } from '../../lib/sync/use-catalogue';
+
+/** Most thumbnails shown under the main picture, as the spec fixes it. */
+const MAX_THUMBNAILS = 5;
+
+export function ProductPage() {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const productId = /^\d{1,9}$/.test(id ?? '') ? Number(id) : 0;
+  const view = useProduct(productId);
+
+  if (productId === 0 || view.status === 'notFound') {
+    return (
+      <div className="page">
+        <PageMeta
+          title={`${t('product.notFound')} | ${t('meta.titleSuffix')}`}
+          description={t('meta.notFoundDescription')}
+          keywords={t('meta.keywords')}
+          path={`/products/${id ?? ''}`}
+        />
+        <div className="empty-state">
+          <h1>{t('product.notFound')}</h1>
+          <p>{t('product.notFoundText')}</p>
+          <Link className="button" to="/products">
+            {t('product.backToProducts')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  if (view.status === 'loading') {
+    return (
+      <div className="page">
+        <div className="loading" role="status">
+          <span className="spinner" aria-hidden="true" />
+          {t('product.loading')}
+        </div>
+      </div>
+    );
+  }
+  if (view.status === 'error') {
+    return (
+      <div className="page">
+        <div className="error-box" role="alert">
+          <p>{view.message ?? t('product.loadError')}</p>
+          <Link className="button" to="/products">
+            {t('product.backToProducts')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return <ProductDetail product={view.product} />;
+}
+
+function ProductDetail({ product }: { product: Product }) {
+  const { t, i18n } = useTranslation();
+  const [selected, setSelected] = useState(0);
+  const [quantity, setQuantity] = useState('1');
+  const images = product.images.slice(0, MAX_THUMBNAILS);
+  const main = images[Math.min(selected, images.length - 1)];
+  const categoryName = t(`categories.${product.category.slug}`, { defaultValue: product.category.name });
+  const origin = window.location.origin;
+
+  return (
+    <div className="page product-detail">
+      <PageMeta
+        title={`${product.name} | ${t('meta.titleSuffix')}`}
+        description={product.shortDescription || product.description}
+        keywords={[...product.tags, categoryName, t('meta.keywords')].join(', ')}
+        path={`/products/${product.id}`}
+        structuredData={[
+          {
+            '@context': 'https://schema.org',
+            '@type': 'Product',
+            name: product.name,
+            sku: product.sku,
+            description: product.description,
+            image: product.images.map((path) => `${origin}${path}`),
+            category: categoryName,
+            brand: { '@type': 'Brand', name: t('app.name') },
+          },
+        ]}
+      />
+      <nav aria-label={t('product.breadcrumb')} className="breadcrumb">
+        <ol>
+          <li>
+            <Link to="/">{t('nav.home')}</Link>
+          </li>
+          <li>
+            <Link to="/products">{t('catalogue.title')}</Link>
+          </li>
+          <li>
+            <Link to={`/products?category=${product.categoryId}`}>{categoryName}</Link>
+          </li>
+          <li aria-current="page">{product.name}</li>
+        </ol>
+      </nav>
+
+      <div className="product-detail__layout">
+        <div className="product-detail__gallery">
+          {main ? (
+            <img
+              className="product-detail__main-image"
+              src={main}
+              alt={t('product.picture', { n: selected + 1, name: product.name })}
+              width="600"
+              height="600"
+            />
+          ) : (
+            <span className="product-card__no-image" />
+          )}
+          {images.length > 1 && (
+            <ul className="product-detail__thumbnails">
+              {images.map((path, i) => (
+                <li key={path}>
+                  <button
+                    type="button"
+                    aria-pressed={i === selected}
+                    aria-label={t('product.picture', { n: i + 1, name: product.name })}
+                    onClick={() => setSelected(i)}
+                  >
+                    <img src={path} alt="" width="80" height="80" />
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+
+        <div className="product-detail__info">
+          <p className="product-card__category">{categoryName}</p>
+          <h1>{product.name}</h1>
+          <p className="product-detail__sku">
+            {t('product.sku')}: <span>{product.sku}</span>
+          </p>
+          {product.shortDescription && <p className="product-detail__lead">{product.shortDescription}</p>}
+          <p className={product.inStock ? 'stock stock--in' : 'stock stock--out'}>
+            {t(product.inStock ? 'product.inStock' : 'product.outOfStock')}
+          </p>
+          {product.price !== undefined ? (
+            <p className="product-detail__price">{formatMoney(product.price, i18n.language)}</p>
+          ) : (
+            <p className="notice">{t('product.priceRestricted')}</p>
+          )}
+          <div className="product-detail__order">
+            <label htmlFor="quantity">{t('product.quantity')}</label>
+            <input
+              id="quantity"
+              type="number"
+              inputMode="numeric"
+              min={1}
+              step={1}
+              value={quantity}
+              onChange={(event) => setQuantity(event.target.value)}
+              onBlur={() => {
+                const n = Math.floor(Number(quantity));
+                setQuantity(String(Number.isFinite(n) && n >= 1 ? n : 1));
+              }}
+            />
+            <button type="button" className="button" disabled aria-describedby="add-to-cart-hint">
+              {t('product.addToCart')}
+            </button>
+            <p id="add-to-cart-hint" className="hint">
+              {t('product.addToCartHint')}
+            </p>
+          </div>
+          {product.description && (
+            <section>
+              <h2>{t('product.description')}</h2>
+              <p>{product.description}</p>
+            </section>
+          )}
+          {product.tags.length > 0 && (
+            <section>
+              <h2>{t('product.tags')}</h2>
+              <ul className="tags">
+                {product.tags.map((tag) => (
+                  <li key={tag}>{tag}</li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+/**
+ * Language set-up: ro (default and fallback), en, it. Detection order: the `lng` query
+ * parameter, the cached choice, the browser's language, then `<html lang>`. The choice
+ * is cached and `<html lang>` follows it.
+ */
+import i18n from 'i18next';
+import LanguageDetector from 'i18next-browser-languagedetector';
+import { initReactI18next } from 'react-i18next';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../contracts/languages';
+import { LANGUAGE_STORAGE_KEY } from '../../contracts/storage-names';
+import en from '../../locales/en.json';
+import it from '../../locales/it.json';
+import ro from '../../locales/ro.json';
+
+export const resources = { ro: { translation: ro }, en: { translation: en }, it: { translation: it } };
+
+export function initI18n(): typeof i18n {
+  i18n.on('languageChanged', (lng) => {
+    document.documentElement.lang = lng;
+  });
+  void i18n
+    .use(LanguageDetector)
+    .use(initReactI18next)
+    .init({
+      resources,
+      supportedLngs: [...LANGUAGES],
+      nonExplicitSupportedLngs: true,
+      load: 'languageOnly',
+      fallbackLng: DEFAULT_LANGUAGE,
+      interpolation: { escapeValue: false },
+      detection: {
+        order: ['querystring', 'localStorage', 'navigator', 'htmlTag'],
+        lookupQuerystring: 'lng',
+        lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+        caches: ['localStorage'],
+      },
+    });
+  return i18n;
+}
+
+/** The portal language in force, reduced to one of ro, en, it. */
+export function currentLanguage(lng: string | undefined): Language {
+  const base = (lng ?? DEFAULT_LANGUAGE).slice(0, 2) as Language;
+  return LANGUAGES.includes(base) ? base : DEFAULT_LANGUAGE;
+}
+
+const LOCALES: Record<Language, string> = { ro: 'ro-RO', en: 'en-IE', it: 'it-IT' };
+
+export function formatMoney(amount: number, lng: string | undefined): string {
+  return new Intl.NumberFormat(LOCALES[currentLanguage(lng)], {
+    style: 'currency',
+    currency: 'EUR',
+  }).format(amount);
+}
+
+export function formatTime(iso: string, lng: string | undefined): string {
+  return new Intl.DateTimeFormat(LOCALES[currentLanguage(lng)], {
+    dateStyle: 'short',
+    timeStyle: 'short',
+  }).format(new Date(iso));
+}

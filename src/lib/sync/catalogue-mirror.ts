@@ -1,0 +1,85 @@
+/**
+ * Keeps the device's copy of the catalogue in step with the server. The first refresh
+ * pages through every product; later ones ask only for products changed since the
+ * newest one received (`updatedSince`). A full refresh also drops products the server
+ * no longer has. Only one refresh runs at a time.
+ */
+import { MAX_PRODUCTS_LIMIT, type Product } from '../../contracts/catalogue';
+import { fetchCategories, fetchProducts } from '../api/catalogue';
+import type { CatalogueMirrorState, PortalDb } from '../db/db';
+
+/** Products per request while mirroring: the largest page the API allows. */
+const MIRROR_PAGE_SIZE = MAX_PRODUCTS_LIMIT;
+
+export interface RefreshOptions {
+  /** Whose prices the products carry; a different viewer than the mirror's refetches all. */
+  viewer?: string;
+}
+
+const running = new WeakMap<PortalDb, Promise<CatalogueMirrorState>>();
+
+export function refreshCatalogue(
+  db: PortalDb,
+  options: RefreshOptions = {},
+): Promise<CatalogueMirrorState> {
+  const current = running.get(db);
+  if (current) return current;
+  const refresh = runRefresh(db, options.viewer ?? 'visitor').finally(() => running.delete(db));
+  running.set(db, refresh);
+  return refresh;
+}
+
+async function runRefresh(db: PortalDb, viewer: string): Promise<CatalogueMirrorState> {
+  const previous = await db.mirrorState.get('catalogue');
+  const incremental = previous?.complete === true && previous.viewer === viewer && previous.cursor !== null;
+  const since = incremental ? (previous.cursor ?? undefined) : undefined;
+
+  const categories = await fetchCategories();
+  await db.transaction('rw', db.categories, async () => {
+    await db.categories.clear();
+    await db.categories.bulkPut(categories);
+  });
+
+  const seen = new Set<number>();
+  let cursor = since ?? null;
+  for (let page = 1; ; page += 1) {
+    const { products, pagination } = await fetchProducts({
+      page,
+      limit: MIRROR_PAGE_SIZE,
+      sortBy: 'newest',
+      ...(since ? { updatedSince: since } : {}),
+    });
+    await db.products.bulkPut(products);
+    for (const product of products) {
+      seen.add(product.id);
+      if (cursor === null || product.updatedAt > cursor) cursor = product.updatedAt;
+    }
+    if (page >= pagination.totalPages) break;
+  }
+
+  const state: CatalogueMirrorState = {
+    key: 'catalogue',
+    cursor,
+    syncedAt: new Date().toISOString(),
+    complete: true,
+    viewer,
+  };
+  await db.transaction('rw', db.products, db.mirrorState, async () => {
+    if (!incremental) {
+      // A full pass saw every product the server has: anything else is gone.
+      const stale = (await db.products.toCollection().primaryKeys()).filter((id) => !seen.has(id));
+      await db.products.bulkDelete(stale);
+    }
+    await db.mirrorState.put(state);
+  });
+  return state;
+}
+
+/** Keeps one product fresh after it was fetched on its own (the detail page). */
+export async function storeProduct(db: PortalDb, product: Product): Promise<void> {
+  await db.products.put(product);
+}
+
+export async function forgetProduct(db: PortalDb, id: number): Promise<void> {
+  await db.products.delete(id);
+}

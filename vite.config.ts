@@ -1,0 +1,46 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+/** Where `npm run dev` finds the API server (started with it on port 8080). */
+const API_ORIGIN = process.env.API_ORIGIN ?? 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [
+    react(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'sw',
+      filename: 'sw.ts',
+      injectRegister: false,
+      registerType: 'prompt',
+      manifest: {
+        name: 'Floravia Professional',
+        short_name: 'Floravia Pro',
+        description: 'Order professional bio-natural hair care for your salon, online or offline.',
+        lang: 'ro',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        theme_color: '#2f5d50',
+        background_color: '#fbf8f2',
+        icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' }],
+      },
+      injectManifest: {
+        globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+        rollupFormat: 'iife',
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+  server: {
+    proxy: {
+      '/api': API_ORIGIN,
+      '/uploads': API_ORIGIN,
+    },
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+  },
+});
