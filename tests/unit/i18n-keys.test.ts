@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import en from '../../src/locales/en.json';
+import it_ from '../../src/locales/it.json';
+import ro from '../../src/locales/ro.json';
+
+type Tree = { [key: string]: string | Tree };
+
+/** Every key path of a locale, plural forms (_one, _few, _many, _other) counted as one. */
+function keys(tree: Tree, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]) => {
+    const path = prefix + key.replace(/_(zero|one|two|few|many|other)$/, '');
+    return typeof value === 'string' ? [path] : keys(value, `${path}.`);
+  });
+}
+
+function placeholders(tree: Tree, prefix = ''): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix + key.replace(/_(zero|one|two|few|many|other)$/, '');
+    if (typeof value === 'string') {
+      const names = [...value.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+      found.set(path, [...new Set([...(found.get(path)?.split(',').filter(Boolean) ?? []), ...names])].sort().join(','));
+    } else {
+      for (const [k, v] of placeholders(value, `${path}.`)) found.set(k, v);
+    }
+  }
+  return found;
+}
+
+const locales = { ro: ro as Tree, en: en as Tree, it: it_ as Tree };
+
+describe('the translations', () => {
+  it('have the same keys in ro, en and it', () => {
+    const reference = [...new Set(keys(locales.en))].sort();
+    for (const tree of Object.values(locales)) {
+      expect([...new Set(keys(tree))].sort()).toEqual(reference);
+    }
+  });
+
+  it('use the same placeholders in every language', () => {
+    const reference = placeholders(locales.en);
+    for (const tree of Object.values(locales)) {
+      expect(placeholders(tree)).toEqual(reference);
+    }
+  });
+
+  it('have the plural forms each language needs', () => {
+    const forms = (lng: string) => new Intl.PluralRules(lng).resolvedOptions().pluralCategories;
+    for (const [lng, tree] of Object.entries(locales)) {
+      const catalogue = tree.catalogue as Tree;
+      for (const form of forms(lng)) {
+        expect(catalogue, `${lng} resultCount_${form}`).toHaveProperty(`resultCount_${form}`);
+      }
+    }
+  });
+
+  it('leave no text empty', () => {
+    const empty = (tree: Tree): boolean =>
+      Object.values(tree).some((v) => (typeof v === 'string' ? v.trim() === '' : empty(v)));
+    for (const tree of Object.values(locales)) expect(empty(tree)).toBe(false);
+  });
+});

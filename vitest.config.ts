@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config';
+
+const serverProject = (name: string, db: 'pglite' | 'postgres', extra: object = {}) => ({
+  extends: true,
+  test: {
+    name,
+    include: ['tests/server/**/*.test.ts'],
+    environment: 'node',
+    env: { TEST_DB: db },
+    // Each file gets its own database; PGlite start-up and PostgreSQL DDL take a moment.
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    ...extra,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      serverProject('server-pglite', 'pglite'),
+      serverProject('server-postgres', 'postgres', {
+        globalSetup: ['tests/server/postgres-global-setup.ts'],
+      }),
+    ],
+  },
+});
