@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 const serverProject = (name: string, db: 'pglite' | 'postgres', extra: object = {}) => ({
-  extends: true,
+  extends: true as const,
   test: {
     name,
     include: ['tests/server/**/*.test.ts'],
@@ -18,7 +18,7 @@ export default defineConfig({
   test: {
     projects: [
       {
-        extends: true,
+        extends: true as const,
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],

@@ -15,7 +15,10 @@ const ProductPage = lazy(() =>
 function Layout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  useEffect(() => window.scrollTo(0, 0), [pathname]);
+  useEffect(() => {
+    // Braces matter: newer browsers return a promise from scrollTo, which is no cleanup.
+    window.scrollTo(0, 0);
+  }, [pathname]);
   return (
     <>
       <Header />

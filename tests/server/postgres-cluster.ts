@@ -57,7 +57,11 @@ export async function startThrowawayCluster(): Promise<{ url: string; stop: () =
     execFileSync('chown', ['postgres', dir]);
   }
   const port = await freePort();
-  run('initdb', ['-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8']);
+  // A German ICU collation by default: the catalogue must order by code point regardless.
+  run('initdb', [
+    '-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8',
+    '--locale=C.UTF-8', '--locale-provider=icu', '--icu-locale=de-DE',
+  ]);
   run('pg_ctl', [
     '-D', dataDir, '-l', join(dir, 'log'), '-w', 'start',
     '-o', `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,

@@ -45,3 +45,21 @@ export function writeCatalogueUrl({ query, layout }: CatalogueUrlState): string 
   const text = params.toString();
   return text ? `/products?${text}` : '/products';
 }
+
+export type CatalogueChange = Partial<ProductQuery> & { layout?: Layout };
+
+/**
+ * The address after a change. Any change but the page itself goes back to page 1, and
+ * the change applies to the address as it is now, not as it was when the change began
+ * (a search typed while a filter changed keeps both).
+ */
+export function applyCatalogueChange(params: URLSearchParams, change: CatalogueChange): URLSearchParams {
+  const { query, layout } = readCatalogueUrl(params);
+  const { layout: nextLayout = layout, ...queryChange } = change;
+  const resetPage = Object.keys(queryChange).some((key) => key !== 'page');
+  const url = writeCatalogueUrl({
+    query: { ...query, ...(resetPage ? { page: 1 } : {}), ...queryChange },
+    layout: nextLayout,
+  });
+  return new URLSearchParams(url.split('?')[1] ?? '');
+}

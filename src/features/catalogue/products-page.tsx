@@ -1,21 +1,20 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { SORT_OPTIONS, type SortBy } from '../../contracts/catalogue';
 import { PageMeta } from '../../components/page-meta';
 import { Pagination } from '../../components/pagination';
 import { ProductCard } from '../../components/product-card';
 import { formatMoney, formatTime } from '../../lib/i18n';
 import { useCatalogueQuery, useCategories } from '../../lib/sync/use-catalogue';
-import { readCatalogueUrl, writeCatalogueUrl, type CatalogueUrlState, type Layout } from './catalogue-url';
+import { applyCatalogueChange, readCatalogueUrl, writeCatalogueUrl, type CatalogueChange } from './catalogue-url';
 
 /** Pause in typing after which the search runs, so that each key does not start a query. */
 const SEARCH_DEBOUNCE_MS = 300;
 
 export function ProductsPage() {
   const { t, i18n } = useTranslation();
-  const [params] = useSearchParams();
-  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
   const state = readCatalogueUrl(params);
   const { query, layout } = state;
   const view = useCatalogueQuery(query);
@@ -24,26 +23,20 @@ export function ProductsPage() {
   const [draft, setDraft] = useState(query.search);
   const panelId = useId();
 
-  const go = (next: Partial<CatalogueUrlState['query']> & { layout?: Layout }, replace = false) => {
-    const { layout: nextLayout = layout, ...queryChanges } = next;
-    const resetPage = Object.keys(queryChanges).some((k) => k !== 'page');
-    void navigate(
-      writeCatalogueUrl({
-        query: { ...query, ...(resetPage ? { page: 1 } : {}), ...queryChanges },
-        layout: nextLayout,
-      }),
-      { replace },
-    );
-  };
+  const go = (change: CatalogueChange, replace = false) =>
+    setParams((current) => applyCatalogueChange(current, change), { replace });
 
   // Keep the box in step when the address changes (back button, a footer link).
-  useEffect(() => setDraft(query.search), [query.search]);
+  useEffect(() => {
+    setDraft(query.search);
+  }, [query.search]);
   useEffect(() => {
     if (draft === query.search) return;
     const timer = setTimeout(() => go({ search: draft }, true), SEARCH_DEBOUNCE_MS);
     return () => clearTimeout(timer);
+    // `go` applies to the address as it is when the timer fires.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [draft]);
+  }, [draft, query.search]);
 
   const categoryName = (id: number): string => {
     const category = categories.find((c) => c.id === id);

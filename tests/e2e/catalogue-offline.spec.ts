@@ -1,0 +1,167 @@
+import { expect, test, type Page } from '@playwright/test';
+
+interface ApiPage {
+  products: { id: number; name: string }[];
+  pagination: { totalProducts: number; totalPages: number };
+}
+
+const cards = (page: Page) => page.getByTestId('product-card').getByRole('heading', { level: 2 });
+
+async function serverNames(page: Page, query: string): Promise<string[]> {
+  const response = await page.request.get(`/api/products?${query}`);
+  expect(response.ok()).toBe(true);
+  return ((await response.json()) as ApiPage).products.map((p) => p.name);
+}
+
+/** Opens the catalogue online and waits until the app and the catalogue are on the device. */
+async function openCatalogueOnline(page: Page) {
+  await page.goto('/products?lng=en');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await expect(page.getByText('Catalogue saved on this device')).toBeVisible();
+}
+
+test('the catalogue keeps working from the device with the network cut', async ({ page, context }) => {
+  await openCatalogueOnline(page);
+  await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
+  await expect(page.getByText('44 products')).toBeVisible();
+  await expect(cards(page)).toHaveCount(12);
+
+  const categories = (await (await page.request.get('/api/products/categories')).json()) as {
+    categories: { id: number; slug: string }[];
+  };
+  const teaTree = categories.categories.find((c) => c.slug === 'tea-tree');
+  const shampoos = categories.categories.find((c) => c.slug === 'shampoos');
+  // What the server answers for the queries the rep will run offline.
+  const searched = await serverNames(page, 'search=tea%20tree&sortBy=name');
+  const teaTreeNewest = await serverNames(page, `categoryId=${teaTree?.id}&sortBy=newest`);
+  const secondPage = await serverNames(page, 'page=2&sortBy=price');
+  const shampoosSearch = await serverNames(page, `categoryId=${shampoos?.id}&search=1000%20ml`);
+  expect(searched.length).toBeGreaterThan(0);
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
+  await expect(page.getByText(/You are offline: showing the catalogue saved on this device/)).toBeVisible();
+  await expect(page.getByText('44 products')).toBeVisible();
+
+  await page.getByRole('searchbox', { name: 'Search products' }).fill('tea tree');
+  await expect(cards(page)).toHaveText(searched);
+  await expect(page).toHaveURL(/search=tea\+tree/);
+
+  await page.getByRole('button', { name: 'Filters' }).click();
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await page.getByLabel('Category').selectOption({ label: 'Tea Tree Line' });
+  await page.getByLabel('Sort by').selectOption({ label: 'Newest' });
+  await expect(cards(page)).toHaveText(teaTreeNewest);
+
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await page.getByLabel('Sort by').selectOption({ label: 'Price' });
+  await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expect(cards(page)).toHaveText(secondPage);
+
+  // A link or a reload keeps the query, offline too.
+  await page.goto(`/products?category=${shampoos?.id}&search=1000+ml`);
+  await expect(cards(page)).toHaveText(shampoosSearch);
+});
+
+test('a product page opens offline, also when loaded directly', async ({ page, context }) => {
+  await openCatalogueOnline(page);
+  const [first] = await serverNames(page, 'sortBy=name&limit=1');
+  await context.setOffline(true);
+
+  await cards(page).getByRole('link', { name: first }).click();
+  await expect(page.getByRole('heading', { name: first, level: 1 })).toBeVisible();
+  await expect(page.getByText('Prices are available only for verified companies')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Add to cart' })).toBeDisabled();
+  const url = page.url();
+
+  await page.reload();
+  await expect(page).toHaveURL(url);
+  await expect(page.getByRole('heading', { name: first, level: 1 })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Products' })).toBeVisible();
+});
+
+test('a product that does not exist shows a way back', async ({ page }) => {
+  await page.goto('/products/999999?lng=en');
+  await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to products' }).click();
+  await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
+});
+
+test('an unknown address shows the not-found page with its links', async ({ page }) => {
+  await page.goto('/no/such/page?lng=en');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  const main = page.getByRole('main');
+  for (const name of ['Home', 'Products', 'Log in', 'Register']) {
+    await expect(main.getByRole('link', { name, exact: true })).toBeVisible();
+  }
+  await expect(main.getByRole('button', { name: 'Go back' })).toBeVisible();
+});
+
+test('the chosen language is kept after a reload, and <html lang> follows it', async ({ page }) => {
+  await page.goto('/products?lng=en');
+  await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
+  await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Italiano' }).click();
+  await expect(page.getByRole('heading', { name: 'Prodotti', level: 1 })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+
+  await page.goto('/products');
+  await expect(page.getByRole('heading', { name: 'Prodotti', level: 1 })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+  await expect(page).toHaveTitle(/Prodotti/);
+});
+
+test('Romanian is the default language', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'de-DE' });
+  const page = await context.newPage();
+  await page.goto('/products');
+  await expect(page.getByRole('heading', { name: 'Produse', level: 1 })).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'ro');
+  await context.close();
+});
+
+test('the grid and list views and the search are kept in the address', async ({ page }) => {
+  await page.goto('/products?lng=en&view=list&search=mask');
+  await expect(page.getByRole('button', { name: 'List view' })).toHaveAttribute('aria-pressed', 'true');
+  const names = await serverNames(page, 'search=mask');
+  await expect(cards(page)).toHaveText(names);
+  await page.getByRole('button', { name: 'Grid view' }).click();
+  await expect(page).not.toHaveURL(/view=list/);
+  await expect(page.getByRole('searchbox', { name: 'Search products' })).toHaveValue('mask');
+});
+
+test('a search that finds nothing says so', async ({ page }) => {
+  await page.goto('/products?lng=en&search=nothing-like-this');
+  await expect(page.getByRole('heading', { name: 'No products found' })).toBeVisible();
+});
+
+test('the footer subscribes to the newsletter and links to new arrivals', async ({ page }) => {
+  await page.goto('/?lng=en');
+  const footer = page.getByRole('contentinfo');
+  await footer.getByLabel('E-mail address').fill('not an address');
+  await footer.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(footer.getByRole('alert')).toHaveText('Email address is not valid');
+  await footer.getByLabel('E-mail address').fill('salon@example.com');
+  await footer.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(footer.getByRole('status')).toHaveText(/You are subscribed/);
+
+  await footer.getByRole('link', { name: 'New arrivals' }).click();
+  await expect(page).toHaveURL(/sort=newest/);
+  await expect(page.getByLabel('Sort by')).toHaveValue('newest');
+});
+
+test('every page sets its title, description, keywords and organisation data', async ({ page }) => {
+  for (const path of ['/?lng=en', '/products', '/products/1']) {
+    await page.goto(path);
+    await expect(page.locator('main h1')).toBeVisible();
+    await expect(page).toHaveTitle(/Floravia Professional/);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /\w+/);
+    await expect(page.locator('meta[name="keywords"]')).toHaveAttribute('content', /\w+/);
+    const data = await page.locator('script[type="application/ld+json"]').allTextContents();
+    expect(data.map((text) => JSON.parse(text)['@type'])).toContain('Organization');
+  }
+});
