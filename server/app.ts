@@ -43,19 +43,25 @@ export async function buildApp({ database, staticDir = null, logger = false }: A
           (issue.params as { additionalProperty?: string }).additionalProperty ??
           issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
         const message =
-          issue.keyword === 'additionalProperties' ? 'is not a known field' : (issue.message ?? 'is invalid');
+          issue.keyword === 'additionalProperties'
+            ? 'is not a known field'
+            : (issue.message ?? 'is invalid');
         return { field, message };
       });
       const first = details[0];
       return reply.status(400).send({
-        message: first ? `Invalid request: ${first.field || error.validationContext} ${first.message}` : 'Invalid request',
+        message: first
+          ? `Invalid request: ${first.field || error.validationContext} ${first.message}`
+          : 'Invalid request',
         details,
       });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
       request.log.error(error);
-      return reply.status(status).send({ message: 'Something went wrong on our side. Please try again.' });
+      return reply
+        .status(status)
+        .send({ message: 'Something went wrong on our side. Please try again.' });
     }
     const body: { message: string; details?: { field: string; message: string }[] } = {
       message: error.message,

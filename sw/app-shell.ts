@@ -13,5 +13,7 @@ const NOT_PAGES = [/^\/api\//, /^\/uploads\//];
 export function registerAppShell(manifest: (string | PrecacheEntry)[]): void {
   precacheAndRoute(manifest);
   cleanupOutdatedCaches();
-  registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NOT_PAGES }));
+  registerRoute(
+    new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NOT_PAGES }),
+  );
 }

@@ -56,8 +56,35 @@ export async function seedDatabase(db: Db, now = new Date()): Promise<boolean> {
 }
 
 const LARGE_WORDS = {
-  lines: ['Hydra', 'Volume', 'Color', 'Silver', 'Repair', 'Argan', 'Curl', 'Detox', 'Tea Tree', 'Keratin', 'Cacao', 'Blonde', 'Balance', 'Glow', 'Pure'],
-  kinds: ['Shampoo', 'Conditioner', 'Mask', 'Serum', 'Lotion', 'Spray', 'Cream', 'Oil', 'Tonic', 'Gel'],
+  lines: [
+    'Hydra',
+    'Volume',
+    'Color',
+    'Silver',
+    'Repair',
+    'Argan',
+    'Curl',
+    'Detox',
+    'Tea Tree',
+    'Keratin',
+    'Cacao',
+    'Blonde',
+    'Balance',
+    'Glow',
+    'Pure',
+  ],
+  kinds: [
+    'Shampoo',
+    'Conditioner',
+    'Mask',
+    'Serum',
+    'Lotion',
+    'Spray',
+    'Cream',
+    'Oil',
+    'Tonic',
+    'Gel',
+  ],
   sizes: ['50 ml', '100 ml', '150 ml', '250 ml', '500 ml', '1000 ml'],
 };
 
@@ -73,7 +100,12 @@ export async function seedLargeCatalogue(db: Db, total: number, now = new Date()
     const style = SEED_CATEGORIES.find((c) => c.slug === category.slug) ?? SEED_CATEGORIES[0];
     const path = `/uploads/products/bench-${i + 1}.svg`;
     paths.push(path);
-    const svg = productArt({ name: category.name, shape: style?.shape ?? 'bottle', hue: style?.hue ?? 0, view: 'front' });
+    const svg = productArt({
+      name: category.name,
+      shape: style?.shape ?? 'bottle',
+      hue: style?.hue ?? 0,
+      view: 'front',
+    });
     return [{ path, contentType: 'image/svg+xml', data: Buffer.from(svg) }];
   });
   await db.insert(media).values(files).onConflictDoNothing();

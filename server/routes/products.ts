@@ -23,7 +23,11 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
         querystring: Type.Object(
           {
             page: Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 }),
-            limit: Type.Integer({ minimum: 1, maximum: MAX_PRODUCTS_LIMIT, default: PRODUCTS_PAGE_SIZE }),
+            limit: Type.Integer({
+              minimum: 1,
+              maximum: MAX_PRODUCTS_LIMIT,
+              default: PRODUCTS_PAGE_SIZE,
+            }),
             search: Type.String({ maxLength: MAX_SEARCH_LENGTH, default: '' }),
             categoryId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
             sortBy: Type.Union(

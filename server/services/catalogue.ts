@@ -77,7 +77,8 @@ export async function listProducts(
     (term) => sql`strpos(${products.searchText}, ${term}) > 0`,
   );
   if (query.categoryId !== undefined) conditions.push(eq(products.categoryId, query.categoryId));
-  if (query.updatedSince !== undefined) conditions.push(gte(products.updatedAt, query.updatedSince));
+  if (query.updatedSince !== undefined)
+    conditions.push(gte(products.updatedAt, query.updatedSince));
   const where = and(...conditions);
 
   const [total] = await db.select({ n: count() }).from(products).where(where);
@@ -106,6 +107,9 @@ export async function getProduct(db: Db, id: number, viewer: Viewer): Promise<Pr
 }
 
 export async function listCategories(db: Db): Promise<Category[]> {
-  const rows = await db.select().from(categories).orderBy(asc(categories.position), asc(categories.id));
+  const rows = await db
+    .select()
+    .from(categories)
+    .orderBy(asc(categories.position), asc(categories.id));
   return rows.map(toCategoryDto);
 }

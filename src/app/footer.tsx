@@ -61,7 +61,11 @@ function Newsletter() {
           {t('footer.newsletter.submit')}
         </button>
       </div>
-      <p id="newsletter-message" role={state === 'done' ? 'status' : 'alert'} className="newsletter__message">
+      <p
+        id="newsletter-message"
+        role={state === 'done' ? 'status' : 'alert'}
+        className="newsletter__message"
+      >
         {message}
       </p>
     </form>

@@ -23,7 +23,13 @@ export function organizationData(origin: string): object {
 }
 
 /** Head tags of a page; React hoists title, meta and link into the document head. */
-export function PageMeta({ title, description, keywords, path, structuredData = [] }: PageMetaProps) {
+export function PageMeta({
+  title,
+  description,
+  keywords,
+  path,
+  structuredData = [],
+}: PageMetaProps) {
   const origin = window.location.origin;
   return (
     <>

@@ -12,12 +12,29 @@ export interface ProductCardProps {
   detailsText: string;
 }
 
-export function ProductCard({ product, layout, categoryName, priceText, priceVisible, stockText, detailsText }: ProductCardProps) {
+export function ProductCard({
+  product,
+  layout,
+  categoryName,
+  priceText,
+  priceVisible,
+  stockText,
+  detailsText,
+}: ProductCardProps) {
   const image = product.images[0];
   return (
     <article className={`product-card product-card--${layout}`} data-testid="product-card">
-      <Link to={`/products/${product.id}`} className="product-card__image" tabIndex={-1} aria-hidden="true">
-        {image ? <img src={image} alt="" loading="lazy" width="400" height="400" /> : <span className="product-card__no-image" />}
+      <Link
+        to={`/products/${product.id}`}
+        className="product-card__image"
+        tabIndex={-1}
+        aria-hidden="true"
+      >
+        {image ? (
+          <img src={image} alt="" loading="lazy" width="400" height="400" />
+        ) : (
+          <span className="product-card__no-image" />
+        )}
       </Link>
       <div className="product-card__body">
         <p className="product-card__category">{categoryName}</p>
@@ -26,9 +43,19 @@ export function ProductCard({ product, layout, categoryName, priceText, priceVis
         </h2>
         <p className="product-card__sku">{product.sku}</p>
         <p className="product-card__summary">{product.shortDescription}</p>
-        <p className={priceVisible ? 'product-card__price' : 'product-card__price product-card__price--hidden'}>{priceText}</p>
+        <p
+          className={
+            priceVisible ? 'product-card__price' : 'product-card__price product-card__price--hidden'
+          }
+        >
+          {priceText}
+        </p>
         <p className={product.inStock ? 'stock stock--in' : 'stock stock--out'}>{stockText}</p>
-        <Link to={`/products/${product.id}`} className="button button--ghost" aria-label={`${detailsText}: ${product.name}`}>
+        <Link
+          to={`/products/${product.id}`}
+          className="button button--ghost"
+          aria-label={`${detailsText}: ${product.name}`}
+        >
           {detailsText}
         </Link>
       </div>

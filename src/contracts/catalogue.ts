@@ -72,12 +72,7 @@ export interface ProductPage {
  * whitespace collapsed. "Șampon  PURIFIANT" and "sampon purifiant" fold alike.
  */
 export function foldText(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/\s+/gu, ' ')
-    .trim();
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/\s+/gu, ' ').trim();
 }
 
 export interface SearchableFields {

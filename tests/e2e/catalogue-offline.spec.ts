@@ -19,11 +19,16 @@ async function openCatalogueOnline(page: Page) {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true);
   await expect(page.getByText('Catalogue saved on this device')).toBeVisible();
 }
 
-test('the catalogue keeps working from the device with the network cut', async ({ page, context }) => {
+test('the catalogue keeps working from the device with the network cut', async ({
+  page,
+  context,
+}) => {
   await openCatalogueOnline(page);
   await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
   await expect(page.getByText('44 products')).toBeVisible();
@@ -44,7 +49,9 @@ test('the catalogue keeps working from the device with the network cut', async (
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
-  await expect(page.getByText(/You are offline: showing the catalogue saved on this device/)).toBeVisible();
+  await expect(
+    page.getByText(/You are offline: showing the catalogue saved on this device/),
+  ).toBeVisible();
   await expect(page.getByText('44 products')).toBeVisible();
 
   await page.getByRole('searchbox', { name: 'Search products' }).fill('tea tree');
@@ -59,7 +66,10 @@ test('the catalogue keeps working from the device with the network cut', async (
 
   await page.getByRole('button', { name: 'Clear filters' }).click();
   await page.getByLabel('Sort by').selectOption({ label: 'Price' });
-  await page.getByRole('navigation', { name: 'Pagination' }).getByRole('link', { name: 'Page 2' }).click();
+  await page
+    .getByRole('navigation', { name: 'Pagination' })
+    .getByRole('link', { name: 'Page 2' })
+    .click();
   await expect(page).toHaveURL(/page=2/);
   await expect(cards(page)).toHaveText(secondPage);
 
@@ -82,7 +92,9 @@ test('a product page opens offline, also when loaded directly', async ({ page, c
   await page.reload();
   await expect(page).toHaveURL(url);
   await expect(page.getByRole('heading', { name: first, level: 1 })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Products' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Products' }),
+  ).toBeVisible();
 });
 
 test('a product that does not exist shows a way back', async ({ page }) => {
@@ -105,7 +117,10 @@ test('an unknown address shows the not-found page with its links', async ({ page
 test('the chosen language is kept after a reload, and <html lang> follows it', async ({ page }) => {
   await page.goto('/products?lng=en');
   await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
-  await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Italiano' }).click();
+  await page
+    .getByRole('group', { name: 'Language' })
+    .getByRole('button', { name: 'Italiano' })
+    .click();
   await expect(page.getByRole('heading', { name: 'Prodotti', level: 1 })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('lang', 'it');
 
@@ -126,7 +141,10 @@ test('Romanian is the default language', async ({ browser }) => {
 
 test('the grid and list views and the search are kept in the address', async ({ page }) => {
   await page.goto('/products?lng=en&view=list&search=mask');
-  await expect(page.getByRole('button', { name: 'List view' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: 'List view' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   const names = await serverNames(page, 'search=mask');
   await expect(cards(page)).toHaveText(names);
   await page.getByRole('button', { name: 'Grid view' }).click();

@@ -44,26 +44,29 @@ afterAll(async () => {
 });
 
 describe('the catalogue query on the server', () => {
-  it.each(CATALOGUE_CASES)('$name', async ({ viewer, query, expected, totalProducts, totalPages }) => {
-    const full = { ...withDefaults(query), categoryId: fixtureCategoryId(query.category) };
-    if (viewer === 'approved') {
-      // Prices are only for approved companies, who cannot sign in yet: ask the service.
-      const result = await listProducts(testDb.database.db, full, { canSeePrices: true });
-      expect(result.products.map((p) => p.sku)).toEqual(expected);
-      expect(result.pagination).toMatchObject({ totalProducts, totalPages });
-      return;
-    }
-    const searchParams = new URLSearchParams({
-      search: full.search,
-      sortBy: full.sortBy,
-      page: String(full.page),
-      limit: String(full.limit),
-      ...(full.categoryId ? { categoryId: String(full.categoryId) } : {}),
-    });
-    const response = await app.inject(`/api/products?${searchParams}`);
-    expect(response.statusCode).toBe(200);
-    const body = response.json<{ products: { sku: string }[]; pagination: object }>();
-    expect(body.products.map((p) => p.sku)).toEqual(expected);
-    expect(body.pagination).toMatchObject({ totalProducts, totalPages });
-  });
+  it.each(CATALOGUE_CASES)(
+    '$name',
+    async ({ viewer, query, expected, totalProducts, totalPages }) => {
+      const full = { ...withDefaults(query), categoryId: fixtureCategoryId(query.category) };
+      if (viewer === 'approved') {
+        // Prices are only for approved companies, who cannot sign in yet: ask the service.
+        const result = await listProducts(testDb.database.db, full, { canSeePrices: true });
+        expect(result.products.map((p) => p.sku)).toEqual(expected);
+        expect(result.pagination).toMatchObject({ totalProducts, totalPages });
+        return;
+      }
+      const searchParams = new URLSearchParams({
+        search: full.search,
+        sortBy: full.sortBy,
+        page: String(full.page),
+        limit: String(full.limit),
+        ...(full.categoryId ? { categoryId: String(full.categoryId) } : {}),
+      });
+      const response = await app.inject(`/api/products?${searchParams}`);
+      expect(response.statusCode).toBe(200);
+      const body = response.json<{ products: { sku: string }[]; pagination: object }>();
+      expect(body.products.map((p) => p.sku)).toEqual(expected);
+      expect(body.pagination).toMatchObject({ totalProducts, totalPages });
+    },
+  );
 });

@@ -26,7 +26,9 @@ function findBinDir(): string {
   } catch {
     // no pg_config on the PATH
   }
-  const found = candidates.find((dir) => dir && existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')));
+  const found = candidates.find(
+    (dir) => dir && existsSync(join(dir, 'initdb')) && existsSync(join(dir, 'pg_ctl')),
+  );
   if (!found) throw new Error(POSTGRES_MISSING);
   return found;
 }
@@ -59,12 +61,28 @@ export async function startThrowawayCluster(): Promise<{ url: string; stop: () =
   const port = await freePort();
   // A German ICU collation by default: the catalogue must order by code point regardless.
   run('initdb', [
-    '-D', dataDir, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8',
-    '--locale=C.UTF-8', '--locale-provider=icu', '--icu-locale=de-DE',
+    '-D',
+    dataDir,
+    '-U',
+    'postgres',
+    '-A',
+    'trust',
+    '--no-sync',
+    '-E',
+    'UTF8',
+    '--locale=C.UTF-8',
+    '--locale-provider=icu',
+    '--icu-locale=de-DE',
   ]);
   run('pg_ctl', [
-    '-D', dataDir, '-l', join(dir, 'log'), '-w', 'start',
-    '-o', `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
+    '-D',
+    dataDir,
+    '-l',
+    join(dir, 'log'),
+    '-w',
+    'start',
+    '-o',
+    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off`,
   ]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,

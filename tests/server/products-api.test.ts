@@ -49,7 +49,17 @@ describe('the demo catalogue', () => {
     const response = await app.inject('/api/products/categories');
     const { categories } = response.json<{ categories: { slug: string }[] }>();
     expect(categories.length).toBeGreaterThanOrEqual(6);
-    expect(categories.map((c) => c.slug)).toEqual(expect.arrayContaining(['shampoos', 'conditioners', 'masks', 'treatments', 'styling', 'tea-tree', 'kits']));
+    expect(categories.map((c) => c.slug)).toEqual(
+      expect.arrayContaining([
+        'shampoos',
+        'conditioners',
+        'masks',
+        'treatments',
+        'styling',
+        'tea-tree',
+        'kits',
+      ]),
+    );
     const all = await allProducts();
     expect(all.length).toBeGreaterThanOrEqual(40);
     expect(new Set(all.map((p) => p.categoryId)).size).toBe(categories.length);
@@ -60,7 +70,9 @@ describe('the demo catalogue', () => {
     expect(all.some((p) => !p.inStock && p.stock === 0)).toBe(true);
     expect(all.some((p) => p.inStock && p.stock > 0)).toBe(true);
     expect(all.some((p) => p.images.length > 1)).toBe(true);
-    expect(all.every((p) => p.sku && p.description && p.shortDescription && p.tags.length > 0)).toBe(true);
+    expect(
+      all.every((p) => p.sku && p.description && p.shortDescription && p.tags.length > 0),
+    ).toBe(true);
   });
 
   it('serves every product picture under /uploads/products', async () => {
@@ -144,8 +156,13 @@ describe('GET /api/products', () => {
   it('answers only products changed since a moment when asked (updatedSince)', async () => {
     const [target] = await allProducts();
     const later = new Date(Date.now() + 60_000);
-    await testDb.database.db.update(products).set({ updatedAt: later }).where(eq(products.id, target?.id ?? 0));
-    const { body } = await list(`?updatedSince=${encodeURIComponent(later.toISOString())}&limit=100`);
+    await testDb.database.db
+      .update(products)
+      .set({ updatedAt: later })
+      .where(eq(products.id, target?.id ?? 0));
+    const { body } = await list(
+      `?updatedSince=${encodeURIComponent(later.toISOString())}&limit=100`,
+    );
     expect(body.products.map((p) => p.id)).toEqual([target?.id]);
   });
 
@@ -176,7 +193,10 @@ describe('GET /api/products/{id}', () => {
     const [first] = await allProducts();
     const response = await app.inject(`/api/products/${first?.id}`);
     expect(response.statusCode).toBe(200);
-    expect(response.json<{ product: Product }>().product).toMatchObject({ id: first?.id, sku: first?.sku });
+    expect(response.json<{ product: Product }>().product).toMatchObject({
+      id: first?.id,
+      sku: first?.sku,
+    });
   });
 
   it('answers 404 with a message for a product that does not exist', async () => {
@@ -233,9 +253,12 @@ describe('POST /api/newsletter', () => {
     }
   });
 
-  it.each([{ email: 'not-an-address' }, { email: 'a@b.co', extra: 1 }, {}])('rejects %j', async (payload) => {
-    const response = await app.inject({ method: 'POST', url: '/api/newsletter', payload });
-    expect(response.statusCode).toBe(400);
-    expect(response.json<{ message: string }>().message).toBeTruthy();
-  });
+  it.each([{ email: 'not-an-address' }, { email: 'a@b.co', extra: 1 }, {}])(
+    'rejects %j',
+    async (payload) => {
+      const response = await app.inject({ method: 'POST', url: '/api/newsletter', payload });
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ message: string }>().message).toBeTruthy();
+    },
+  );
 });

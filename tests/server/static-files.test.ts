@@ -15,7 +15,10 @@ beforeAll(async () => {
   mkdirSync(join(dir, 'assets'));
   writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
   writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
-  writeFileSync(join(dir, 'assets', 'index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(5000))});`);
+  writeFileSync(
+    join(dir, 'assets', 'index-abc123.js'),
+    `console.log(${JSON.stringify('x'.repeat(5000))});`,
+  );
   testDb = await createTestDatabase();
   app = await buildApp({ database: testDb.database, staticDir: dir });
 });
@@ -27,13 +30,16 @@ afterAll(async () => {
 });
 
 describe('serving the built app', () => {
-  it.each(['/', '/products', '/products/12?lng=en', '/some/unknown/page'])('answers the app route %s with index.html, never cached', async (url) => {
-    const response = await app.inject(url);
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toContain('text/html');
-    expect(response.body).toContain('id="root"');
-    expect(response.headers['cache-control']).toBe('no-cache');
-  });
+  it.each(['/', '/products', '/products/12?lng=en', '/some/unknown/page'])(
+    'answers the app route %s with index.html, never cached',
+    async (url) => {
+      const response = await app.inject(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('id="root"');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    },
+  );
 
   it('caches hashed bundles for a year as immutable', async () => {
     const response = await app.inject('/assets/index-abc123.js');
@@ -48,7 +54,10 @@ describe('serving the built app', () => {
   });
 
   it('compresses what it serves', async () => {
-    const response = await app.inject({ url: '/assets/index-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+    const response = await app.inject({
+      url: '/assets/index-abc123.js',
+      headers: { 'accept-encoding': 'gzip' },
+    });
     expect(response.headers['content-encoding']).toBe('gzip');
   });
 

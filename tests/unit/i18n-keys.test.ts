@@ -19,7 +19,12 @@ function placeholders(tree: Tree, prefix = ''): Map<string, string> {
     const path = prefix + key.replace(/_(zero|one|two|few|many|other)$/, '');
     if (typeof value === 'string') {
       const names = [...value.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
-      found.set(path, [...new Set([...(found.get(path)?.split(',').filter(Boolean) ?? []), ...names])].sort().join(','));
+      found.set(
+        path,
+        [...new Set([...(found.get(path)?.split(',').filter(Boolean) ?? []), ...names])]
+          .sort()
+          .join(','),
+      );
     } else {
       for (const [k, v] of placeholders(value, `${path}.`)) found.set(k, v);
     }

@@ -23,15 +23,18 @@ afterEach(async () => {
 });
 
 describe('the catalogue query on the device', () => {
-  it.each(CATALOGUE_CASES)('$name', async ({ viewer, query, expected, totalProducts, totalPages }) => {
-    const db = await mirrorWith(viewer);
-    const result = await queryLocalCatalogue(db, {
-      ...withDefaults(query),
-      categoryId: fixtureCategoryId(query.category),
-    });
-    expect(result.products.map((p) => p.sku)).toEqual(expected);
-    expect(result.pagination).toMatchObject({ totalProducts, totalPages });
-  });
+  it.each(CATALOGUE_CASES)(
+    '$name',
+    async ({ viewer, query, expected, totalProducts, totalPages }) => {
+      const db = await mirrorWith(viewer);
+      const result = await queryLocalCatalogue(db, {
+        ...withDefaults(query),
+        categoryId: fixtureCategoryId(query.category),
+      });
+      expect(result.products.map((p) => p.sku)).toEqual(expected);
+      expect(result.pagination).toMatchObject({ totalProducts, totalPages });
+    },
+  );
 
   it('never shows a price the mirror was not given', async () => {
     const db = await mirrorWith('visitor');

@@ -53,7 +53,10 @@ export type CatalogueChange = Partial<ProductQuery> & { layout?: Layout };
  * the change applies to the address as it is now, not as it was when the change began
  * (a search typed while a filter changed keeps both).
  */
-export function applyCatalogueChange(params: URLSearchParams, change: CatalogueChange): URLSearchParams {
+export function applyCatalogueChange(
+  params: URLSearchParams,
+  change: CatalogueChange,
+): URLSearchParams {
   const { query, layout } = readCatalogueUrl(params);
   const { layout: nextLayout = layout, ...queryChange } = change;
   const resetPage = Object.keys(queryChange).some((key) => key !== 'page');

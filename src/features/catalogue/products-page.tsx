@@ -7,7 +7,12 @@ import { Pagination } from '../../components/pagination';
 import { ProductCard } from '../../components/product-card';
 import { formatMoney, formatTime } from '../../lib/i18n';
 import { useCatalogueQuery, useCategories } from '../../lib/sync/use-catalogue';
-import { applyCatalogueChange, readCatalogueUrl, writeCatalogueUrl, type CatalogueChange } from './catalogue-url';
+import {
+  applyCatalogueChange,
+  readCatalogueUrl,
+  writeCatalogueUrl,
+  type CatalogueChange,
+} from './catalogue-url';
 
 /** Pause in typing after which the search runs, so that each key does not start a query. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -19,7 +24,9 @@ export function ProductsPage() {
   const { query, layout } = state;
   const view = useCatalogueQuery(query);
   const categories = useCategories();
-  const [filtersOpen, setFiltersOpen] = useState(query.categoryId !== undefined || query.sortBy !== 'name');
+  const [filtersOpen, setFiltersOpen] = useState(
+    query.categoryId !== undefined || query.sortBy !== 'name',
+  );
   const [draft, setDraft] = useState(query.search);
   const panelId = useId();
 
@@ -122,7 +129,10 @@ export function ProductsPage() {
         </label>
         <label>
           {t('catalogue.sortBy')}
-          <select value={query.sortBy} onChange={(event) => go({ sortBy: event.target.value as SortBy })}>
+          <select
+            value={query.sortBy}
+            onChange={(event) => go({ sortBy: event.target.value as SortBy })}
+          >
             {SORT_OPTIONS.map((option) => (
               <option key={option} value={option}>
                 {t(`catalogue.sort.${option}`)}
@@ -143,7 +153,10 @@ export function ProductsPage() {
       </div>
 
       {view.status === 'ready' && view.source === 'device' && view.syncedAt && (
-        <p className={view.offline ? 'notice notice--offline' : 'notice'} data-testid="catalogue-source">
+        <p
+          className={view.offline ? 'notice notice--offline' : 'notice'}
+          data-testid="catalogue-source"
+        >
           {t(view.offline ? 'catalogue.offlineNotice' : 'catalogue.savedOnDevice', {
             time: formatTime(view.syncedAt, i18n.language),
           })}
@@ -151,7 +164,9 @@ export function ProductsPage() {
       )}
 
       <p className="catalogue__count" role="status">
-        {view.status === 'ready' ? t('catalogue.resultCount', { count: view.page.pagination.totalProducts }) : ''}
+        {view.status === 'ready'
+          ? t('catalogue.resultCount', { count: view.page.pagination.totalProducts })
+          : ''}
       </p>
 
       {view.status === 'loading' && (
@@ -163,7 +178,9 @@ export function ProductsPage() {
 
       {view.status === 'error' && (
         <div className="error-box" role="alert">
-          <p>{view.message ?? t(view.offline ? 'catalogue.offlineEmpty' : 'catalogue.loadError')}</p>
+          <p>
+            {view.message ?? t(view.offline ? 'catalogue.offlineEmpty' : 'catalogue.loadError')}
+          </p>
           <button type="button" className="button" onClick={view.retry}>
             {t('catalogue.retry')}
           </button>

@@ -65,7 +65,9 @@ function ProductDetail({ product }: { product: Product }) {
   const [quantity, setQuantity] = useState('1');
   const images = product.images.slice(0, MAX_THUMBNAILS);
   const main = images[Math.min(selected, images.length - 1)];
-  const categoryName = t(`categories.${product.category.slug}`, { defaultValue: product.category.name });
+  const categoryName = t(`categories.${product.category.slug}`, {
+    defaultValue: product.category.name,
+  });
   const origin = window.location.origin;
 
   return (
@@ -140,7 +142,9 @@ function ProductDetail({ product }: { product: Product }) {
           <p className="product-detail__sku">
             {t('product.sku')}: <span>{product.sku}</span>
           </p>
-          {product.shortDescription && <p className="product-detail__lead">{product.shortDescription}</p>}
+          {product.shortDescription && (
+            <p className="product-detail__lead">{product.shortDescription}</p>
+          )}
           <p className={product.inStock ? 'stock stock--in' : 'stock stock--out'}>
             {t(product.inStock ? 'product.inStock' : 'product.outOfStock')}
           </p>

@@ -12,7 +12,11 @@ import en from '../../locales/en.json';
 import it from '../../locales/it.json';
 import ro from '../../locales/ro.json';
 
-export const resources = { ro: { translation: ro }, en: { translation: en }, it: { translation: it } };
+export const resources = {
+  ro: { translation: ro },
+  en: { translation: en },
+  it: { translation: it },
+};
 
 export function initI18n(): typeof i18n {
   i18n.on('languageChanged', (lng) => {

@@ -31,7 +31,8 @@ export function refreshCatalogue(
 
 async function runRefresh(db: PortalDb, viewer: string): Promise<CatalogueMirrorState> {
   const previous = await db.mirrorState.get('catalogue');
-  const incremental = previous?.complete === true && previous.viewer === viewer && previous.cursor !== null;
+  const incremental =
+    previous?.complete === true && previous.viewer === viewer && previous.cursor !== null;
   const since = incremental ? (previous.cursor ?? undefined) : undefined;
 
   const categories = await fetchCategories();

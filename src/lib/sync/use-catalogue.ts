@@ -87,7 +87,14 @@ export function useCatalogueQuery(query: ProductQuery): CatalogueView & { retry:
   }
   if (!complete && remote?.key === key) {
     if (remote.page) {
-      return { status: 'ready', page: remote.page, source: 'network', syncedAt: undefined, offline, retry };
+      return {
+        status: 'ready',
+        page: remote.page,
+        source: 'network',
+        syncedAt: undefined,
+        offline,
+        retry,
+      };
     }
     return { status: 'error', message: remote.error || undefined, offline, retry };
   }

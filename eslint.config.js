@@ -1,0 +1,80 @@
+import js from '@eslint/js';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Imports flow one way: contracts → lib → components → features → app. */
+const layer = (files, forbidden, message) => ({
+  files,
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      { patterns: forbidden.map((group) => ({ group: [group], message })) },
+    ],
+  },
+});
+
+export default tseslint.config(
+  {
+    ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'bench-results'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    extends: [jsxA11y.flatConfigs.recommended],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: globals.browser },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    files: ['sw/**/*.ts'],
+    languageOptions: { globals: globals.serviceworker },
+  },
+  {
+    files: ['server/**/*.ts', 'tests/**/*.ts', '*.config.{ts,js}'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
+    },
+  },
+  layer(
+    ['src/contracts/**'],
+    ['**/lib/**', '**/components/**', '**/features/**', '**/app/**', 'react', 'dexie'],
+    'contracts are pure: no DOM, no storage, no UI.',
+  ),
+  layer(
+    ['src/lib/**'],
+    ['**/components/**', '**/features/**', '**/app/**'],
+    'lib must not depend on UI.',
+  ),
+  layer(
+    ['src/components/**'],
+    ['**/lib/**', '**/features/**', '**/app/**'],
+    'components are presentational: props in, markup out.',
+  ),
+  layer(['src/features/**'], ['**/app/**'], 'features must not depend on the app shell.'),
+  layer(
+    ['server/**'],
+    ['**/src/lib/**', '**/src/components/**', '**/src/features/**', '**/src/app/**'],
+    'the server shares only src/contracts.',
+  ),
+  layer(
+    ['sw/**'],
+    [
+      '**/src/components/**',
+      '**/src/features/**',
+      '**/src/app/**',
+      '**/src/lib/api/**',
+      '**/src/lib/i18n/**',
+      '**/src/lib/pwa/**',
+    ],
+    'the service worker shares only contracts and DOM-free sync code.',
+  ),
+);
