@@ -28,7 +28,7 @@ function Layout() {
             fallback={
               <div className="page loading" role="status">
                 <span className="spinner" aria-hidden="true" />
-                {t('product.loading')}
+                {t('app.loading')}
               </div>
             }
           >

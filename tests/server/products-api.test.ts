@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../src/contracts/catalogue';
 import { buildApp } from '../../server/app';
 import { products } from '../../server/db/schema';
-import { seedDatabase } from '../../server/db/seed';
+import { seedDatabase, seedLargeCatalogue } from '../../server/db/seed';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 let testDb: TestDatabase;
@@ -261,4 +261,21 @@ describe('POST /api/newsletter', () => {
       expect(response.json<{ message: string }>().message).toBeTruthy();
     },
   );
+});
+
+describe('the large catalogue for benchmarks', () => {
+  it('adds the requested number of generated products, searchable like the others', async () => {
+    const own = await createTestDatabase();
+    try {
+      await seedLargeCatalogue(own.database.db, 1_200);
+      const large = await buildApp({ database: own.database });
+      const all = await large.inject('/api/products?limit=1');
+      expect(all.json<ListBody>().pagination.totalProducts).toBe(44 + 1_200);
+      const found = await large.inject('/api/products?search=bn-000777');
+      expect(found.json<ListBody>().products.map((p) => p.sku)).toEqual(['BN-000777']);
+      await large.close();
+    } finally {
+      await own.drop();
+    }
+  });
 });

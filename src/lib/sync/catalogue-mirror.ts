@@ -4,16 +4,30 @@
  * newest one received (`updatedSince`). A full refresh also drops products the server
  * no longer has. Only one refresh runs at a time.
  */
-import { MAX_PRODUCTS_LIMIT, type Product } from '../../contracts/catalogue';
-import { fetchCategories, fetchProducts } from '../api/catalogue';
+import {
+  MAX_PRODUCTS_LIMIT,
+  type Category,
+  type Product,
+  type ProductPage,
+} from '../../contracts/catalogue';
+import { fetchCategories, fetchProducts, type FetchProductsParams } from '../api/catalogue';
 import type { CatalogueMirrorState, PortalDb } from '../db/db';
 
 /** Products per request while mirroring: the largest page the API allows. */
 const MIRROR_PAGE_SIZE = MAX_PRODUCTS_LIMIT;
 
+/** Where the mirror reads the catalogue from: the /api by default. */
+export interface CatalogueSource {
+  categories(): Promise<Category[]>;
+  products(params: FetchProductsParams): Promise<ProductPage>;
+}
+
+const apiSource: CatalogueSource = { categories: fetchCategories, products: fetchProducts };
+
 export interface RefreshOptions {
   /** Whose prices the products carry; a different viewer than the mirror's refetches all. */
   viewer?: string;
+  source?: CatalogueSource;
 }
 
 const running = new WeakMap<PortalDb, Promise<CatalogueMirrorState>>();
@@ -24,18 +38,24 @@ export function refreshCatalogue(
 ): Promise<CatalogueMirrorState> {
   const current = running.get(db);
   if (current) return current;
-  const refresh = runRefresh(db, options.viewer ?? 'visitor').finally(() => running.delete(db));
+  const refresh = runRefresh(db, options.viewer ?? 'visitor', options.source ?? apiSource).finally(
+    () => running.delete(db),
+  );
   running.set(db, refresh);
   return refresh;
 }
 
-async function runRefresh(db: PortalDb, viewer: string): Promise<CatalogueMirrorState> {
+async function runRefresh(
+  db: PortalDb,
+  viewer: string,
+  source: CatalogueSource,
+): Promise<CatalogueMirrorState> {
   const previous = await db.mirrorState.get('catalogue');
   const incremental =
     previous?.complete === true && previous.viewer === viewer && previous.cursor !== null;
   const since = incremental ? (previous.cursor ?? undefined) : undefined;
 
-  const categories = await fetchCategories();
+  const categories = await source.categories();
   await db.transaction('rw', db.categories, async () => {
     await db.categories.clear();
     await db.categories.bulkPut(categories);
@@ -44,7 +64,7 @@ async function runRefresh(db: PortalDb, viewer: string): Promise<CatalogueMirror
   const seen = new Set<number>();
   let cursor = since ?? null;
   for (let page = 1; ; page += 1) {
-    const { products, pagination } = await fetchProducts({
+    const { products, pagination } = await source.products({
       page,
       limit: MIRROR_PAGE_SIZE,
       sortBy: 'newest',
