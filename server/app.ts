@@ -6,11 +6,18 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
 import type { Database } from './db/database.js';
+import { MAX_DOCUMENT_BYTES } from '../src/contracts/accounts.js';
+import { authPlugin } from './plugins/auth.js';
+import { adminRoutes } from './routes/admin.js';
+import { authRoutes } from './routes/auth.js';
+import { companyRoutes } from './routes/companies.js';
 import { healthRoutes } from './routes/health.js';
+import { userRoutes } from './routes/users.js';
 import { newsletterRoutes } from './routes/newsletter.js';
 import { productRoutes } from './routes/products.js';
 import { uploadRoutes } from './routes/uploads.js';
@@ -63,11 +70,14 @@ export async function buildApp({ database, staticDir = null, logger = false }: A
         .status(status)
         .send({ message: 'Something went wrong on our side. Please try again.' });
     }
-    const body: { message: string; details?: { field: string; message: string }[] } = {
-      message: error.message,
-    };
-    if (error instanceof HttpError && error.details) body.details = error.details;
-    return reply.status(status).send(body);
+    if (error instanceof HttpError) {
+      return reply.status(status).send({
+        message: error.message,
+        ...(error.details ? { details: error.details } : {}),
+        ...error.extra,
+      });
+    }
+    return reply.status(status).send({ message: error.message });
   });
 
   await app.register(helmet, {
@@ -91,12 +101,20 @@ export async function buildApp({ database, staticDir = null, logger = false }: A
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   });
   await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_DOCUMENT_BYTES, files: 8, fields: 30, fieldSize: 10_000, parts: 40 },
+  });
+  await app.register(authPlugin, { db: database.db });
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
       await api.register(productRoutes, { db: database.db });
       await api.register(newsletterRoutes, { db: database.db });
+      await api.register(authRoutes, { db: database.db });
+      await api.register(userRoutes, { db: database.db });
+      await api.register(companyRoutes, { db: database.db });
+      await api.register(adminRoutes, { db: database.db });
     },
     { prefix: '/api' },
   );

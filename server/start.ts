@@ -9,7 +9,9 @@ import { buildApp } from './app.js';
 import { readConfig } from './config.js';
 import { openDatabase } from './db/database.js';
 import { migrate } from './db/migrate.js';
+import { DEMO_ACCOUNTS } from './db/demo-accounts.js';
 import { seedDatabase } from './db/seed.js';
+import { ensureAdmin } from './services/admin.js';
 
 const apiOnly = process.argv.includes('--api-only');
 const config = readConfig();
@@ -22,7 +24,15 @@ if (!apiOnly && !existsSync(join(config.staticDir, 'index.html'))) {
 
 const database = await openDatabase(config.database);
 await migrate(database.db);
-if (await seedDatabase(database.db)) console.log('Seeded the demo catalogue.');
+if (await seedDatabase(database.db)) console.log('Seeded the demo catalogue and demo accounts.');
+if (process.env.ADMIN_EMAIL && process.env.ADMIN_PASSWORD) {
+  const outcome = await ensureAdmin(
+    database.db,
+    process.env.ADMIN_EMAIL,
+    process.env.ADMIN_PASSWORD,
+  );
+  console.log(`Staff account ${process.env.ADMIN_EMAIL} ${outcome}.`);
+}
 
 const app = await buildApp({
   database,
@@ -42,3 +52,9 @@ await app.listen({ port: config.port, host: config.host });
 const where =
   config.database.engine === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.database.dataDir}`;
 console.log(`Portal ready at http://localhost:${config.port}/ (database: ${where})`);
+if (config.database.engine === 'pglite') {
+  console.log('Demo sign-ins (demo data only):');
+  for (const demo of DEMO_ACCOUNTS) {
+    console.log(`  ${demo.company.status.padEnd(8)} ${demo.email} / ${demo.password}`);
+  }
+}

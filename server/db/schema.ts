@@ -2,7 +2,15 @@
  * Tables of the portal's database, as the query builder sees them. The migrations in
  * ./migrations create them; this file only describes them, and must agree with them.
  */
-import { customType, integer, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  integer,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -11,6 +19,8 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
 
 const millis = (name: string) =>
   timestamp(name, { withTimezone: true, precision: 3, mode: 'date' }).notNull().defaultNow();
+const optionalMillis = (name: string) =>
+  timestamp(name, { withTimezone: true, precision: 3, mode: 'date' });
 
 export const categories = pgTable('categories', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
@@ -52,10 +62,112 @@ export const newsletterSubscriptions = pgTable('newsletter_subscriptions', {
   createdAt: millis('created_at'),
 });
 
+/** Server-wide settings kept in the database so that every server process agrees. */
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export const companies = pgTable('companies', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  name: text('name').notNull(),
+  status: text('status', { enum: ['PENDING', 'APPROVED', 'REJECTED', 'SUSPENDED'] })
+    .notNull()
+    .default('PENDING'),
+  isVerified: boolean('is_verified').notNull().default(false),
+  taxNumber: text('tax_number').notNull().default(''),
+  registrationNumber: text('registration_number').notNull().default(''),
+  email: text('email').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  address: text('address').notNull().default(''),
+  city: text('city').notNull().default(''),
+  state: text('state').notNull().default(''),
+  postalCode: text('postal_code').notNull().default(''),
+  country: text('country').notNull().default('Romania'),
+  website: text('website').notNull().default(''),
+  industry: text('industry').notNull().default(''),
+  businessType: text('business_type').notNull().default(''),
+  employeeCount: text('employee_count').notNull().default(''),
+  annualRevenue: text('annual_revenue').notNull().default(''),
+  statusReason: text('status_reason').notNull().default(''),
+  verifiedAt: optionalMillis('verified_at'),
+  createdAt: millis('created_at'),
+  updatedAt: millis('updated_at'),
+});
+
+export const users = pgTable('users', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  role: text('role', { enum: ['USER', 'ADMIN'] })
+    .notNull()
+    .default('USER'),
+  companyId: integer('company_id').references(() => companies.id),
+  notifyOrders: boolean('notify_orders').notNull().default(true),
+  notifyProducts: boolean('notify_products').notNull().default(true),
+  notifyMarketing: boolean('notify_marketing').notNull().default(false),
+  deletedAt: optionalMillis('deleted_at'),
+  createdAt: millis('created_at'),
+  updatedAt: millis('updated_at'),
+});
+
+export const refreshTokens = pgTable('refresh_tokens', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  familyId: text('family_id').notNull(),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3, mode: 'date' }).notNull(),
+  rotatedAt: optionalMillis('rotated_at'),
+  revokedAt: optionalMillis('revoked_at'),
+  createdAt: millis('created_at'),
+});
+
+export const loginFailures = pgTable('login_failures', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  email: text('email').notNull(),
+  ip: text('ip').notNull(),
+  createdAt: millis('created_at'),
+});
+
+export const companyDocuments = pgTable('company_documents', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
+  type: text('type').notNull(),
+  status: text('status', { enum: ['PENDING', 'APPROVED', 'REJECTED'] })
+    .notNull()
+    .default('PENDING'),
+  originalName: text('original_name').notNull(),
+  storedName: text('stored_name').notNull().unique(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  data: bytea('data').notNull(),
+  reviewNotes: text('review_notes').notNull().default(''),
+  uploadedAt: millis('uploaded_at'),
+  reviewedAt: optionalMillis('reviewed_at'),
+  updatedAt: millis('updated_at'),
+});
+
 /** Which migration files have been applied (created by the migration runner itself). */
 export const schemaMigrations = pgTable('schema_migrations', {
   version: text('version').primaryKey(),
   appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const schema = { categories, products, media, newsletterSubscriptions };
+export const schema = {
+  categories,
+  products,
+  media,
+  newsletterSubscriptions,
+  settings,
+  companies,
+  users,
+  refreshTokens,
+  loginFailures,
+  companyDocuments,
+};

@@ -5,6 +5,7 @@
 import { count } from 'drizzle-orm';
 import { deriveSearchFields } from '../../src/contracts/catalogue.js';
 import type { Db } from './database.js';
+import { seedDemoAccounts } from './demo-accounts.js';
 import { productArt, type ArtView } from './product-art.js';
 import { categories, media, products } from './schema.js';
 import { SEED_CATEGORIES, SEED_PRODUCTS, type SeedCategory } from './seed-catalogue.js';
@@ -14,9 +15,14 @@ const VIEWS: ArtView[] = ['front', 'back', 'texture'];
 /** Rows per INSERT: large enough to be quick, small enough for the parameter limit. */
 const INSERT_BATCH = 500;
 
-export async function seedDatabase(db: Db, now = new Date()): Promise<boolean> {
+export async function seedDatabase(
+  db: Db,
+  options: { now?: Date; demoAccounts?: boolean } = {},
+): Promise<boolean> {
+  const { now = new Date(), demoAccounts = true } = options;
   const [row] = await db.select({ n: count() }).from(categories);
   if ((row?.n ?? 0) > 0) return false;
+  if (demoAccounts) await seedDemoAccounts(db);
   await db.transaction(async (tx) => {
     const inserted = await tx
       .insert(categories)
@@ -93,7 +99,7 @@ const LARGE_WORDS = {
  * pictures reuse a handful of generated files so that the database stays small.
  */
 export async function seedLargeCatalogue(db: Db, total: number, now = new Date()): Promise<void> {
-  await seedDatabase(db, now);
+  await seedDatabase(db, { now });
   const cats = await db.select().from(categories);
   const paths: string[] = [];
   const files = cats.flatMap((category, i) => {

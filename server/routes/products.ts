@@ -9,7 +9,7 @@ import {
 import type { Db } from '../db/database.js';
 import { getProduct, listCategories, listProducts } from '../services/catalogue.js';
 import { notFound } from '../services/errors.js';
-import { VISITOR } from '../services/viewer.js';
+import { viewerOf } from '../plugins/auth.js';
 import { CategorySchema, errorResponses, PaginationSchema, ProductSchema } from './schemas.js';
 
 /** Deepest page a caller may ask for; keeps OFFSET within what a catalogue can have. */
@@ -49,7 +49,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
       return listProducts(
         db,
         { ...query, updatedSince: updatedSince === undefined ? undefined : new Date(updatedSince) },
-        VISITOR,
+        viewerOf(request),
       );
     },
   );
@@ -69,7 +69,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
       },
     },
     async (request) => {
-      const product = await getProduct(db, request.params.id, VISITOR);
+      const product = await getProduct(db, request.params.id, viewerOf(request));
       if (!product) throw notFound('Product not found');
       return { product };
     },

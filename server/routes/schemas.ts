@@ -5,15 +5,28 @@ export const ErrorSchema = Type.Object(
   {
     message: Type.String(),
     details: Type.Optional(
-      Type.Array(Type.Object({ field: Type.String(), message: Type.String() })),
+      Type.Array(
+        Type.Object({
+          field: Type.String(),
+          message: Type.String(),
+          code: Type.Optional(Type.String()),
+        }),
+      ),
     ),
+    retryAfter: Type.Optional(Type.Integer()),
   },
   { $id: 'Error' },
 );
 
 export const errorResponses = {
   400: ErrorSchema,
+  401: ErrorSchema,
+  403: ErrorSchema,
   404: ErrorSchema,
+  409: ErrorSchema,
+  413: ErrorSchema,
+  415: ErrorSchema,
+  429: ErrorSchema,
 };
 
 export const CategorySchema = Type.Object({

@@ -1,9 +1,21 @@
-/** An error whose message is safe to show to the caller, with the HTTP status it deserves. */
+/** Errors whose message is safe to show to the caller, with the HTTP status they deserve. */
+import type { FieldError, ValidationCode } from '../../src/contracts/validation.js';
+import en from '../../src/locales/en.json' with { type: 'json' };
+
+export interface ErrorDetail {
+  field: string;
+  message: string;
+  /** The translation key of the message, so that the client can show it in its language. */
+  code?: string;
+}
+
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly details?: { field: string; message: string }[],
+    readonly details?: ErrorDetail[],
+    /** Extra fields of the error body, such as `retryAfter`. */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -11,3 +23,16 @@ export class HttpError extends Error {
 }
 
 export const notFound = (message: string) => new HttpError(404, message);
+export const forbidden = (message: string) => new HttpError(403, message);
+export const conflict = (message: string) => new HttpError(409, message);
+
+const validationMessages: Record<ValidationCode, string> = en.validation;
+
+/** A 400 for the fields that broke the shared rules, with the English text of each. */
+export function invalidFields(errors: FieldError[]): HttpError {
+  return new HttpError(
+    400,
+    en.validation.reviewFields,
+    errors.map(({ field, code }) => ({ field, code, message: validationMessages[code] })),
+  );
+}

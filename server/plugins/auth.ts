@@ -1,0 +1,61 @@
+/**
+ * Who is calling: reads the bearer token of each request and loads the account with its
+ * company from the database (so that a suspension takes effect at once). A request
+ * without a token is a visitor; a bad or expired token is a 401 so that the client
+ * refreshes it instead of silently losing its prices.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { canSeePrices } from '../../src/contracts/accounts.js';
+import type { Db } from '../db/database.js';
+import { findAccount, type Account } from '../services/accounts.js';
+import { HttpError } from '../services/errors.js';
+import { verifyAccessToken } from '../services/tokens.js';
+import type { Viewer } from '../services/viewer.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    account: Account | null;
+  }
+}
+
+const PUBLIC_AUTH_PATHS = /^\/api\/auth\/(login|register|register-company|refresh|logout)(\?|$)/;
+
+export const authPlugin = fp<{ db: Db }>(async (app, { db }) => {
+  app.decorateRequest('account', null);
+  app.addHook('onRequest', async (request) => {
+    const header = request.headers.authorization;
+    // Signing in, registering and refreshing never depend on an old token.
+    if (!header || PUBLIC_AUTH_PATHS.test(request.url)) return;
+    const [scheme, token] = header.split(' ');
+    if (scheme?.toLowerCase() !== 'bearer' || !token) {
+      throw new HttpError(401, 'Your session has expired. Please sign in again.');
+    }
+    const userId = await verifyAccessToken(db, token);
+    const account = await findAccount(db, userId);
+    if (!account) throw new HttpError(401, 'Your session has expired. Please sign in again.');
+    request.account = account;
+  });
+});
+
+export function viewerOf(request: FastifyRequest): Viewer {
+  return { canSeePrices: canSeePrices(request.account?.company) };
+}
+
+/** preHandler: a signed-in user is required. */
+export async function requireUser(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (!request.account) throw new HttpError(401, 'Please sign in to continue.');
+}
+
+/** preHandler: a member of the maker's staff is required. */
+export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
+  if (!request.account) throw new HttpError(401, 'Please sign in to continue.');
+  if (request.account.user.role !== 'ADMIN')
+    throw new HttpError(403, 'This area is for staff only.');
+}
+
+/** The signed-in account of a request that passed requireUser. */
+export function accountOf(request: FastifyRequest): Account {
+  if (!request.account) throw new HttpError(401, 'Please sign in to continue.');
+  return request.account;
+}

@@ -1,0 +1,117 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { COMPANY_STATUSES } from '../../src/contracts/accounts.js';
+import type { Db } from '../db/database.js';
+import { requireAdmin } from '../plugins/auth.js';
+import {
+  companyDetail,
+  decideCompany,
+  listCompanies,
+  reviewDocument,
+  type CompanyAction,
+} from '../services/admin.js';
+import { readDocumentFile } from '../services/documents.js';
+import {
+  CompanySchema,
+  DocumentSchema,
+  IdParams,
+  literals,
+  ShortText,
+} from './accounts-schemas.js';
+import { sendDocument } from './companies.js';
+import { errorResponses } from './schemas.js';
+
+const companyResponse = { 200: Type.Object({ company: CompanySchema }), ...errorResponses };
+const reasonBody = Type.Object(
+  { reason: Type.Optional(ShortText({ maxLength: 1000 })) },
+  { additionalProperties: false },
+);
+const notesBody = Type.Object(
+  { reviewNotes: Type.Optional(ShortText({ maxLength: 1000 })) },
+  { additionalProperties: false },
+);
+
+export const adminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+  app.addHook('preHandler', requireAdmin);
+
+  app.get(
+    '/admin/companies',
+    {
+      schema: {
+        querystring: Type.Object(
+          { status: Type.Optional(literals(COMPANY_STATUSES)) },
+          { additionalProperties: false },
+        ),
+        response: { 200: Type.Object({ companies: Type.Array(CompanySchema) }), ...errorResponses },
+      },
+    },
+    async (request) => ({ companies: await listCompanies(db, request.query.status) }),
+  );
+
+  app.get(
+    '/admin/companies/:id',
+    {
+      schema: {
+        params: IdParams,
+        response: {
+          200: Type.Object({
+            company: CompanySchema,
+            documents: Type.Array(DocumentSchema),
+            users: Type.Array(
+              Type.Object({
+                id: Type.Integer(),
+                email: Type.String(),
+                firstName: Type.String(),
+                lastName: Type.String(),
+              }),
+            ),
+          }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => companyDetail(db, request.params.id),
+  );
+
+  for (const action of [
+    'approve',
+    'reject',
+    'suspend',
+    'reactivate',
+  ] as const satisfies CompanyAction[]) {
+    app.post(
+      `/admin/companies/:id/${action}`,
+      { schema: { params: IdParams, body: Type.Optional(reasonBody), response: companyResponse } },
+      async (request) => ({
+        company: await decideCompany(db, request.params.id, action, request.body?.reason ?? ''),
+      }),
+    );
+  }
+
+  for (const [action, status] of [
+    ['approve', 'APPROVED'],
+    ['reject', 'REJECTED'],
+  ] as const) {
+    app.post(
+      `/admin/documents/:id/${action}`,
+      {
+        schema: {
+          params: IdParams,
+          body: Type.Optional(notesBody),
+          response: { 200: Type.Object({ document: DocumentSchema }), ...errorResponses },
+        },
+      },
+      async (request) => ({
+        document: await reviewDocument(
+          db,
+          request.params.id,
+          status,
+          request.body?.reviewNotes ?? '',
+        ),
+      }),
+    );
+  }
+
+  app.get('/admin/documents/:id/file', { schema: { params: IdParams } }, async (request, reply) =>
+    sendDocument(reply, await readDocumentFile(db, request.params.id, null)),
+  );
+};

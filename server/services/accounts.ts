@@ -1,0 +1,104 @@
+/**
+ * Users and companies as the API shows them, and the lookups every authenticated
+ * request makes. A company's verification is always read from the database, never
+ * taken from a token.
+ */
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import type { Company, CompanySummary, User } from '../../src/contracts/accounts.js';
+import type { Db } from '../db/database.js';
+import { companies, companyDocuments, users } from '../db/schema.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type CompanyRow = typeof companies.$inferSelect;
+
+export interface Account {
+  user: UserRow;
+  company: CompanyRow | null;
+}
+
+export function toCompanySummary(company: CompanyRow): CompanySummary {
+  return {
+    id: company.id,
+    name: company.name,
+    isVerified: company.isVerified,
+    status: company.status,
+  };
+}
+
+export function toUserDto({ user, company }: Account): User {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    role: user.role,
+    companyId: user.companyId,
+    createdAt: user.createdAt.toISOString(),
+    company: company ? toCompanySummary(company) : null,
+    notifications: {
+      orderNotifications: user.notifyOrders,
+      newProductNotifications: user.notifyProducts,
+      marketingNewsletter: user.notifyMarketing,
+    },
+  };
+}
+
+export async function toCompanyDto(db: Db, company: CompanyRow): Promise<Company> {
+  const counts = await db
+    .select({ status: companyDocuments.status, n: count() })
+    .from(companyDocuments)
+    .where(eq(companyDocuments.companyId, company.id))
+    .groupBy(companyDocuments.status);
+  const countOf = (status: string) => counts.find((c) => c.status === status)?.n ?? 0;
+  return {
+    ...toCompanySummary(company),
+    taxNumber: company.taxNumber,
+    vatNumber: company.taxNumber,
+    registrationNumber: company.registrationNumber,
+    email: company.email,
+    phone: company.phone,
+    address: company.address,
+    city: company.city,
+    state: company.state,
+    postalCode: company.postalCode,
+    country: company.country,
+    website: company.website,
+    industry: company.industry,
+    businessType: company.businessType,
+    employeeCount: company.employeeCount,
+    annualRevenue: company.annualRevenue,
+    statusReason: company.statusReason,
+    documentsUploaded: counts.reduce((sum, c) => sum + c.n, 0),
+    documentsVerified: countOf('APPROVED'),
+    documentsRejected: countOf('REJECTED'),
+    createdAt: company.createdAt.toISOString(),
+    verifiedAt: company.verifiedAt?.toISOString() ?? null,
+  };
+}
+
+/** A live (not deleted) account by user id, with its company. */
+export async function findAccount(db: Db, userId: number): Promise<Account | null> {
+  const [row] = await db
+    .select({ user: users, company: companies })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  return row ?? null;
+}
+
+export async function findAccountByEmail(db: Db, email: string): Promise<Account | null> {
+  const [row] = await db
+    .select({ user: users, company: companies })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(and(eq(users.email, email), isNull(users.deletedAt)));
+  return row ?? null;
+}
+
+export async function emailTaken(db: Db, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email));
+  return (row?.n ?? 0) > 0;
+}

@@ -1,0 +1,143 @@
+/**
+ * The maker's back office: verifying companies and reviewing their documents. Used by
+ * the /api/admin routes and by the `npm run admin` command line.
+ */
+import { asc, desc, eq, isNull, and } from 'drizzle-orm';
+import type { Company, CompanyStatus, CompanyDocument } from '../../src/contracts/accounts.js';
+import type { Db } from '../db/database.js';
+import { companies, companyDocuments, users } from '../db/schema.js';
+import { toCompanyDto } from './accounts.js';
+import { toDocumentDto } from './documents.js';
+import { HttpError, notFound } from './errors.js';
+import { hashPassword } from './passwords.js';
+
+export async function listCompanies(db: Db, status?: CompanyStatus): Promise<Company[]> {
+  const rows = await db
+    .select()
+    .from(companies)
+    .where(status ? eq(companies.status, status) : undefined)
+    .orderBy(desc(companies.createdAt), desc(companies.id));
+  return Promise.all(rows.map((row) => toCompanyDto(db, row)));
+}
+
+export interface CompanyDetail {
+  company: Company;
+  documents: CompanyDocument[];
+  users: { id: number; email: string; firstName: string; lastName: string }[];
+}
+
+export async function companyDetail(db: Db, id: number): Promise<CompanyDetail> {
+  const [row] = await db.select().from(companies).where(eq(companies.id, id));
+  if (!row) throw notFound('Company not found');
+  const documents = await db
+    .select()
+    .from(companyDocuments)
+    .where(eq(companyDocuments.companyId, id))
+    .orderBy(desc(companyDocuments.uploadedAt));
+  const people = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(users)
+    .where(and(eq(users.companyId, id), isNull(users.deletedAt)))
+    .orderBy(asc(users.id));
+  return {
+    company: await toCompanyDto(db, row),
+    documents: documents.map(toDocumentDto),
+    users: people,
+  };
+}
+
+export type CompanyAction = 'approve' | 'reject' | 'suspend' | 'reactivate';
+
+/** Which states each action may start from: a decision is never silently repeated. */
+const ALLOWED_FROM: Record<CompanyAction, CompanyStatus[]> = {
+  approve: ['PENDING', 'REJECTED'],
+  reject: ['PENDING'],
+  suspend: ['APPROVED'],
+  reactivate: ['SUSPENDED'],
+};
+
+export async function decideCompany(
+  db: Db,
+  id: number,
+  action: CompanyAction,
+  reason = '',
+): Promise<Company> {
+  const [row] = await db.select().from(companies).where(eq(companies.id, id));
+  if (!row) throw notFound('Company not found');
+  if (!ALLOWED_FROM[action].includes(row.status)) {
+    throw new HttpError(
+      409,
+      `A ${row.status.toLowerCase()} company cannot be given the action "${action}".`,
+    );
+  }
+  const now = new Date();
+  const change =
+    action === 'approve' || action === 'reactivate'
+      ? {
+          status: 'APPROVED' as const,
+          isVerified: true,
+          verifiedAt: row.verifiedAt ?? now,
+          statusReason: '',
+        }
+      : action === 'reject'
+        ? { status: 'REJECTED' as const, isVerified: false, statusReason: reason }
+        : { status: 'SUSPENDED' as const, statusReason: reason };
+  const [updated] = await db
+    .update(companies)
+    .set({ ...change, updatedAt: now })
+    .where(eq(companies.id, id))
+    .returning();
+  return toCompanyDto(db, updated ?? row);
+}
+
+export async function reviewDocument(
+  db: Db,
+  id: number,
+  status: 'APPROVED' | 'REJECTED',
+  reviewNotes = '',
+): Promise<CompanyDocument> {
+  const now = new Date();
+  const [row] = await db
+    .update(companyDocuments)
+    .set({ status, reviewNotes, reviewedAt: now, updatedAt: now })
+    .where(eq(companyDocuments.id, id))
+    .returning();
+  if (!row) throw notFound('Document not found');
+  return toDocumentDto(row);
+}
+
+/** Creates the staff account, or updates its password when it exists. */
+export async function ensureAdmin(
+  db: Db,
+  email: string,
+  password: string,
+): Promise<'created' | 'updated'> {
+  const normalized = email.trim().toLowerCase();
+  const passwordHash = await hashPassword(password);
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, normalized));
+  if (existing) {
+    await db
+      .update(users)
+      .set({ passwordHash, role: 'ADMIN', deletedAt: null, updatedAt: new Date() })
+      .where(eq(users.id, existing.id));
+    return 'updated';
+  }
+  await db
+    .insert(users)
+    .values({
+      email: normalized,
+      passwordHash,
+      firstName: 'Staff',
+      lastName: 'Admin',
+      role: 'ADMIN',
+    });
+  return 'created';
+}

@@ -1,0 +1,246 @@
+/**
+ * Registration, sign-in and sessions. New companies wait for the maker's staff to verify
+ * them (PENDING). Sign-in answers the same for a wrong e-mail and a wrong password, and
+ * is throttled per e-mail and per address.
+ */
+import {
+  DEFAULT_COUNTRY,
+  normalizeEmail,
+  trimFields,
+  validateRegisterPayload,
+  validateWizard,
+} from '../../src/contracts/validation.js';
+import type { User } from '../../src/contracts/accounts.js';
+import type { Db } from '../db/database.js';
+import { companies, users } from '../db/schema.js';
+import { emailTaken, findAccount, findAccountByEmail, toUserDto } from './accounts.js';
+import type { CheckedUpload } from './documents.js';
+import { storeDocuments } from './documents.js';
+import { conflict, HttpError, invalidFields } from './errors.js';
+import { clearLoginFailures, loginRetryAfter, recordLoginFailure } from './login-throttle.js';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.js';
+import {
+  issueAccessToken,
+  issueRefreshToken,
+  revokeRefreshToken,
+  rotateRefreshToken,
+} from './tokens.js';
+
+export const EMAIL_TAKEN =
+  'An account with this email address already exists. Please sign in instead.';
+const INVALID_CREDENTIALS = 'Invalid email or password';
+
+export interface RegisterPayload {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  taxNumber: string;
+  companyEmail?: string;
+  companyPhone?: string;
+  companyAddress?: string;
+  companyCity?: string;
+  companyState?: string;
+  companyZipCode?: string;
+  companyCountry?: string;
+  registrationNumber?: string;
+  website?: string;
+}
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const cause = (error as { cause?: { code?: string }; code?: string }) ?? {};
+  return cause.code === '23505' || cause.cause?.code === '23505';
+};
+
+/** The quick form: a person and their company, the company's e-mail being the person's. */
+export async function registerPerson(db: Db, raw: RegisterPayload): Promise<User> {
+  const payload = trimFields(raw, ['email', 'firstName', 'lastName', 'companyName', 'taxNumber']);
+  const errors = validateRegisterPayload(payload);
+  if (errors.length > 0) throw invalidFields(errors);
+  const email = normalizeEmail(payload.email);
+  return createAccount(
+    db,
+    {
+      email,
+      password: payload.password,
+      firstName: payload.firstName,
+      lastName: payload.lastName,
+    },
+    {
+      name: payload.companyName,
+      taxNumber: payload.taxNumber,
+      email,
+      phone: payload.companyPhone?.trim() ?? '',
+      registrationNumber: payload.registrationNumber?.trim() ?? '',
+      website: payload.website?.trim() ?? '',
+      country: DEFAULT_COUNTRY,
+    },
+    [],
+  );
+}
+
+export interface WizardPayload {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  confirmPassword?: string;
+  companyName: string;
+  taxNumber: string;
+  registrationNumber: string;
+  companyEmail: string;
+  companyPhone: string;
+  address: string;
+  city: string;
+  postalCode: string;
+  country: string;
+  website?: string;
+}
+
+export const WIZARD_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'password',
+  'confirmPassword',
+  'companyName',
+  'taxNumber',
+  'registrationNumber',
+  'companyEmail',
+  'companyPhone',
+  'address',
+  'city',
+  'postalCode',
+  'country',
+  'website',
+] as const;
+
+/** The four-step wizard: person, company, address, and optionally its documents. */
+export async function registerCompany(
+  db: Db,
+  raw: WizardPayload,
+  uploads: CheckedUpload[],
+): Promise<User> {
+  const payload = trimFields(
+    raw,
+    WIZARD_FIELDS.filter((f) => f !== 'password' && f !== 'confirmPassword'),
+  );
+  const errors = validateWizard({
+    ...payload,
+    confirmPassword: raw.confirmPassword ?? raw.password,
+  });
+  if (errors.length > 0) throw invalidFields(errors);
+  return createAccount(
+    db,
+    {
+      email: normalizeEmail(payload.email),
+      password: payload.password,
+      firstName: payload.firstName,
+      lastName: payload.lastName,
+    },
+    {
+      name: payload.companyName,
+      taxNumber: payload.taxNumber,
+      registrationNumber: payload.registrationNumber,
+      email: normalizeEmail(payload.companyEmail),
+      phone: payload.companyPhone,
+      address: payload.address,
+      city: payload.city,
+      postalCode: payload.postalCode,
+      country: payload.country,
+      website: payload.website ?? '',
+    },
+    uploads,
+  );
+}
+
+async function createAccount(
+  db: Db,
+  person: { email: string; password: string; firstName: string; lastName: string },
+  company: Omit<typeof companies.$inferInsert, 'status' | 'isVerified'>,
+  uploads: CheckedUpload[],
+): Promise<User> {
+  if (await emailTaken(db, person.email)) throw conflict(EMAIL_TAKEN);
+  const passwordHash = await hashPassword(person.password);
+  try {
+    const userId = await db.transaction(async (tx) => {
+      const [created] = await tx.insert(companies).values(company).returning({ id: companies.id });
+      const companyId = created?.id as number;
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: person.email,
+          passwordHash,
+          firstName: person.firstName,
+          lastName: person.lastName,
+          companyId,
+        })
+        .returning({ id: users.id });
+      await storeDocuments(tx as unknown as Db, companyId, uploads);
+      return user?.id as number;
+    });
+    const account = await findAccount(db, userId);
+    if (!account) throw new Error('The new account could not be read back');
+    return toUserDto(account);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
+    throw error;
+  }
+}
+
+export interface Session {
+  accessToken: string;
+  refreshToken: string;
+  user: User;
+}
+
+export function tooManyAttempts(retryAfter: number): HttpError {
+  const minutes = Math.ceil(retryAfter / 60);
+  return new HttpError(
+    429,
+    `Too many login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+    undefined,
+    { retryAfter },
+  );
+}
+
+export async function login(
+  db: Db,
+  credentials: { email: string; password: string; rememberMe?: boolean | undefined },
+  ip: string,
+): Promise<Session> {
+  const email = normalizeEmail(credentials.email);
+  const retryAfter = await loginRetryAfter(db, email, ip);
+  if (retryAfter > 0) throw tooManyAttempts(retryAfter);
+
+  const account = await findAccountByEmail(db, email);
+  const valid = account
+    ? await verifyPassword(account.user.passwordHash, credentials.password)
+    : await verifyAgainstNothing(credentials.password);
+  if (!account || !valid) {
+    await recordLoginFailure(db, email, ip);
+    throw new HttpError(401, INVALID_CREDENTIALS);
+  }
+  await clearLoginFailures(db, email);
+  return {
+    accessToken: await issueAccessToken(db, account.user.id),
+    refreshToken: await issueRefreshToken(db, account.user.id, {
+      remember: credentials.rememberMe !== false,
+    }),
+    user: toUserDto(account),
+  };
+}
+
+export async function refreshSession(db: Db, refreshToken: string): Promise<Session> {
+  const { userId, refreshToken: next } = await rotateRefreshToken(db, refreshToken);
+  const account = await findAccount(db, userId);
+  if (!account) throw new HttpError(401, 'Your session has expired. Please sign in again.');
+  return {
+    accessToken: await issueAccessToken(db, userId),
+    refreshToken: next,
+    user: toUserDto(account),
+  };
+}
+
+export const logout = (db: Db, refreshToken: string) => revokeRefreshToken(db, refreshToken);

@@ -1,0 +1,146 @@
+/**
+ * Access and refresh tokens. Access tokens are short-lived JWTs (HS256, pinned) signed
+ * with a key kept in the database, so that every server process accepts them. Refresh
+ * tokens are random, stored hashed, rotated on every use; reusing a rotated one revokes
+ * its whole family (the sign of a stolen token).
+ */
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { and, eq, isNull } from 'drizzle-orm';
+import { jwtVerify, SignJWT } from 'jose';
+import type { Db } from '../db/database.js';
+import { refreshTokens, settings } from '../db/schema.js';
+import { HttpError } from './errors.js';
+
+/** An access token lives this long; the client refreshes it when it runs out. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+/** "Remember me": the session lasts this long without signing in again. */
+const REMEMBERED_SESSION_MS = 30 * 24 * 60 * 60 * 1000;
+/** Without "remember me": a working day, so a shared tablet does not stay signed in. */
+const SHORT_SESSION_MS = 12 * 60 * 60 * 1000;
+const ISSUER = 'hair-care-portal';
+const ALGORITHM = 'HS256';
+
+const keys = new WeakMap<Db, Promise<Uint8Array>>();
+
+function signingKey(db: Db): Promise<Uint8Array> {
+  let key = keys.get(db);
+  if (!key) {
+    key = (async () => {
+      if (process.env.JWT_SECRET) return new TextEncoder().encode(process.env.JWT_SECRET);
+      await db
+        .insert(settings)
+        .values({ key: 'jwt_secret', value: randomBytes(48).toString('base64url') })
+        .onConflictDoNothing();
+      const [row] = await db.select().from(settings).where(eq(settings.key, 'jwt_secret'));
+      if (!row) throw new Error('The token signing key could not be stored');
+      return new TextEncoder().encode(row.value);
+    })();
+    keys.set(db, key);
+  }
+  return key;
+}
+
+export async function issueAccessToken(db: Db, userId: number): Promise<string> {
+  return new SignJWT({})
+    .setProtectedHeader({ alg: ALGORITHM })
+    .setSubject(String(userId))
+    .setIssuer(ISSUER)
+    .setIssuedAt()
+    .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+    .sign(await signingKey(db));
+}
+
+/** The user id an access token was issued to, or a 401. */
+export async function verifyAccessToken(db: Db, token: string): Promise<number> {
+  try {
+    const { payload } = await jwtVerify(token, await signingKey(db), {
+      algorithms: [ALGORITHM],
+      issuer: ISSUER,
+    });
+    const id = Number(payload.sub);
+    if (!Number.isInteger(id) || id < 1) throw new Error('bad subject');
+    return id;
+  } catch {
+    throw new HttpError(401, 'Your session has expired. Please sign in again.');
+  }
+}
+
+const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+export async function issueRefreshToken(
+  db: Db,
+  userId: number,
+  options: { remember: boolean; familyId?: string; expiresAt?: Date },
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db.insert(refreshTokens).values({
+    userId,
+    familyId: options.familyId ?? randomUUID(),
+    tokenHash: hashToken(token),
+    expiresAt:
+      options.expiresAt ??
+      new Date(Date.now() + (options.remember ? REMEMBERED_SESSION_MS : SHORT_SESSION_MS)),
+  });
+  return token;
+}
+
+const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
+
+/** Exchanges a refresh token for a new one (same family, same end); the old one is spent. */
+export async function rotateRefreshToken(
+  db: Db,
+  token: string,
+): Promise<{ userId: number; refreshToken: string }> {
+  return db
+    .transaction(async (tx) => {
+      const [row] = await tx
+        .select()
+        .from(refreshTokens)
+        .where(eq(refreshTokens.tokenHash, hashToken(token)))
+        .for('update');
+      if (!row || row.revokedAt) throw new HttpError(401, SESSION_EXPIRED);
+      if (row.rotatedAt) {
+        // A spent token came back: someone else has it. End the whole session.
+        await tx
+          .update(refreshTokens)
+          .set({ revokedAt: new Date() })
+          .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+        return { reused: true as const };
+      }
+      if (row.expiresAt.getTime() <= Date.now()) throw new HttpError(401, SESSION_EXPIRED);
+      await tx
+        .update(refreshTokens)
+        .set({ rotatedAt: new Date() })
+        .where(eq(refreshTokens.id, row.id));
+      const refreshToken = await issueRefreshToken(tx as unknown as Db, row.userId, {
+        remember: true,
+        familyId: row.familyId,
+        expiresAt: row.expiresAt,
+      });
+      return { userId: row.userId, refreshToken };
+    })
+    .then((result) => {
+      if ('reused' in result) throw new HttpError(401, SESSION_EXPIRED);
+      return result;
+    });
+}
+
+/** Ends the session a refresh token belongs to. Unknown tokens are ignored. */
+export async function revokeRefreshToken(db: Db, token: string): Promise<void> {
+  const [row] = await db
+    .select({ familyId: refreshTokens.familyId })
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(token)));
+  if (!row) return;
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+}
+
+export async function revokeAllSessions(db: Db, userId: number): Promise<void> {
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+}

@@ -1,0 +1,186 @@
+/**
+ * Accounts, companies and their documents as the /api sends them, and the rules of
+ * spec §4 that decide what a user may do and how a company's verification reads.
+ */
+
+export const COMPANY_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'SUSPENDED'] as const;
+export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
+
+export const ROLES = ['USER', 'ADMIN'] as const;
+export type Role = (typeof ROLES)[number];
+
+export interface CompanySummary {
+  id: number;
+  name: string;
+  isVerified: boolean;
+  status: CompanyStatus;
+}
+
+export interface User {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: Role;
+  companyId: number | null;
+  createdAt: string;
+  company: CompanySummary | null;
+  notifications: NotificationSettings;
+}
+
+export interface NotificationSettings {
+  orderNotifications: boolean;
+  newProductNotifications: boolean;
+  marketingNewsletter: boolean;
+}
+
+export interface Company extends CompanySummary {
+  taxNumber: string;
+  vatNumber: string;
+  registrationNumber: string;
+  email: string;
+  phone: string;
+  address: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+  website: string;
+  industry: string;
+  businessType: string;
+  employeeCount: string;
+  annualRevenue: string;
+  statusReason: string;
+  documentsUploaded: number;
+  documentsVerified: number;
+  documentsRejected: number;
+  createdAt: string;
+  verifiedAt: string | null;
+}
+
+export const DOCUMENT_TYPES = [
+  'BUSINESS_LICENSE',
+  'VAT_REGISTRATION',
+  'TRADE_REGISTER',
+  'IDENTITY_DOCUMENT',
+  'BANK_STATEMENT',
+  'TAX_CERTIFICATE',
+  'INCORPORATION_DOCUMENT',
+  'OTHER',
+] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+
+/** Upload field names of spec §3 and the document type each one carries. */
+export const DOCUMENT_FIELDS = {
+  businessLicense: 'BUSINESS_LICENSE',
+  vatRegistration: 'VAT_REGISTRATION',
+  tradeRegister: 'TRADE_REGISTER',
+  identityDocument: 'IDENTITY_DOCUMENT',
+  bankStatement: 'BANK_STATEMENT',
+  taxCertificate: 'TAX_CERTIFICATE',
+  incorporationDocument: 'INCORPORATION_DOCUMENT',
+  otherDocument: 'OTHER',
+} as const satisfies Record<string, DocumentType>;
+export type DocumentField = keyof typeof DOCUMENT_FIELDS;
+
+/** The three documents every company is asked for, in the order the profile shows them. */
+export const REQUIRED_DOCUMENTS = [
+  { key: 'registration', type: 'TRADE_REGISTER', field: 'tradeRegister' },
+  { key: 'vat', type: 'VAT_REGISTRATION', field: 'vatRegistration' },
+  { key: 'identity', type: 'IDENTITY_DOCUMENT', field: 'identityDocument' },
+] as const satisfies readonly { key: string; type: DocumentType; field: DocumentField }[];
+
+export const DOCUMENT_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
+
+export interface CompanyDocument {
+  id: number;
+  type: DocumentType;
+  status: DocumentStatus;
+  originalName: string;
+  filename: string;
+  contentType: string;
+  size: number;
+  uploadedAt: string;
+  reviewedAt: string | null;
+  updatedAt: string;
+  reviewNotes: string;
+}
+
+/** Largest document accepted, in bytes (5 MB). */
+export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
+export const DOCUMENT_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+
+/** Prices, cart and checkout need a verified company whose status is APPROVED. */
+export function canSeePrices(
+  company: Pick<CompanySummary, 'isVerified' | 'status'> | null | undefined,
+): boolean {
+  return company?.isVerified === true && company.status === 'APPROVED';
+}
+
+export type VerificationDisplay = 'verified' | 'suspended' | 'pending';
+
+/** How a company's state reads to its user (spec §4). */
+export function verificationDisplay(
+  company: Pick<CompanySummary, 'isVerified' | 'status'> | null | undefined,
+): VerificationDisplay {
+  if (canSeePrices(company)) return 'verified';
+  if (company?.status === 'SUSPENDED') return 'suspended';
+  return 'pending';
+}
+
+/** The most recent document of each type (by review, upload or update time). */
+export function latestDocumentByType(
+  documents: readonly CompanyDocument[],
+): Map<DocumentType, CompanyDocument> {
+  const time = (d: CompanyDocument) => Date.parse(d.reviewedAt ?? d.uploadedAt ?? d.updatedAt);
+  const latest = new Map<DocumentType, CompanyDocument>();
+  for (const document of documents) {
+    const current = latest.get(document.type);
+    if (!current || time(document) > time(current)) latest.set(document.type, document);
+  }
+  return latest;
+}
+
+export type DocumentsBadge = 'rejected' | 'validated' | 'inReview' | 'actionRequired';
+
+/**
+ * The overall state of a company's documents (spec §4): rejected if any is rejected or
+ * the company says so; validated when every required one is approved; in review when
+ * some are waiting; otherwise action is required.
+ */
+export function documentsBadge(
+  documents: readonly CompanyDocument[],
+  companyRejectedDocuments = 0,
+): DocumentsBadge {
+  const latest = latestDocumentByType(documents);
+  const required = REQUIRED_DOCUMENTS.map((r) => latest.get(r.type));
+  if (companyRejectedDocuments > 0 || [...latest.values()].some((d) => d.status === 'REJECTED'))
+    return 'rejected';
+  if (required.every((d) => d?.status === 'APPROVED')) return 'validated';
+  if ([...latest.values()].some((d) => d.status === 'PENDING')) return 'inReview';
+  return 'actionRequired';
+}
+
+export type ChecklistState = 'complete' | 'pending' | 'blocked';
+
+export interface VerificationChecklist {
+  profile: ChecklistState;
+  documents: ChecklistState;
+  review: ChecklistState;
+}
+
+/** The verification checklist of the profile (spec §4). */
+export function verificationChecklist(
+  user: Pick<User, 'firstName' | 'lastName'>,
+  company: Pick<CompanySummary, 'name' | 'isVerified' | 'status'> | null,
+  badge: DocumentsBadge,
+): VerificationChecklist {
+  const verified = canSeePrices(company);
+  return {
+    profile: company?.name && user.firstName && user.lastName ? 'complete' : 'pending',
+    documents:
+      badge === 'rejected' ? 'blocked' : verified || badge === 'validated' ? 'complete' : 'pending',
+    review: company?.status === 'SUSPENDED' ? 'blocked' : verified ? 'complete' : 'pending',
+  };
+}

@@ -1,0 +1,388 @@
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { companies, users } from '../../server/db/schema';
+import { seedDatabase } from '../../server/db/seed';
+import { ensureAdmin } from '../../server/services/admin';
+import { bearer, personPayload, register, signIn, uniqueEmail, type Tokens } from './helpers';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+let testDb: TestDatabase;
+let app: FastifyInstance;
+let admin: Tokens;
+const ADMIN = { email: 'staff@example.com', password: 'Staff-Password-1' };
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  await seedDatabase(testDb.database.db, { demoAccounts: false });
+  app = await buildApp({ database: testDb.database });
+  await ensureAdmin(testDb.database.db, ADMIN.email, ADMIN.password);
+  admin = await signIn(app, ADMIN.email, ADMIN.password);
+});
+
+afterAll(async () => {
+  await app.close();
+  await testDb.drop();
+});
+
+const post = (url: string, payload: object, headers = {}) =>
+  app.inject({ method: 'POST', url, payload, headers });
+
+describe('POST /api/auth/register', () => {
+  it('creates a user and a pending company, trimmed, with the company e-mail and country set', async () => {
+    const email = uniqueEmail();
+    const response = await post(
+      '/api/auth/register',
+      personPayload({
+        email: `  ${email.toUpperCase()} `,
+        firstName: '  Ana ',
+        companyName: ' Salon X ',
+      }),
+    );
+    expect(response.statusCode).toBe(201);
+    const { user, message } = response.json();
+    expect(message).toMatch(/Registration successful/);
+    expect(user).toMatchObject({
+      email,
+      firstName: 'Ana',
+      role: 'USER',
+      company: { name: 'Salon X', status: 'PENDING', isVerified: false },
+    });
+    const [company] = await testDb.database.db
+      .select()
+      .from(companies)
+      .where(eq(companies.id, user.companyId));
+    expect(company).toMatchObject({ email, country: 'Romania' });
+    expect(JSON.stringify(response.json())).not.toContain('Secure-Pass1');
+  });
+
+  it('answers 409 with a clear message for an e-mail already registered', async () => {
+    const { email } = await register(app);
+    const response = await post(
+      '/api/auth/register',
+      personPayload({ email: email.toUpperCase() }),
+    );
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toMatch(/already exists/);
+  });
+
+  it('maps every broken rule to its field', async () => {
+    const response = await post(
+      '/api/auth/register',
+      personPayload({ firstName: ' ', email: 'nope', password: 'short', taxNumber: '' }),
+    );
+    expect(response.statusCode).toBe(400);
+    const { message, details } = response.json();
+    expect(message).toBe('Please review the highlighted fields and try again.');
+    expect(details).toEqual(
+      expect.arrayContaining([
+        { field: 'firstName', code: 'firstNameRequired', message: 'First name is required' },
+        { field: 'email', code: 'emailInvalid', message: 'Email address is not valid' },
+        {
+          field: 'password',
+          code: 'passwordTooShort',
+          message: 'Password must be at least 8 characters',
+        },
+        { field: 'taxNumber', code: 'taxNumberRequired', message: 'VAT/CUI is required' },
+      ]),
+    );
+  });
+
+  it('refuses a password without upper case, lower case and a digit', async () => {
+    const response = await post('/api/auth/register', personPayload({ password: 'alllowercase' }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toEqual([
+      expect.objectContaining({ field: 'password', code: 'passwordWeak' }),
+    ]);
+  });
+
+  it.each([{ role: 'ADMIN' }, { status: 'APPROVED' }, { isVerified: true }])(
+    'refuses mass assignment of %j and creates nothing',
+    async (extra) => {
+      const payload = personPayload(extra);
+      const response = await post('/api/auth/register', payload);
+      expect(response.statusCode).toBe(400);
+      const found = await testDb.database.db
+        .select()
+        .from(users)
+        .where(eq(users.email, payload.email));
+      expect(found).toEqual([]);
+    },
+  );
+});
+
+describe('POST /api/auth/login', () => {
+  it('answers tokens and the user, never the password hash', async () => {
+    const { email, password } = await register(app);
+    const response = await post('/api/auth/login', { email, password });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body).toMatchObject({
+      accessToken: expect.any(String),
+      refreshToken: expect.any(String),
+      user: { email },
+    });
+    expect(response.body).not.toMatch(/argon2|passwordHash/);
+  });
+
+  it('answers a wrong password and an unknown e-mail alike', async () => {
+    const { email } = await register(app);
+    const wrong = await post('/api/auth/login', { email, password: 'Wrong-Pass1' });
+    const unknown = await post('/api/auth/login', {
+      email: uniqueEmail('nobody'),
+      password: 'Wrong-Pass1',
+    });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ message: 'Invalid email or password' });
+    expect(unknown.json()).toEqual(wrong.json());
+  });
+
+  it('blocks an e-mail for 15 minutes after 5 failures, even with the right password, with no hint of any password', async () => {
+    const { email, password } = await register(app);
+    for (let i = 0; i < 5; i += 1) {
+      expect(
+        (await post('/api/auth/login', { email, password: `Wrong-${i}-Pass` })).statusCode,
+      ).toBe(401);
+    }
+    const blocked = await post('/api/auth/login', { email, password });
+    expect(blocked.statusCode).toBe(429);
+    const body = blocked.json();
+    expect(body.retryAfter).toBeGreaterThan(890);
+    expect(body.retryAfter).toBeLessThanOrEqual(900);
+    expect(body.message).toBe('Too many login attempts. Please try again in 15 minutes.');
+    expect(blocked.body).not.toMatch(/password[^s]|Wrong-|Secure-Pass1|Staff-Password/i);
+  });
+
+  it('rejects a body with unknown fields', async () => {
+    const response = await post('/api/auth/login', { email: 'a@b.co', password: 'x', admin: true });
+    expect(response.statusCode).toBe(400);
+  });
+});
+
+describe('sessions', () => {
+  it('rotates the refresh token, and reusing a spent one ends the whole session', async () => {
+    const { email, password } = await register(app);
+    const first = await signIn(app, email, password);
+    const second = await post('/api/auth/refresh', { refreshToken: first.refreshToken });
+    expect(second.statusCode).toBe(200);
+    const rotated = second.json<Tokens>();
+    expect(rotated.refreshToken).not.toBe(first.refreshToken);
+
+    const reuse = await post('/api/auth/refresh', { refreshToken: first.refreshToken });
+    expect(reuse.statusCode).toBe(401);
+    // The thief's reuse also revoked the rightful holder's newer token.
+    expect(
+      (await post('/api/auth/refresh', { refreshToken: rotated.refreshToken })).statusCode,
+    ).toBe(401);
+  });
+
+  it('revokes the session on logout', async () => {
+    const { email, password } = await register(app);
+    const tokens = await signIn(app, email, password);
+    expect((await post('/api/auth/logout', { refreshToken: tokens.refreshToken })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await post('/api/auth/refresh', { refreshToken: tokens.refreshToken })).statusCode,
+    ).toBe(401);
+  });
+
+  it('answers /api/auth/me for a valid token and 401 otherwise', async () => {
+    const { email, password } = await register(app);
+    const tokens = await signIn(app, email, password);
+    const me = await app.inject({ url: '/api/auth/me', headers: bearer(tokens) });
+    expect(me.statusCode).toBe(200);
+    expect(me.json().user.email).toBe(email);
+    expect((await app.inject('/api/auth/me')).statusCode).toBe(401);
+    expect(
+      (await app.inject({ url: '/api/auth/me', headers: bearer('not.a.token') })).statusCode,
+    ).toBe(401);
+    const [header, payload] = tokens.accessToken.split('.');
+    const unsigned = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${payload}.`;
+    expect(header).toBeTruthy();
+    expect((await app.inject({ url: '/api/auth/me', headers: bearer(unsigned) })).statusCode).toBe(
+      401,
+    );
+  });
+});
+
+describe('prices', () => {
+  const firstProductPrice = async (headers = {}) => {
+    const list = await app.inject({ url: '/api/products?limit=1', headers });
+    const [product] = list.json().products;
+    const detail = await app.inject({ url: `/api/products/${product.id}`, headers });
+    return { list: product.price, detail: detail.json().product.price };
+  };
+
+  it('are absent for visitors and pending companies, present once approved, gone when suspended', async () => {
+    const { email, password, user } = await register(app);
+    expect(await firstProductPrice()).toEqual({ list: undefined, detail: undefined });
+    const tokens = await signIn(app, email, password);
+    expect(await firstProductPrice(bearer(tokens))).toEqual({ list: undefined, detail: undefined });
+
+    const approve = await post(`/api/admin/companies/${user.companyId}/approve`, {}, bearer(admin));
+    expect(approve.statusCode).toBe(200);
+    expect(approve.json().company).toMatchObject({ status: 'APPROVED', isVerified: true });
+    const priced = await firstProductPrice(bearer(tokens));
+    expect(priced.list).toEqual(expect.any(Number));
+    expect(priced.detail).toBe(priced.list);
+
+    // The same token: the company's state is read at every request.
+    await post(
+      `/api/admin/companies/${user.companyId}/suspend`,
+      { reason: 'Unpaid invoices' },
+      bearer(admin),
+    );
+    expect(await firstProductPrice(bearer(tokens))).toEqual({ list: undefined, detail: undefined });
+  });
+});
+
+describe('staff routes', () => {
+  it('are refused to users and to visitors', async () => {
+    const { email, password, user } = await register(app);
+    const tokens = await signIn(app, email, password);
+    for (const [method, url] of [
+      ['GET', '/api/admin/companies'],
+      ['GET', `/api/admin/companies/${user.companyId}`],
+      ['POST', `/api/admin/companies/${user.companyId}/approve`],
+    ] as const) {
+      expect(
+        (
+          await app.inject({
+            method,
+            url,
+            headers: bearer(tokens),
+            payload: method === 'POST' ? {} : undefined,
+          })
+        ).statusCode,
+      ).toBe(403);
+      expect(
+        (await app.inject({ method, url, payload: method === 'POST' ? {} : undefined })).statusCode,
+      ).toBe(401);
+    }
+  });
+
+  it('list companies by status and show one with its users and documents', async () => {
+    const { user, email } = await register(app);
+    const pending = await app.inject({
+      url: '/api/admin/companies?status=PENDING',
+      headers: bearer(admin),
+    });
+    expect(pending.json().companies.map((c: { id: number }) => c.id)).toContain(user.companyId);
+    const detail = await app.inject({
+      url: `/api/admin/companies/${user.companyId}`,
+      headers: bearer(admin),
+    });
+    expect(detail.json()).toMatchObject({
+      company: { id: user.companyId },
+      documents: [],
+      users: [{ email }],
+    });
+  });
+
+  it('reject with a reason, and refuse to repeat a decision', async () => {
+    const { user } = await register(app);
+    const rejected = await post(
+      `/api/admin/companies/${user.companyId}/reject`,
+      { reason: 'Tax number not found' },
+      bearer(admin),
+    );
+    expect(rejected.json().company).toMatchObject({
+      status: 'REJECTED',
+      statusReason: 'Tax number not found',
+    });
+    expect(
+      (await post(`/api/admin/companies/${user.companyId}/reject`, {}, bearer(admin))).statusCode,
+    ).toBe(409);
+    expect((await post('/api/admin/companies/999999/approve', {}, bearer(admin))).statusCode).toBe(
+      404,
+    );
+  });
+});
+
+describe('users', () => {
+  it('update their own names; the e-mail stays read-only; roles cannot be assigned', async () => {
+    const { email, password } = await register(app);
+    const tokens = await signIn(app, email, password);
+    const put = (payload: object) =>
+      app.inject({ method: 'PUT', url: '/api/users/profile', payload, headers: bearer(tokens) });
+    const ok = await put({ firstName: ' Maria ', lastName: 'Dobre', email });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({
+      message: 'Profile updated successfully!',
+      user: { firstName: 'Maria', lastName: 'Dobre' },
+    });
+    expect(
+      (await put({ firstName: 'M', lastName: 'D', email: 'other@example.com' })).statusCode,
+    ).toBe(400);
+    expect((await put({ firstName: 'M', lastName: 'D', role: 'ADMIN' })).statusCode).toBe(400);
+    expect((await put({ firstName: '', lastName: 'D' })).json().details[0]).toMatchObject({
+      field: 'firstName',
+    });
+    const me = await app.inject({ url: '/api/auth/me', headers: bearer(tokens) });
+    expect(me.json().user).toMatchObject({ role: 'USER', firstName: 'Maria' });
+  });
+
+  it('change their password with the current one, and other sessions end', async () => {
+    const { email, password } = await register(app);
+    const tokens = await signIn(app, email, password);
+    const change = (payload: object) =>
+      app.inject({ method: 'PUT', url: '/api/users/password', payload, headers: bearer(tokens) });
+    const wrong = await change({ currentPassword: 'Not-It-123', newPassword: 'Brand-New-Pass1' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().details[0]).toMatchObject({ field: 'currentPassword' });
+    expect((await change({ currentPassword: password, newPassword: 'weak' })).statusCode).toBe(400);
+    expect(
+      (await change({ currentPassword: password, newPassword: 'Brand-New-Pass1' })).statusCode,
+    ).toBe(200);
+    expect(
+      (await post('/api/auth/refresh', { refreshToken: tokens.refreshToken })).statusCode,
+    ).toBe(401);
+    expect((await post('/api/auth/login', { email, password })).statusCode).toBe(401);
+    await signIn(app, email, 'Brand-New-Pass1');
+  });
+
+  it('keep their notification settings', async () => {
+    const { email, password } = await register(app);
+    const tokens = await signIn(app, email, password);
+    const settings = {
+      orderNotifications: false,
+      newProductNotifications: true,
+      marketingNewsletter: true,
+    };
+    const saved = await app.inject({
+      method: 'PUT',
+      url: '/api/users/notifications',
+      payload: settings,
+      headers: bearer(tokens),
+    });
+    expect(saved.json().user.notifications).toEqual(settings);
+    const me = await app.inject({ url: '/api/auth/me', headers: bearer(tokens) });
+    expect(me.json().user.notifications).toEqual(settings);
+  });
+
+  it('delete their account after confirming the password: personal data gone, sign-in refused', async () => {
+    const { email, password, user } = await register(app);
+    const tokens = await signIn(app, email, password);
+    const remove = (pw: string) =>
+      app.inject({
+        method: 'DELETE',
+        url: '/api/users/me',
+        payload: { password: pw },
+        headers: bearer(tokens),
+      });
+    expect((await remove('Wrong-Pass-1')).statusCode).toBe(400);
+    expect((await remove(password)).statusCode).toBe(200);
+    expect((await post('/api/auth/login', { email, password })).statusCode).toBe(401);
+    expect((await app.inject({ url: '/api/auth/me', headers: bearer(tokens) })).statusCode).toBe(
+      401,
+    );
+    const [row] = await testDb.database.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ firstName: '', lastName: '' });
+    expect(row?.email).not.toContain(email.split('@')[0]);
+    // The e-mail can be used for a new account.
+    await register(app, { email });
+  });
+});

@@ -1,0 +1,112 @@
+/** Small factories for the server suites: accounts, sessions and multipart bodies. */
+import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
+
+export interface MultipartFile {
+  field: string;
+  filename: string;
+  contentType: string;
+  data: Buffer;
+}
+
+/** A multipart/form-data body as a browser would send it. */
+export function multipart(fields: Record<string, string>, files: MultipartFile[] = []) {
+  const boundary = `----portal${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
+    );
+  }
+  for (const file of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+export const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  randomBytes(64),
+]);
+export const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+export const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(64)]);
+
+let counter = 0;
+/** A unique e-mail for each account a test creates. */
+export const uniqueEmail = (prefix = 'user') =>
+  `${prefix}.${Date.now()}.${(counter += 1)}@example.com`;
+
+export function personPayload(overrides: Record<string, unknown> = {}) {
+  return {
+    email: uniqueEmail(),
+    password: 'Secure-Pass1',
+    firstName: 'Ana',
+    lastName: 'Ionescu',
+    companyName: 'Salon Ana SRL',
+    taxNumber: 'RO123456',
+    ...overrides,
+  };
+}
+
+export function wizardFields(overrides: Record<string, string> = {}) {
+  return {
+    firstName: 'Luca',
+    lastName: 'Rossi',
+    email: uniqueEmail('wizard'),
+    password: 'secret1',
+    confirmPassword: 'secret1',
+    companyName: 'Capelli Rossi SRL',
+    taxNumber: 'IT01234567890',
+    registrationNumber: 'MI-123456',
+    companyEmail: 'office@capelli-rossi.example',
+    companyPhone: '+39 02 1234 5678',
+    address: 'Via Roma 1',
+    city: 'Milano',
+    postalCode: '20100',
+    country: 'Italy',
+    website: 'https://capelli-rossi.example',
+    ...overrides,
+  };
+}
+
+export async function register(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
+  const payload = personPayload(overrides);
+  const response = await app.inject({ method: 'POST', url: '/api/auth/register', payload });
+  if (response.statusCode !== 201) throw new Error(`register failed: ${response.body}`);
+  return { ...payload, user: response.json<{ user: { id: number; companyId: number } }>().user };
+}
+
+export interface Tokens {
+  accessToken: string;
+  refreshToken: string;
+}
+
+export async function signIn(
+  app: FastifyInstance,
+  email: string,
+  password: string,
+): Promise<Tokens> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email, password },
+  });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.body}`);
+  return response.json<Tokens>();
+}
+
+export const bearer = (tokens: Tokens | string) => ({
+  authorization: `Bearer ${typeof tokens === 'string' ? tokens : tokens.accessToken}`,
+});
