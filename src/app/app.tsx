@@ -7,9 +7,25 @@ import { ErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { Header } from './header';
 import { NotFoundPage } from './not-found-page';
+import { RequireAuth } from './require-auth';
+import { SessionWatcher } from './session-watcher';
 
 const ProductPage = lazy(() =>
   import('../features/product/product-page').then((m) => ({ default: m.ProductPage })),
+);
+const LoginPage = lazy(() =>
+  import('../features/auth/login-page').then((m) => ({ default: m.LoginPage })),
+);
+const RegisterPage = lazy(() =>
+  import('../features/register/register-page').then((m) => ({ default: m.RegisterPage })),
+);
+const CompanyRegisterPage = lazy(() =>
+  import('../features/register/company-register-page').then((m) => ({
+    default: m.CompanyRegisterPage,
+  })),
+);
+const ProfilePage = lazy(() =>
+  import('../features/profile/profile-page').then((m) => ({ default: m.ProfilePage })),
 );
 
 function Layout() {
@@ -21,6 +37,7 @@ function Layout() {
   }, [pathname]);
   return (
     <>
+      <SessionWatcher />
       <Header />
       <main id="main" tabIndex={-1}>
         <ErrorBoundary key={pathname}>
@@ -48,6 +65,17 @@ const router = createBrowserRouter([
       { path: '/', element: <HomePage /> },
       { path: '/products', element: <ProductsPage /> },
       { path: '/products/:id', element: <ProductPage /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/register', element: <RegisterPage /> },
+      { path: '/company-register', element: <CompanyRegisterPage /> },
+      {
+        path: '/profile',
+        element: (
+          <RequireAuth>
+            <ProfilePage />
+          </RequireAuth>
+        ),
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -63,7 +63,7 @@ function Newsletter() {
       </div>
       <p
         id="newsletter-message"
-        role={state === 'done' ? 'status' : 'alert'}
+        role={state === 'done' ? 'status' : message ? 'alert' : undefined}
         className="newsletter__message"
       >
         {message}

@@ -1,11 +1,96 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import { verificationDisplay, type User } from '../contracts/accounts';
 import { LANGUAGES } from '../contracts/languages';
+import { signOut, useUser } from '../lib/auth/session';
 import { currentLanguage } from '../lib/i18n';
+
+function UserMenu({ user, onNavigate }: { user: User; onNavigate: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+  const display = verificationDisplay(user.company);
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (
+        event instanceof KeyboardEvent
+          ? event.key === 'Escape'
+          : !container.current?.contains(event.target as Node)
+      ) {
+        setOpen(false);
+      }
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+  return (
+    <div className="user-menu" ref={container}>
+      <button
+        type="button"
+        className="user-menu__toggle"
+        aria-expanded={open}
+        aria-controls="user-menu-panel"
+        onClick={() => setOpen((o) => !o)}
+      >
+        {user.firstName}
+        <span aria-hidden="true"> ▾</span>
+      </button>
+      <div id="user-menu-panel" className="user-menu__panel" hidden={!open}>
+        <p className="user-menu__name">
+          {user.firstName} {user.lastName}
+        </p>
+        <p className="user-menu__email">{user.email}</p>
+        {user.company && (
+          <p>
+            <span className={`chip chip--${display}`}>
+              {t(`company.badge.${display === 'verified' ? 'verified' : 'pending'}`)}
+            </span>
+          </p>
+        )}
+        <ul>
+          <li>
+            <Link to="/profile" onClick={onNavigate}>
+              {t('nav.profile')}
+            </Link>
+          </li>
+          <li>
+            <Link to="/cart" onClick={onNavigate}>
+              {t('nav.cart')}
+            </Link>
+          </li>
+          <li>
+            <Link to="/orders" onClick={onNavigate}>
+              {t('nav.orders')}
+            </Link>
+          </li>
+        </ul>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={() => {
+            onNavigate();
+            void signOut().then(() => navigate('/'));
+          }}
+        >
+          {t('nav.logout')}
+        </button>
+      </div>
+    </div>
+  );
+}
 
 export function Header() {
   const { t, i18n } = useTranslation();
+  const user = useUser();
   const [menuOpen, setMenuOpen] = useState(false);
   const language = currentLanguage(i18n.language);
   const close = () => setMenuOpen(false);
@@ -43,18 +128,23 @@ export function Header() {
                   {t('nav.products')}
                 </NavLink>
               </li>
-              <li>
-                <NavLink to="/login" onClick={close}>
-                  {t('nav.login')}
-                </NavLink>
-              </li>
-              <li>
-                <NavLink to="/register" className="button button--small" onClick={close}>
-                  {t('nav.register')}
-                </NavLink>
-              </li>
+              {!user && (
+                <>
+                  <li>
+                    <NavLink to="/login" onClick={close}>
+                      {t('nav.login')}
+                    </NavLink>
+                  </li>
+                  <li>
+                    <NavLink to="/register" className="button button--small" onClick={close}>
+                      {t('nav.register')}
+                    </NavLink>
+                  </li>
+                </>
+              )}
             </ul>
           </nav>
+          {user && <UserMenu user={user} onNavigate={close} />}
           <div className="language-switcher" role="group" aria-label={t('nav.language')}>
             {LANGUAGES.map((lng) => (
               <button

@@ -5,6 +5,14 @@
  */
 export const DB_NAME = 'hair-care-portal';
 export const LANGUAGE_STORAGE_KEY = 'portal.language';
+/** The session, as the spec keeps it: tokens and the signed-in user. */
+export const SESSION_KEYS = {
+  accessToken: 'portal.accessToken',
+  refreshToken: 'portal.refreshToken',
+  user: 'portal.user',
+} as const;
+/** Web Lock held while a refresh token is exchanged, so that two tabs never spend it twice. */
+export const REFRESH_LOCK = 'portal.refresh';
 export const CACHE_NAMES = {
   productImages: 'product-images-v1',
 } as const;

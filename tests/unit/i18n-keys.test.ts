@@ -51,10 +51,25 @@ describe('the translations', () => {
 
   it('have the plural forms each language needs', () => {
     const forms = (lng: string) => new Intl.PluralRules(lng).resolvedOptions().pluralCategories;
+    const pluralKeys = (tree: Tree, prefix = ''): string[] =>
+      Object.entries(tree).flatMap(([key, value]) =>
+        typeof value === 'string'
+          ? key.endsWith('_other')
+            ? [prefix + key.slice(0, -'_other'.length)]
+            : []
+          : pluralKeys(value, `${prefix}${key}.`),
+      );
+    const lookup = (tree: Tree, path: string): unknown =>
+      path.split('.').reduce<unknown>((node, part) => (node as Tree | undefined)?.[part], tree);
+    const plurals = pluralKeys(locales.en);
+    expect(plurals.length).toBeGreaterThan(0);
     for (const [lng, tree] of Object.entries(locales)) {
-      const catalogue = tree.catalogue as Tree;
-      for (const form of forms(lng)) {
-        expect(catalogue, `${lng} resultCount_${form}`).toHaveProperty(`resultCount_${form}`);
+      for (const key of plurals) {
+        for (const form of forms(lng)) {
+          expect(lookup(tree, `${key}_${form}`), `${lng}: ${key}_${form}`).toEqual(
+            expect.any(String),
+          );
+        }
       }
     }
   });

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import type { Product } from '../../contracts/catalogue';
 import { PageMeta } from '../../components/page-meta';
+import { canSeePrices } from '../../contracts/accounts';
+import { useUser } from '../../lib/auth/session';
 import { formatMoney } from '../../lib/i18n';
 import { useProduct } from '../../lib/sync/use-catalogue';
 
@@ -61,6 +63,7 @@ export function ProductPage() {
 
 function ProductDetail({ product }: { product: Product }) {
   const { t, i18n } = useTranslation();
+  const user = useUser();
   const [selected, setSelected] = useState(0);
   const [quantity, setQuantity] = useState('1');
   const images = product.images.slice(0, MAX_THUMBNAILS);
@@ -172,7 +175,11 @@ function ProductDetail({ product }: { product: Product }) {
               {t('product.addToCart')}
             </button>
             <p id="add-to-cart-hint" className="hint">
-              {t('product.addToCartHint')}
+              {user
+                ? canSeePrices(user.company)
+                  ? ''
+                  : t('product.verifyToOrder')
+                : t('product.addToCartHint')}
             </p>
           </div>
           {product.description && (

@@ -1,33 +1,126 @@
 /**
- * The HTTP client of the /api contract. Errors carry the server's `{message, details}`
- * when it sent one, so that screens can show it.
+ * The HTTP client of the /api contract. Every call carries the session's access token;
+ * a 401 is answered by one refresh of the token and one retry, and when the refresh is
+ * refused too the session ends and the app sends the user to sign in. Errors carry the
+ * server's `{message, details}` when it sent one.
  */
-import ky, { HTTPError } from 'ky';
+import ky, { HTTPError, type KyRequest } from 'ky';
+import { REFRESH_LOCK } from '../../contracts/storage-names';
+import type { User } from '../../contracts/accounts';
+import { clearSession, getSession, saveSession, type Session } from '../auth/session-store';
 
 /** A request that has not answered in this long is treated as lost (lie-fi at a fair). */
 const REQUEST_TIMEOUT_MS = 15_000;
+/** Calls that never carry, nor refresh, a token. */
+const TOKEN_FREE = /\/api\/auth\/(login|register|register-company|refresh|logout)$/;
+const RETRIED = 'x-portal-retry';
+
+type ExpiryListener = () => void;
+const expiryListeners = new Set<ExpiryListener>();
+
+/** Called when the session ended because the server refused to renew it. */
+export function onSessionExpired(listener: ExpiryListener): () => void {
+  expiryListeners.add(listener);
+  return () => expiryListeners.delete(listener);
+}
+
+let refreshing: Promise<Session | null> | null = null;
+
+/**
+ * Renews the session after `failedToken` was refused. One refresh at a time in this tab,
+ * and across tabs through a Web Lock: a tab that waited finds the token renewed already.
+ */
+export function renewSession(failedToken: string): Promise<Session | null> {
+  refreshing ??= (async () => {
+    const run = async (): Promise<Session | null> => {
+      const current = getSession();
+      if (!current) return null;
+      if (current.accessToken !== failedToken) return current;
+      try {
+        const next = await ky
+          .post('/api/auth/refresh', {
+            json: { refreshToken: current.refreshToken },
+            timeout: REQUEST_TIMEOUT_MS,
+            retry: 0,
+          })
+          .json<{ accessToken: string; refreshToken: string; user: User }>();
+        await saveSession(next);
+        return next;
+      } catch (error) {
+        if (error instanceof HTTPError && error.response.status === 401) {
+          await clearSession();
+          for (const listener of expiryListeners) listener();
+          return null;
+        }
+        throw error;
+      }
+    };
+    return 'locks' in navigator ? navigator.locks.request(REFRESH_LOCK, run) : run();
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+const withToken = (request: KyRequest) => {
+  const session = getSession();
+  if (
+    session &&
+    !TOKEN_FREE.test(new URL(request.url).pathname) &&
+    !request.headers.has('authorization')
+  ) {
+    request.headers.set('authorization', `Bearer ${session.accessToken}`);
+  }
+};
 
 export const api = ky.create({
   prefixUrl: '/api',
   timeout: REQUEST_TIMEOUT_MS,
   retry: 0,
+  hooks: {
+    beforeRequest: [withToken],
+    afterResponse: [
+      async (request, _options, response) => {
+        if (response.status !== 401 || request.headers.has(RETRIED)) return response;
+        const failed = request.headers.get('authorization')?.replace(/^Bearer /, '');
+        if (!failed) return response;
+        const next = await renewSession(failed);
+        if (!next) return response;
+        request.headers.set('authorization', `Bearer ${next.accessToken}`);
+        request.headers.set(RETRIED, '1');
+        return ky(request, { retry: 0, timeout: REQUEST_TIMEOUT_MS });
+      },
+    ],
+  },
 });
 
 export interface ApiErrorBody {
   message: string;
-  details?: { field: string; message: string }[];
+  details?: { field: string; message: string; code?: string }[];
+  retryAfter?: number;
 }
 
-/** The server's message for a failed call, or undefined when there was none (offline, 5xx). */
-export async function serverMessage(error: unknown): Promise<string | undefined> {
+/** The body of a failed call, when the server sent one (not for offline or 5xx). */
+export async function errorBody(error: unknown): Promise<ApiErrorBody | undefined> {
   if (!(error instanceof HTTPError) || error.response.status >= 500) return undefined;
   try {
     const body = (await error.response.clone().json()) as Partial<ApiErrorBody>;
-    return typeof body.message === 'string' ? body.message : undefined;
+    return typeof body.message === 'string' ? (body as ApiErrorBody) : undefined;
   } catch {
     return undefined;
   }
 }
 
-export const isNotFound = (error: unknown): boolean =>
-  error instanceof HTTPError && error.response.status === 404;
+/** The server's message for a failed call, or undefined when there was none (offline, 5xx). */
+export async function serverMessage(error: unknown): Promise<string | undefined> {
+  return (await errorBody(error))?.message;
+}
+
+export const statusOf = (error: unknown): number | undefined =>
+  error instanceof HTTPError ? error.response.status : undefined;
+
+export const isNotFound = (error: unknown): boolean => statusOf(error) === 404;
+
+/** True when the call never reached the server (offline, timeout, captive portal). */
+export const isNetworkError = (error: unknown): boolean =>
+  !(error instanceof HTTPError) || error.response.status >= 500;

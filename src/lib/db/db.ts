@@ -19,10 +19,22 @@ export interface CatalogueMirrorState {
   viewer: string;
 }
 
+/**
+ * The session for code that cannot read local storage (the service worker): written and
+ * cleared together with it, under the key 'current'.
+ */
+export interface StoredSession {
+  key: 'current';
+  userId: number;
+  accessToken: string;
+  refreshToken: string;
+}
+
 export type PortalDb = Dexie & {
   products: EntityTable<Product, 'id'>;
   categories: EntityTable<Category, 'id'>;
   mirrorState: EntityTable<CatalogueMirrorState, 'key'>;
+  session: EntityTable<StoredSession, 'key'>;
 };
 
 export function createPortalDb(name = DB_NAME): PortalDb {
@@ -35,6 +47,10 @@ export function createPortalDb(name = DB_NAME): PortalDb {
     categories: 'id',
     // One row per mirror telling how far it has got.
     mirrorState: 'key',
+  });
+  db.version(2).stores({
+    // The signed-in session, for the service worker's background replays.
+    session: 'key',
   });
   return db;
 }

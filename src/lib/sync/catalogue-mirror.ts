@@ -30,18 +30,22 @@ export interface RefreshOptions {
   source?: CatalogueSource;
 }
 
-const running = new WeakMap<PortalDb, Promise<CatalogueMirrorState>>();
+const running = new WeakMap<PortalDb, { viewer: string; refresh: Promise<CatalogueMirrorState> }>();
 
 export function refreshCatalogue(
   db: PortalDb,
   options: RefreshOptions = {},
 ): Promise<CatalogueMirrorState> {
+  const viewer = options.viewer ?? 'visitor';
   const current = running.get(db);
-  if (current) return current;
-  const refresh = runRefresh(db, options.viewer ?? 'visitor', options.source ?? apiSource).finally(
-    () => running.delete(db),
-  );
-  running.set(db, refresh);
+  if (current?.viewer === viewer) return current.refresh;
+  // A refresh for another viewer (someone signed in or out) runs after the current one.
+  const refresh = (current?.refresh.catch(() => undefined) ?? Promise.resolve())
+    .then(() => runRefresh(db, viewer, options.source ?? apiSource))
+    .finally(() => {
+      if (running.get(db)?.refresh === refresh) running.delete(db);
+    });
+  running.set(db, { viewer, refresh });
   return refresh;
 }
 
@@ -103,4 +107,16 @@ export async function storeProduct(db: PortalDb, product: Product): Promise<void
 
 export async function forgetProduct(db: PortalDb, id: number): Promise<void> {
   await db.products.delete(id);
+}
+
+/** Removes priced products from the device (signing out); a visitor's copy is kept. */
+export async function forgetPricedCatalogue(db: PortalDb): Promise<void> {
+  await db.transaction('rw', db.products, db.mirrorState, async () => {
+    const state = await db.mirrorState.get('catalogue');
+    const priced = await db.products.filter((p) => p.price !== undefined).count();
+    if ((state && state.viewer !== 'visitor') || priced > 0) {
+      await db.products.clear();
+      await db.mirrorState.delete('catalogue');
+    }
+  });
 }

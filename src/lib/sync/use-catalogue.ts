@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import type { Category, Product, ProductPage, ProductQuery } from '../../contracts/catalogue';
 import { fetchProduct, fetchProducts } from '../api/catalogue';
 import { isNotFound, serverMessage } from '../api/client';
+import { useUser, viewerKey } from '../auth/session';
 import { db } from '../db/db';
 import { forgetProduct, refreshCatalogue, storeProduct } from './catalogue-mirror';
 import { queryLocalCatalogue } from './local-catalogue';
@@ -30,16 +31,17 @@ export type CatalogueView =
 function useMirrorRefresh(): { offline: boolean; attempt: number; retry: () => void } {
   const [attempt, setAttempt] = useState(0);
   const [offline, setOffline] = useState(false);
+  const viewer = viewerKey(useUser());
   useEffect(() => {
     let live = true;
-    refreshCatalogue(db).then(
+    refreshCatalogue(db, { viewer }).then(
       () => live && setOffline(false),
       () => live && setOffline(true),
     );
     return () => {
       live = false;
     };
-  }, [attempt]);
+  }, [attempt, viewer]);
   return { offline, attempt, retry: () => setAttempt((n) => n + 1) };
 }
 

@@ -1,0 +1,130 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation } from 'react-router-dom';
+import { BRAND } from '../../contracts/brand';
+import { validateLogin, type FieldError } from '../../contracts/validation';
+import { Banner } from '../../components/banner';
+import { FormField, PasswordField } from '../../components/form-field';
+import { PageMeta } from '../../components/page-meta';
+import { errorBody, isNetworkError, statusOf } from '../../lib/api/client';
+import { signIn, useSession } from '../../lib/auth/session';
+
+interface LoginState {
+  from?: string;
+  notice?: 'registered' | 'companyRegistered' | 'expired' | 'signedOut';
+}
+
+export function LoginPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const state = (useLocation().state ?? {}) as LoginState;
+  const [values, setValues] = useState({ email: '', password: '' });
+  const [remember, setRemember] = useState(true);
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  if (session) return <Navigate to={state.from ?? '/'} replace />;
+
+  const fieldError = (field: string) => {
+    const error = errors.find((e) => e.field === field);
+    return error ? t(`validation.${error.code}`) : undefined;
+  };
+  const change = (field: 'email' | 'password', value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors((list) => list.filter((e) => e.field !== field));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateLogin(values);
+    setErrors(found);
+    setFailure(null);
+    if (found.length > 0) return;
+    setBusy(true);
+    try {
+      await signIn(values.email, values.password, remember);
+    } catch (error) {
+      const body = await errorBody(error);
+      const status = statusOf(error);
+      if (status === 429) {
+        setFailure(t('auth.tooManyAttempts', { count: Math.ceil((body?.retryAfter ?? 900) / 60) }));
+      } else if (status === 401) {
+        setFailure(t('auth.invalidCredentials'));
+      } else if (isNetworkError(error)) {
+        setFailure(t('auth.offline'));
+      } else {
+        setFailure(body?.message ?? t('auth.loginFailed'));
+      }
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="page auth-page">
+      <PageMeta
+        title={`${t('auth.title')} | ${t('meta.titleSuffix')}`}
+        description={t('auth.description')}
+        keywords={t('meta.keywords')}
+        path="/login"
+      />
+      <section className="auth-page__form">
+        <h1>{t('auth.title')}</h1>
+        {state.notice && (
+          <Banner kind={state.notice === 'expired' ? 'info' : 'success'}>
+            {t(`auth.notice.${state.notice}`)}
+          </Banner>
+        )}
+        {failure && <Banner kind="error">{failure}</Banner>}
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <FormField
+            label={t('auth.email')}
+            type="email"
+            autoComplete="email"
+            value={values.email}
+            error={fieldError('email')}
+            onChange={(event) => change('email', event.target.value)}
+          />
+          <PasswordField
+            label={t('auth.password')}
+            autoComplete="current-password"
+            value={values.password}
+            error={fieldError('password')}
+            showLabel={t('auth.showPassword')}
+            hideLabel={t('auth.hidePassword')}
+            onChange={(event) => change('password', event.target.value)}
+          />
+          <div className="auth-page__row">
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={remember}
+                onChange={(event) => setRemember(event.target.checked)}
+              />
+              {t('auth.rememberMe')}
+            </label>
+            <a
+              href={`mailto:${BRAND.email}?subject=${encodeURIComponent(t('auth.forgotSubject'))}`}
+            >
+              {t('auth.forgotPassword')}
+            </a>
+          </div>
+          <button type="submit" className="button button--large" disabled={busy}>
+            {busy ? t('auth.signingIn') : t('auth.submit')}
+          </button>
+        </form>
+        <p>
+          {t('auth.noAccount')} <Link to="/register">{t('auth.registerLink')}</Link>
+        </p>
+      </section>
+      <aside className="auth-page__aside">
+        <h2>{t('auth.highlightsTitle')}</h2>
+        <ul className="highlights">
+          <li>{t('auth.highlights.prices')}</li>
+          <li>{t('auth.highlights.offline')}</li>
+          <li>{t('auth.highlights.orders')}</li>
+        </ul>
+      </aside>
+    </div>
+  );
+}

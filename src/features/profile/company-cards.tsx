@@ -1,0 +1,212 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  latestDocumentByType,
+  REQUIRED_DOCUMENTS,
+  verificationChecklist,
+  type CompanyDocument,
+  type DocumentField,
+  type DocumentsBadge,
+  type User,
+} from '../../contracts/accounts';
+import { Banner } from '../../components/banner';
+import { downloadDocument, uploadDocument } from '../../lib/api/accounts';
+import { errorBody, isNetworkError } from '../../lib/api/client';
+import type { CompanyData } from './use-company';
+import { profileDate } from './profile-date';
+
+export function ChecklistCard({ user, badge }: { user: User; badge: DocumentsBadge }) {
+  const { t } = useTranslation();
+  const checklist = verificationChecklist(user, user.company, badge);
+  return (
+    <section className="card" aria-labelledby="checklist-title">
+      <h2 id="checklist-title">{t('profile.checklist.title')}</h2>
+      <ul className="checklist">
+        {(['profile', 'documents', 'review'] as const).map((step) => (
+          <li key={step} className={`checklist__item checklist__item--${checklist[step]}`}>
+            <span className="checklist__icon" aria-hidden="true">
+              {checklist[step] === 'complete' ? '✓' : checklist[step] === 'blocked' ? '!' : '…'}
+            </span>
+            <span>
+              <strong>{t(`profile.checklist.${step}`)}</strong> —{' '}
+              {t(`profile.checklist.state.${checklist[step]}`)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {user.company?.status === 'SUSPENDED' && (
+        <p className="notice notice--offline">{t('company.suspendedText')}</p>
+      )}
+    </section>
+  );
+}
+
+export function CompanyCard({ data }: { data: CompanyData }) {
+  const { t } = useTranslation();
+  const company = data.company;
+  return (
+    <section className="card" aria-labelledby="company-title">
+      <h2 id="company-title">{t('profile.company.title')}</h2>
+      {data.status === 'loading' && <p role="status">{t('app.loading')}</p>}
+      {data.status === 'offline' && <p>{t('profile.needsNetwork')}</p>}
+      {company && (
+        <>
+          <dl className="details">
+            <dt>{t('profile.company.name')}</dt>
+            <dd>{company.name}</dd>
+            <dt>{t('profile.company.registrationNumber')}</dt>
+            <dd>{company.registrationNumber || '—'}</dd>
+            <dt>{t('profile.company.vat')}</dt>
+            <dd>{company.vatNumber || '—'}</dd>
+            <dt>{t('profile.company.address')}</dt>
+            <dd>
+              {[company.address, company.postalCode, company.city, company.country]
+                .filter(Boolean)
+                .join(', ') || '—'}
+            </dd>
+            <dt>{t('profile.company.phone')}</dt>
+            <dd>{company.phone || '—'}</dd>
+          </dl>
+          <ul className="tags">
+            {(['industry', 'businessType', 'employeeCount', 'annualRevenue'] as const)
+              .filter((key) => company[key])
+              .map((key) => (
+                <li key={key}>
+                  {t(`profile.company.${key}`)}: {company[key]}
+                </li>
+              ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+const statusKey = (document: CompanyDocument | undefined) =>
+  document
+    ? document.status === 'PENDING'
+      ? 'review'
+      : document.status === 'APPROVED'
+        ? 'approved'
+        : 'rejected'
+    : 'missing';
+
+export function DocumentsCard({ data, badge }: { data: CompanyData; badge: DocumentsBadge }) {
+  const { t } = useTranslation();
+  const [banner, setBanner] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [busy, setBusy] = useState<DocumentField | null>(null);
+  const latest = latestDocumentByType(data.documents);
+  const requiredTypes = new Set<string>(REQUIRED_DOCUMENTS.map((d) => d.type));
+  const extra = data.documents.filter(
+    (d) => !requiredTypes.has(d.type) || latest.get(d.type)?.id !== d.id,
+  );
+
+  const upload = async (field: DocumentField, file: File | undefined) => {
+    if (!file) return;
+    setBusy(field);
+    setBanner(null);
+    try {
+      await uploadDocument(field, file);
+      setBanner({ kind: 'success', text: t('documents.uploaded', { name: file.name }) });
+      data.reload();
+    } catch (error) {
+      const body = await errorBody(error);
+      const code = body?.details?.[0]?.code;
+      setBanner({
+        kind: 'error',
+        text: isNetworkError(error)
+          ? t('profile.needsNetwork')
+          : code === 'fileTooLarge'
+            ? t('documents.tooLarge', { name: file.name })
+            : code === 'fileUnsupported'
+              ? t('documents.unsupported', { name: file.name })
+              : t('documents.uploadFailed'),
+      });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const picker = (field: DocumentField, label: string) => (
+    <label className="button button--ghost button--small file-button">
+      {busy === field ? t('documents.uploading') : label}
+      <input
+        type="file"
+        className="visually-hidden"
+        accept="application/pdf,image/*"
+        disabled={busy !== null || data.status !== 'ready'}
+        onChange={(event) => {
+          void upload(field, event.target.files?.[0]);
+          event.target.value = '';
+        }}
+      />
+    </label>
+  );
+
+  return (
+    <section className="card" aria-labelledby="documents-title">
+      <h2 id="documents-title">
+        {t('profile.documents.title')}{' '}
+        <span className={`chip chip--${badge}`}>{t(`documents.badge.${badge}`)}</span>
+      </h2>
+      {banner && <Banner kind={banner.kind}>{banner.text}</Banner>}
+      {data.status === 'offline' && <p>{t('profile.needsNetwork')}</p>}
+      <ul className="documents">
+        {REQUIRED_DOCUMENTS.map((required) => {
+          const document = latest.get(required.type);
+          const state = statusKey(document);
+          return (
+            <li key={required.key} className="documents__item">
+              <div>
+                <strong>{t(`documents.types.${required.type}`)}</strong>{' '}
+                <span className={`chip chip--${state}`}>{t(`documents.status.${state}`)}</span>
+                {document && (
+                  <p className="documents__file">
+                    <button
+                      type="button"
+                      className="link-button"
+                      onClick={() => void downloadDocument(document)}
+                    >
+                      {document.originalName}
+                    </button>{' '}
+                    · {profileDate(document.uploadedAt)}
+                    {document.reviewNotes && ` · ${document.reviewNotes}`}
+                  </p>
+                )}
+              </div>
+              {picker(required.field, document ? t('documents.replace') : t('documents.upload'))}
+            </li>
+          );
+        })}
+      </ul>
+      <h3>{t('profile.documents.extra')}</h3>
+      {extra.length === 0 ? (
+        <p>{t('profile.documents.noExtra')}</p>
+      ) : (
+        <ul className="documents">
+          {extra.map((document) => (
+            <li key={document.id} className="documents__item">
+              <div>
+                <strong>{t(`documents.types.${document.type}`)}</strong>{' '}
+                <span className={`chip chip--${statusKey(document)}`}>
+                  {t(`documents.status.${statusKey(document)}`)}
+                </span>
+                <p className="documents__file">
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => void downloadDocument(document)}
+                  >
+                    {document.originalName}
+                  </button>{' '}
+                  · {profileDate(document.uploadedAt)}
+                </p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {picker('otherDocument', t('documents.uploadOther'))}
+    </section>
+  );
+}

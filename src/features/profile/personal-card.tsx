@@ -1,0 +1,118 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { User } from '../../contracts/accounts';
+import { validateProfile } from '../../contracts/validation';
+import { Banner } from '../../components/banner';
+import { FormField } from '../../components/form-field';
+import { updateProfile } from '../../lib/api/accounts';
+import { errorBody, isNetworkError } from '../../lib/api/client';
+import { updateStoredUser } from '../../lib/auth/session';
+
+export function PersonalCard({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState(false);
+  const [values, setValues] = useState({ firstName: user.firstName, lastName: user.lastName });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [banner, setBanner] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = { firstName: values.firstName.trim(), lastName: values.lastName.trim() };
+    const found = validateProfile(trimmed);
+    setErrors(Object.fromEntries(found.map((e) => [e.field, t(`validation.${e.code}`)])));
+    if (found.length > 0) return;
+    setBusy(true);
+    try {
+      const { user: saved } = await updateProfile({ ...trimmed, email: user.email });
+      updateStoredUser(saved);
+      setEditing(false);
+      setBanner({ kind: 'success', text: t('profile.updated') });
+    } catch (error) {
+      const body = await errorBody(error);
+      setBanner({
+        kind: 'error',
+        text: isNetworkError(error)
+          ? t('profile.offline')
+          : (body?.message ?? t('profile.updateFailed')),
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="card" aria-labelledby="personal-title">
+      <h2 id="personal-title">{t('profile.personal.title')}</h2>
+      {banner && <Banner kind={banner.kind}>{banner.text}</Banner>}
+      {editing ? (
+        <form onSubmit={(event) => void save(event)} noValidate>
+          <FormField
+            label={t('register.fields.firstName')}
+            value={values.firstName}
+            autoComplete="given-name"
+            error={errors.firstName}
+            onChange={(event) => {
+              setValues((v) => ({ ...v, firstName: event.target.value }));
+              setErrors(({ firstName: _cleared, ...rest }) => rest);
+            }}
+          />
+          <FormField
+            label={t('register.fields.lastName')}
+            value={values.lastName}
+            autoComplete="family-name"
+            error={errors.lastName}
+            onChange={(event) => {
+              setValues((v) => ({ ...v, lastName: event.target.value }));
+              setErrors(({ lastName: _cleared, ...rest }) => rest);
+            }}
+          />
+          <FormField
+            label={t('register.fields.email')}
+            value={user.email}
+            readOnly
+            hint={t('profile.personal.emailReadOnly')}
+          />
+          <div className="card__actions">
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => {
+                setValues({ firstName: user.firstName, lastName: user.lastName });
+                setErrors({});
+                setEditing(false);
+              }}
+            >
+              {t('common.cancel')}
+            </button>
+            <button type="submit" className="button" disabled={busy}>
+              {t('common.save')}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <>
+          <dl className="details">
+            <dt>{t('register.fields.firstName')}</dt>
+            <dd>{user.firstName}</dd>
+            <dt>{t('register.fields.lastName')}</dt>
+            <dd>{user.lastName}</dd>
+            <dt>{t('register.fields.email')}</dt>
+            <dd>{user.email}</dd>
+          </dl>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => {
+              setValues({ firstName: user.firstName, lastName: user.lastName });
+              setBanner(null);
+              setEditing(true);
+            }}
+          >
+            {t('common.edit')}
+          </button>
+        </>
+      )}
+    </section>
+  );
+}

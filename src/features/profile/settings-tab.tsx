@@ -1,0 +1,211 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { NotificationSettings, User } from '../../contracts/accounts';
+import { validatePasswordChange } from '../../contracts/validation';
+import { Banner } from '../../components/banner';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { PasswordField } from '../../components/form-field';
+import { changePassword, deleteAccount, updateNotifications } from '../../lib/api/accounts';
+import { errorBody, isNetworkError } from '../../lib/api/client';
+import { signOut, updateStoredUser } from '../../lib/auth/session';
+
+type Message = { kind: 'error' | 'success'; text: string } | null;
+
+function PasswordChange() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const [values, setValues] = useState({
+    currentPassword: '',
+    newPassword: '',
+    confirmPassword: '',
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<Message>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validatePasswordChange(values);
+    setErrors(Object.fromEntries(found.map((e) => [e.field, t(`validation.${e.code}`)])));
+    if (found.length > 0) return;
+    setBusy(true);
+    try {
+      await changePassword(values.currentPassword, values.newPassword);
+      setMessage({ kind: 'success', text: t('settings.passwordChanged') });
+      setValues({ currentPassword: '', newPassword: '', confirmPassword: '' });
+      setOpen(false);
+    } catch (error) {
+      const body = await errorBody(error);
+      const detail = body?.details?.[0];
+      if (detail?.code === 'currentPasswordWrong')
+        setErrors({ currentPassword: t('settings.currentPasswordWrong') });
+      setMessage({
+        kind: 'error',
+        text: isNetworkError(error) ? t('profile.needsNetwork') : t('settings.passwordFailed'),
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (name: keyof typeof values, autoComplete: string) => (
+    <PasswordField
+      label={t(`settings.${name}`)}
+      autoComplete={autoComplete}
+      value={values[name]}
+      error={errors[name]}
+      showLabel={t('auth.showPassword')}
+      hideLabel={t('auth.hidePassword')}
+      onChange={(event) => {
+        setValues((v) => ({ ...v, [name]: event.target.value }));
+        setErrors(({ [name]: _cleared, ...rest }) => rest);
+      }}
+    />
+  );
+
+  return (
+    <section className="card" aria-labelledby="password-title">
+      <h2 id="password-title">{t('settings.passwordTitle')}</h2>
+      {message && <Banner kind={message.kind}>{message.text}</Banner>}
+      {open ? (
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          {field('currentPassword', 'current-password')}
+          {field('newPassword', 'new-password')}
+          {field('confirmPassword', 'new-password')}
+          <div className="card__actions">
+            <button type="button" className="button button--ghost" onClick={() => setOpen(false)}>
+              {t('common.cancel')}
+            </button>
+            <button type="submit" className="button" disabled={busy}>
+              {t('settings.changePassword')}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => {
+            setMessage(null);
+            setOpen(true);
+          }}
+        >
+          {t('settings.changePassword')}
+        </button>
+      )}
+    </section>
+  );
+}
+
+function Notifications({ user }: { user: User }) {
+  const { t } = useTranslation();
+  const [message, setMessage] = useState<Message>(null);
+  const save = async (change: Partial<NotificationSettings>) => {
+    setMessage(null);
+    try {
+      const { user: saved } = await updateNotifications({ ...user.notifications, ...change });
+      updateStoredUser(saved);
+      setMessage({ kind: 'success', text: t('settings.notificationsSaved') });
+    } catch (error) {
+      setMessage({
+        kind: 'error',
+        text: isNetworkError(error) ? t('profile.needsNetwork') : t('settings.notificationsFailed'),
+      });
+    }
+  };
+  return (
+    <section className="card" aria-labelledby="notifications-title">
+      <h2 id="notifications-title">{t('settings.notificationsTitle')}</h2>
+      {(['orderNotifications', 'newProductNotifications', 'marketingNewsletter'] as const).map(
+        (key) => (
+          <label key={key} className="checkbox">
+            <input
+              type="checkbox"
+              checked={user.notifications[key]}
+              onChange={(event) => void save({ [key]: event.target.checked })}
+            />
+            {t(`settings.${key}`)}
+          </label>
+        ),
+      )}
+      {message && <Banner kind={message.kind}>{message.text}</Banner>}
+    </section>
+  );
+}
+
+function DeleteAccount() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    if (!password) return setError(t('validation.passwordRequired'));
+    setBusy(true);
+    try {
+      await deleteAccount(password);
+      await signOut();
+      void navigate('/', { replace: true });
+    } catch (failure) {
+      const body = await errorBody(failure);
+      setError(
+        isNetworkError(failure)
+          ? t('profile.needsNetwork')
+          : body?.details?.[0]?.code === 'currentPasswordWrong'
+            ? t('settings.currentPasswordWrong')
+            : t('settings.deleteFailed'),
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className="card card--danger" aria-labelledby="delete-title">
+      <h2 id="delete-title">{t('settings.deleteTitle')}</h2>
+      <p>{t('settings.deleteText')}</p>
+      <button type="button" className="button button--danger" onClick={() => setOpen(true)}>
+        {t('settings.deleteAccount')}
+      </button>
+      <ConfirmDialog
+        open={open}
+        danger
+        busy={busy}
+        title={t('settings.deleteConfirmTitle')}
+        confirmLabel={t('settings.deleteAccount')}
+        cancelLabel={t('common.cancel')}
+        onCancel={() => {
+          setOpen(false);
+          setPassword('');
+          setError(undefined);
+        }}
+        onConfirm={() => void confirm()}
+      >
+        <p>{t('settings.deleteConfirmText')}</p>
+        <PasswordField
+          label={t('settings.confirmWithPassword')}
+          autoComplete="current-password"
+          value={password}
+          error={error}
+          showLabel={t('auth.showPassword')}
+          hideLabel={t('auth.hidePassword')}
+          onChange={(event) => {
+            setPassword(event.target.value);
+            setError(undefined);
+          }}
+        />
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+export function SettingsTab({ user }: { user: User }) {
+  return (
+    <div className="card-grid">
+      <PasswordChange />
+      <Notifications user={user} />
+      <DeleteAccount />
+    </div>
+  );
+}

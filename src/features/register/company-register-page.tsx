@@ -1,0 +1,331 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { REQUIRED_DOCUMENTS, type DocumentField } from '../../contracts/accounts';
+import {
+  COUNTRIES,
+  DEFAULT_COUNTRY,
+  WIZARD_STEP_RULES,
+  validateWizardStep,
+} from '../../contracts/validation';
+import { Banner } from '../../components/banner';
+import { FormField, PasswordField } from '../../components/form-field';
+import { PageMeta } from '../../components/page-meta';
+import { registerCompany } from '../../lib/api/accounts';
+import { errorBody, isNetworkError, statusOf } from '../../lib/api/client';
+import { useSession } from '../../lib/auth/session';
+import { DOCUMENT_ACCEPT, fileProblem } from './document-files';
+import { mapServerErrors } from './server-errors';
+
+/** How long the success message stays before the sign-in page (spec: 5 s). */
+const REDIRECT_AFTER_MS = 5000;
+const STEPS = [1, 2, 3, 4] as const;
+type Step = (typeof STEPS)[number];
+
+const EMPTY = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  password: '',
+  confirmPassword: '',
+  companyName: '',
+  taxNumber: '',
+  registrationNumber: '',
+  companyEmail: '',
+  companyPhone: '',
+  address: '',
+  city: '',
+  postalCode: '',
+  country: DEFAULT_COUNTRY as string,
+  website: '',
+};
+type Field = keyof typeof EMPTY;
+
+interface ChosenFile {
+  field: DocumentField;
+  file: File;
+}
+
+const stepOf = (field: string): Step => STEPS.find((step) => field in WIZARD_STEP_RULES[step]) ?? 4;
+
+export function CompanyRegisterPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const navigate = useNavigate();
+  const [step, setStep] = useState<Step>(1);
+  const [values, setValues] = useState(EMPTY);
+  const [files, setFiles] = useState<ChosenFile[]>([]);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [banner, setBanner] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const firstRender = useRef(true);
+  const done = banner?.kind === 'success';
+
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    heading.current?.focus();
+  }, [step]);
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(
+      () => void navigate('/login', { state: { notice: 'companyRegistered' } }),
+      REDIRECT_AFTER_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  if (session && !done) return <Navigate to="/" replace />;
+
+  const change = (field: Field, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors(({ [field]: _cleared, ...rest }) => rest);
+  };
+
+  const checkStep = (target: Step): boolean => {
+    const found = validateWizardStep(target, values);
+    setErrors(Object.fromEntries(found.map((e) => [e.field, t(`validation.${e.code}`)])));
+    if (found.length > 0) setBanner({ kind: 'error', text: t('validation.reviewFields') });
+    else setBanner(null);
+    return found.length === 0;
+  };
+
+  const addFiles = (field: DocumentField, chosen: FileList | null) => {
+    const list = [...(chosen ?? [])];
+    const problems = list
+      .map((file) => ({ file, problem: fileProblem(file) }))
+      .filter((entry) => entry.problem !== null)
+      .map(({ file, problem }) => t(`documents.${problem}`, { name: file.name }));
+    setErrors(({ [field]: _cleared, ...rest }) =>
+      problems.length ? { ...rest, [field]: problems.join(' ') } : rest,
+    );
+    const accepted = list
+      .filter((file) => fileProblem(file) === null)
+      .map((file) => ({ field, file }));
+    setFiles((current) => [
+      // One file per required type: a new choice replaces the old one.
+      ...current.filter(
+        (f) => field === 'otherDocument' || f.field !== field || accepted.length === 0,
+      ),
+      ...accepted,
+    ]);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (step < 4) {
+      if (checkStep(step)) setStep((step + 1) as Step);
+      return;
+    }
+    for (const s of STEPS) {
+      if (!checkStep(s)) {
+        setStep(s);
+        return;
+      }
+    }
+    setBusy(true);
+    setBanner(null);
+    try {
+      const { website, ...rest } = values;
+      await registerCompany(website.trim() ? values : rest, files);
+      setBanner({ kind: 'success', text: t('wizard.success') });
+    } catch (error) {
+      const body = await errorBody(error);
+      if (isNetworkError(error)) {
+        setBanner({ kind: 'error', text: t('register.offline') });
+      } else if (statusOf(error) === 400 && body?.details?.length) {
+        const mapped = mapServerErrors(body, t);
+        setErrors(mapped);
+        const first = Object.keys(mapped)[0];
+        if (first) setStep(stepOf(first));
+        setBanner({ kind: 'error', text: t('validation.reviewFields') });
+      } else if (statusOf(error) === 409) {
+        setErrors({ email: t('register.emailTaken') });
+        setStep(1);
+        setBanner({ kind: 'error', text: t('register.emailTaken') });
+      } else {
+        setBanner({ kind: 'error', text: body?.message ?? t('wizard.failed') });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (name: Field, type = 'text', autoComplete?: string, optional = false) => (
+    <FormField
+      label={
+        optional
+          ? `${t(`wizard.fields.${name}`)} ${t('wizard.optional')}`
+          : t(`wizard.fields.${name}`)
+      }
+      type={type}
+      autoComplete={autoComplete}
+      value={values[name]}
+      error={errors[name]}
+      onChange={(event) => change(name, event.target.value)}
+    />
+  );
+  const password = (name: 'password' | 'confirmPassword') => (
+    <PasswordField
+      label={t(`wizard.fields.${name}`)}
+      autoComplete="new-password"
+      value={values[name]}
+      error={errors[name]}
+      showLabel={t('auth.showPassword')}
+      hideLabel={t('auth.hidePassword')}
+      onChange={(event) => change(name, event.target.value)}
+    />
+  );
+  const upload = (name: DocumentField, label: string, multiple = false) => (
+    <div className={`form-field${errors[name] ? ' has-error' : ''}`}>
+      <label htmlFor={`upload-${name}`}>{label}</label>
+      <input
+        id={`upload-${name}`}
+        type="file"
+        accept={DOCUMENT_ACCEPT}
+        multiple={multiple}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `upload-${name}-error` : 'upload-rules'}
+        onChange={(event) => {
+          addFiles(name, event.target.files);
+          event.target.value = '';
+        }}
+      />
+      {errors[name] && (
+        <p id={`upload-${name}-error`} className="form-field__error" role="alert">
+          {errors[name]}
+        </p>
+      )}
+    </div>
+  );
+
+  return (
+    <div className="page wizard">
+      <PageMeta
+        title={`${t('wizard.title')} | ${t('meta.titleSuffix')}`}
+        description={t('wizard.description')}
+        keywords={t('meta.keywords')}
+        path="/company-register"
+      />
+      <h1>{t('wizard.title')}</h1>
+      <ol className="wizard__steps">
+        {STEPS.map((s) => (
+          <li
+            key={s}
+            aria-current={s === step ? 'step' : undefined}
+            className={s < step ? 'is-done' : undefined}
+          >
+            <span className="wizard__number">{s}</span> {t(`wizard.steps.${s}`)}
+          </li>
+        ))}
+      </ol>
+      {banner && <Banner kind={banner.kind}>{banner.text}</Banner>}
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <h2 ref={heading} tabIndex={-1}>
+          {t('wizard.stepOf', { step, total: STEPS.length })}: {t(`wizard.steps.${step}`)}
+        </h2>
+        {step === 1 && (
+          <>
+            <div className="form-grid">
+              {field('firstName', 'text', 'given-name')}
+              {field('lastName', 'text', 'family-name')}
+            </div>
+            {field('email', 'email', 'email')}
+            <div className="form-grid">
+              {password('password')}
+              {password('confirmPassword')}
+            </div>
+          </>
+        )}
+        {step === 2 && (
+          <>
+            {field('companyName', 'text', 'organization')}
+            <div className="form-grid">
+              {field('taxNumber')}
+              {field('registrationNumber')}
+            </div>
+            <div className="form-grid">
+              {field('companyEmail', 'email', 'email')}
+              {field('companyPhone', 'tel', 'tel')}
+            </div>
+          </>
+        )}
+        {step === 3 && (
+          <>
+            {field('address', 'text', 'street-address')}
+            <div className="form-grid">
+              {field('city', 'text', 'address-level2')}
+              {field('postalCode', 'text', 'postal-code')}
+            </div>
+            <div className={`form-field${errors.country ? ' has-error' : ''}`}>
+              <label htmlFor="wizard-country">{t('wizard.fields.country')}</label>
+              <select
+                id="wizard-country"
+                value={values.country}
+                onChange={(event) => change('country', event.target.value)}
+              >
+                {COUNTRIES.map((country) => (
+                  <option key={country} value={country}>
+                    {t(`countries.${country}`)}
+                  </option>
+                ))}
+              </select>
+              {errors.country && <p className="form-field__error">{errors.country}</p>}
+            </div>
+            {field('website', 'url', 'url', true)}
+          </>
+        )}
+        {step === 4 && (
+          <>
+            <p id="upload-rules">{t('wizard.documentsIntro')}</p>
+            {REQUIRED_DOCUMENTS.map((doc) => upload(doc.field, t(`documents.types.${doc.type}`)))}
+            {upload('otherDocument', t('documents.types.OTHER'), true)}
+            {files.length > 0 && (
+              <ul className="file-list" aria-label={t('wizard.chosenFiles')}>
+                {files.map(({ field: kind, file }, index) => (
+                  <li key={`${kind}-${file.name}-${index}`}>
+                    <span>
+                      {t(
+                        `documents.types.${kind === 'otherDocument' ? 'OTHER' : (REQUIRED_DOCUMENTS.find((d) => d.field === kind)?.type ?? 'OTHER')}`,
+                      )}
+                      : {file.name} ({(file.size / 1024 / 1024).toFixed(2)} MB)
+                    </span>
+                    <button
+                      type="button"
+                      className="button button--ghost button--small"
+                      aria-label={t('wizard.removeFile', { name: file.name })}
+                      onClick={() => setFiles((current) => current.filter((_, i) => i !== index))}
+                    >
+                      {t('wizard.remove')}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+        <div className="wizard__actions">
+          {step > 1 && (
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => setStep((step - 1) as Step)}
+            >
+              {t('wizard.previous')}
+            </button>
+          )}
+          <button type="submit" className="button" disabled={busy || done}>
+            {step < 4 ? t('wizard.next') : t('wizard.submit')}
+          </button>
+        </div>
+      </form>
+      <p>
+        {t('register.haveAccount')} <Link to="/login">{t('register.loginLink')}</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,203 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { DEFAULT_COUNTRY, validateRegisterForm } from '../../contracts/validation';
+import { Banner } from '../../components/banner';
+import { FormField, PasswordField } from '../../components/form-field';
+import { PageMeta } from '../../components/page-meta';
+import { registerPerson } from '../../lib/api/accounts';
+import { errorBody, isNetworkError, statusOf } from '../../lib/api/client';
+import { useSession } from '../../lib/auth/session';
+import { mapServerErrors } from './server-errors';
+
+/** How long the success message stays before the sign-in page (spec: 3 s). */
+const REDIRECT_AFTER_MS = 3000;
+
+const EMPTY = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  company: '',
+  taxNumber: '',
+  password: '',
+  confirmPassword: '',
+};
+type Field = keyof typeof EMPTY;
+
+export function RegisterPage() {
+  const { t } = useTranslation();
+  const session = useSession();
+  const navigate = useNavigate();
+  const [values, setValues] = useState(EMPTY);
+  const [acceptTerms, setAcceptTerms] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [banner, setBanner] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const done = banner?.kind === 'success';
+
+  useEffect(() => {
+    if (!done) return;
+    const timer = setTimeout(
+      () => void navigate('/login', { state: { notice: 'registered' } }),
+      REDIRECT_AFTER_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [done, navigate]);
+
+  if (session && !done) return <Navigate to="/" replace />;
+
+  const change = (field: Field | 'acceptTerms', value: string) => {
+    if (field !== 'acceptTerms') setValues((v) => ({ ...v, [field]: value }));
+    setErrors(({ [field]: _cleared, ...rest }) => rest);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setBanner(null);
+    const trimmed = {
+      ...values,
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      email: values.email.trim(),
+      company: values.company.trim(),
+      taxNumber: values.taxNumber.trim(),
+    };
+    const found = validateRegisterForm({ ...trimmed, acceptTerms });
+    setErrors(Object.fromEntries(found.map((e) => [e.field, t(`validation.${e.code}`)])));
+    if (found.length > 0) {
+      setBanner({ kind: 'error', text: t('validation.reviewFields') });
+      return;
+    }
+    setBusy(true);
+    try {
+      await registerPerson({
+        email: trimmed.email,
+        password: trimmed.password,
+        firstName: trimmed.firstName,
+        lastName: trimmed.lastName,
+        companyName: trimmed.company,
+        companyEmail: trimmed.email,
+        companyCountry: DEFAULT_COUNTRY,
+        taxNumber: trimmed.taxNumber,
+      });
+      setBanner({ kind: 'success', text: t('register.success') });
+    } catch (error) {
+      const body = await errorBody(error);
+      if (isNetworkError(error)) {
+        setBanner({ kind: 'error', text: t('register.offline') });
+      } else if (statusOf(error) === 400) {
+        setErrors(mapServerErrors(body, t, { companyName: 'company', companyEmail: 'email' }));
+        setBanner({
+          kind: 'error',
+          text: body?.details?.length
+            ? t('validation.reviewFields')
+            : (body?.message ?? t('register.invalidInput')),
+        });
+      } else {
+        setBanner({
+          kind: 'error',
+          text:
+            statusOf(error) === 409
+              ? t('register.emailTaken')
+              : (body?.message ?? t('register.failed')),
+        });
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (name: Field, type = 'text', autoComplete?: string) => (
+    <FormField
+      label={t(`register.fields.${name}`)}
+      type={type}
+      autoComplete={autoComplete}
+      value={values[name]}
+      error={errors[name]}
+      onChange={(event) => change(name, event.target.value)}
+    />
+  );
+  const password = (name: 'password' | 'confirmPassword') => (
+    <PasswordField
+      label={t(`register.fields.${name}`)}
+      autoComplete="new-password"
+      value={values[name]}
+      error={errors[name]}
+      hint={name === 'password' ? t('register.passwordHint') : undefined}
+      showLabel={t('auth.showPassword')}
+      hideLabel={t('auth.hidePassword')}
+      onChange={(event) => change(name, event.target.value)}
+    />
+  );
+
+  return (
+    <div className="page auth-page">
+      <PageMeta
+        title={`${t('register.title')} | ${t('meta.titleSuffix')}`}
+        description={t('register.description')}
+        keywords={t('meta.keywords')}
+        path="/register"
+      />
+      <section className="auth-page__form">
+        <h1>{t('register.title')}</h1>
+        <p>
+          {t('register.wizardIntro')} <Link to="/company-register">{t('register.wizardLink')}</Link>
+        </p>
+        {banner && <Banner kind={banner.kind}>{banner.text}</Banner>}
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <div className="form-grid">
+            {field('firstName', 'text', 'given-name')}
+            {field('lastName', 'text', 'family-name')}
+          </div>
+          {field('email', 'email', 'email')}
+          <div className="form-grid">
+            {field('company', 'text', 'organization')}
+            {field('taxNumber')}
+          </div>
+          <div className="form-grid">
+            {password('password')}
+            {password('confirmPassword')}
+          </div>
+          <div className={`form-field${errors.acceptTerms ? ' has-error' : ''}`}>
+            <label className="checkbox">
+              <input
+                type="checkbox"
+                checked={acceptTerms}
+                aria-invalid={errors.acceptTerms ? true : undefined}
+                aria-describedby={errors.acceptTerms ? 'terms-error' : undefined}
+                onChange={(event) => {
+                  setAcceptTerms(event.target.checked);
+                  change('acceptTerms', '');
+                }}
+              />
+              <span>
+                {t('register.acceptTermsBefore')} <Link to="/terms">{t('footer.terms')}</Link>{' '}
+                {t('register.acceptTermsAnd')} <Link to="/privacy">{t('footer.privacy')}</Link>
+              </span>
+            </label>
+            {errors.acceptTerms && (
+              <p id="terms-error" className="form-field__error">
+                {errors.acceptTerms}
+              </p>
+            )}
+          </div>
+          <button type="submit" className="button button--large" disabled={busy || done}>
+            {t('register.submit')}
+          </button>
+        </form>
+        <p>
+          {t('register.haveAccount')} <Link to="/login">{t('register.loginLink')}</Link>
+        </p>
+      </section>
+      <aside className="auth-page__aside">
+        <h2>{t('register.benefitsTitle')}</h2>
+        <ul className="highlights">
+          <li>{t('register.benefits.prices')}</li>
+          <li>{t('register.benefits.verification')}</li>
+          <li>{t('register.benefits.training')}</li>
+          <li>{t('register.benefits.offline')}</li>
+        </ul>
+      </aside>
+    </div>
+  );
+}

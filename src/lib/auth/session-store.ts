@@ -1,0 +1,102 @@
+/**
+ * The signed-in session: access token, refresh token and user, kept in local storage
+ * (session storage when "remember me" is off) and mirrored in IndexedDB for the service
+ * worker. Screens read it through useSession; nothing else touches the storage.
+ */
+import type { User } from '../../contracts/accounts';
+import { SESSION_KEYS } from '../../contracts/storage-names';
+import { db } from '../db/db';
+
+export interface Session {
+  accessToken: string;
+  refreshToken: string;
+  user: User;
+}
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+let cached: Session | null | undefined;
+
+function storages(): Storage[] {
+  try {
+    return [window.localStorage, window.sessionStorage];
+  } catch {
+    return [];
+  }
+}
+
+function read(): Session | null {
+  for (const storage of storages()) {
+    const accessToken = storage.getItem(SESSION_KEYS.accessToken);
+    const refreshToken = storage.getItem(SESSION_KEYS.refreshToken);
+    const user = storage.getItem(SESSION_KEYS.user);
+    if (accessToken && refreshToken && user) {
+      try {
+        return { accessToken, refreshToken, user: JSON.parse(user) as User };
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+function notify(): void {
+  cached = read();
+  for (const listener of listeners) listener();
+}
+
+export function getSession(): Session | null {
+  if (cached === undefined) cached = read();
+  return cached;
+}
+
+/** Whether the stored session lives in local storage (remembered across browser restarts). */
+function remembered(): boolean {
+  return storages()[0]?.getItem(SESSION_KEYS.refreshToken) !== null;
+}
+
+export async function saveSession(session: Session, remember = remembered()): Promise<void> {
+  const [local, tab] = storages();
+  for (const storage of storages()) {
+    for (const key of Object.values(SESSION_KEYS)) storage.removeItem(key);
+  }
+  const target = remember ? local : tab;
+  target?.setItem(SESSION_KEYS.accessToken, session.accessToken);
+  target?.setItem(SESSION_KEYS.refreshToken, session.refreshToken);
+  target?.setItem(SESSION_KEYS.user, JSON.stringify(session.user));
+  notify();
+  await db.session.put({
+    key: 'current',
+    userId: session.user.id,
+    accessToken: session.accessToken,
+    refreshToken: session.refreshToken,
+  });
+}
+
+export function updateStoredUser(user: User): void {
+  const current = getSession();
+  if (!current) return;
+  void saveSession({ ...current, user });
+}
+
+export async function clearSession(): Promise<void> {
+  for (const storage of storages()) {
+    for (const key of Object.values(SESSION_KEYS)) storage.removeItem(key);
+  }
+  notify();
+  await db.session.delete('current');
+}
+
+export function subscribeSession(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+// Another tab signed in or out.
+if (typeof window !== 'undefined') {
+  window.addEventListener('storage', (event) => {
+    if (event.key === null || (Object.values(SESSION_KEYS) as string[]).includes(event.key))
+      notify();
+  });
+}
