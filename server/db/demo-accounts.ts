@@ -6,7 +6,15 @@
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../services/passwords.js';
 import type { Db } from './database.js';
-import { companies, users } from './schema.js';
+import { randomUUID } from 'node:crypto';
+import { REQUIRED_DOCUMENTS } from '../../src/contracts/accounts.js';
+import { companies, companyDocuments, users } from './schema.js';
+
+/** A one-page PDF standing in for a scanned certificate. */
+const demoPdf = (title: string) =>
+  Buffer.from(
+    `%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [3 0 R] /Count 1>> endobj\n3 0 obj <</Type /Page /Parent 2 0 R /MediaBox [0 0 595 842]>> endobj\ntrailer <</Root 1 0 R /Title (${title})>>\n%%EOF\n`,
+  );
 
 export const DEMO_ACCOUNTS = [
   {
@@ -73,6 +81,27 @@ export async function seedDemoAccounts(db: Db): Promise<void> {
         lastName: demo.lastName,
         companyId: company?.id ?? null,
       });
+      if (company && demo.company.isVerified) {
+        // A verified company has had its documents reviewed.
+        const now = new Date();
+        await tx.insert(companyDocuments).values(
+          REQUIRED_DOCUMENTS.map((doc) => {
+            const data = demoPdf(doc.type);
+            return {
+              companyId: company.id,
+              type: doc.type,
+              status: 'APPROVED' as const,
+              originalName: `${doc.key}.pdf`,
+              storedName: `${randomUUID()}.pdf`,
+              contentType: 'application/pdf',
+              size: data.length,
+              data,
+              reviewNotes: '',
+              reviewedAt: now,
+            };
+          }),
+        );
+      }
     });
   }
 }

@@ -130,14 +130,12 @@ export async function ensureAdmin(
       .where(eq(users.id, existing.id));
     return 'updated';
   }
-  await db
-    .insert(users)
-    .values({
-      email: normalized,
-      passwordHash,
-      firstName: 'Staff',
-      lastName: 'Admin',
-      role: 'ADMIN',
-    });
+  await db.insert(users).values({
+    email: normalized,
+    passwordHash,
+    firstName: 'Staff',
+    lastName: 'Admin',
+    role: 'ADMIN',
+  });
   return 'created';
 }

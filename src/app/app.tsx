@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { createBrowserRouter, Outlet, RouterProvider, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ProductsPage } from '../features/catalogue/products-page';
+import { useMirrorRefresh } from '../lib/sync/use-catalogue';
 import { HomePage } from '../features/home/home-page';
 import { ErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
@@ -31,6 +32,8 @@ const ProfilePage = lazy(() =>
 function Layout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  // The catalogue (and the footer's categories) stays fresh from the first screen on.
+  useMirrorRefresh();
   useEffect(() => {
     // Braces matter: newer browsers return a promise from scrollTo, which is no cleanup.
     window.scrollTo(0, 0);

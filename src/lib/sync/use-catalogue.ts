@@ -27,8 +27,8 @@ export type CatalogueView =
       offline: boolean;
     };
 
-/** Refreshes the mirror when a catalogue screen opens; tells whether the server answered. */
-function useMirrorRefresh(): { offline: boolean; attempt: number; retry: () => void } {
+/** Refreshes the mirror when a screen opens (and on start); tells whether the server answered. */
+export function useMirrorRefresh(): { offline: boolean; attempt: number; retry: () => void } {
   const [attempt, setAttempt] = useState(0);
   const [offline, setOffline] = useState(false);
   const viewer = viewerKey(useUser());
