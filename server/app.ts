@@ -15,7 +15,9 @@ import { MAX_DOCUMENT_BYTES } from '../src/contracts/accounts.js';
 import { authPlugin } from './plugins/auth.js';
 import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
+import { cartRoutes } from './routes/cart.js';
 import { companyRoutes } from './routes/companies.js';
+import { orderRoutes } from './routes/orders.js';
 import { healthRoutes } from './routes/health.js';
 import { userRoutes } from './routes/users.js';
 import { newsletterRoutes } from './routes/newsletter.js';
@@ -114,6 +116,8 @@ export async function buildApp({ database, staticDir = null, logger = false }: A
       await api.register(authRoutes, { db: database.db });
       await api.register(userRoutes, { db: database.db });
       await api.register(companyRoutes, { db: database.db });
+      await api.register(cartRoutes, { db: database.db });
+      await api.register(orderRoutes, { db: database.db });
       await api.register(adminRoutes, { db: database.db });
     },
     { prefix: '/api' },

@@ -12,6 +12,7 @@ import { migrate } from './db/migrate.js';
 import { DEMO_ACCOUNTS } from './db/demo-accounts.js';
 import { seedDatabase } from './db/seed.js';
 import { ensureAdmin } from './services/admin.js';
+import { pruneIdempotencyKeys } from './services/idempotency.js';
 
 const apiOnly = process.argv.includes('--api-only');
 const config = readConfig();
@@ -34,6 +35,7 @@ if (process.env.ADMIN_EMAIL && process.env.ADMIN_PASSWORD) {
   console.log(`Staff account ${process.env.ADMIN_EMAIL} ${outcome}.`);
 }
 
+await pruneIdempotencyKeys(database.db);
 const app = await buildApp({
   database,
   staticDir: apiOnly ? null : config.staticDir,

@@ -8,6 +8,7 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
@@ -153,6 +154,91 @@ export const companyDocuments = pgTable('company_documents', {
   updatedAt: millis('updated_at'),
 });
 
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    createdAt: millis('created_at'),
+    updatedAt: millis('updated_at'),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.productId] })],
+);
+
+export const ORDER_STATUS_VALUES = [
+  'PENDING',
+  'CONFIRMED',
+  'PROCESSING',
+  'SHIPPED',
+  'DELIVERED',
+  'CANCELLED',
+] as const;
+export const PAYMENT_STATUS_VALUES = ['PENDING', 'PAID', 'FAILED', 'REFUNDED'] as const;
+
+export const orders = pgTable('orders', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  orderNumber: text('order_number').notNull().unique(),
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
+  status: text('status', { enum: ORDER_STATUS_VALUES }).notNull().default('PENDING'),
+  paymentStatus: text('payment_status', { enum: PAYMENT_STATUS_VALUES })
+    .notNull()
+    .default('PENDING'),
+  paymentMethod: text('payment_method').notNull().default('BANK_TRANSFER'),
+  currency: text('currency').notNull().default('EUR'),
+  subtotal: numeric('subtotal', { precision: 12, scale: 2 }).notNull(),
+  total: numeric('total', { precision: 12, scale: 2 }).notNull(),
+  notes: text('notes').notNull().default(''),
+  clientReference: text('client_reference').notNull().default(''),
+  shipFirstName: text('ship_first_name').notNull(),
+  shipLastName: text('ship_last_name').notNull(),
+  shipStreet: text('ship_street').notNull(),
+  shipCity: text('ship_city').notNull(),
+  shipZipCode: text('ship_zip_code').notNull(),
+  shipCountry: text('ship_country').notNull(),
+  shipPhone: text('ship_phone').notNull(),
+  cancellationReason: text('cancellation_reason').notNull().default(''),
+  cancelledAt: optionalMillis('cancelled_at'),
+  createdAt: millis('created_at'),
+  updatedAt: millis('updated_at'),
+});
+
+export const orderItems = pgTable('order_items', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  orderId: integer('order_id')
+    .notNull()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+  productName: text('product_name').notNull(),
+  productSku: text('product_sku').notNull(),
+  productImages: text('product_images').array().notNull().default([]),
+  quantity: integer('quantity').notNull(),
+  unitPrice: numeric('unit_price', { precision: 10, scale: 2 }).notNull(),
+  totalPrice: numeric('total_price', { precision: 12, scale: 2 }).notNull(),
+});
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id').notNull(),
+    key: text('key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    responseStatus: integer('response_status').notNull(),
+    responseBody: text('response_body').notNull(),
+    createdAt: millis('created_at'),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.key] })],
+);
+
 /** Which migration files have been applied (created by the migration runner itself). */
 export const schemaMigrations = pgTable('schema_migrations', {
   version: text('version').primaryKey(),
@@ -170,4 +256,8 @@ export const schema = {
   refreshTokens,
   loginFailures,
   companyDocuments,
+  cartItems,
+  orders,
+  orderItems,
+  idempotencyKeys,
 };

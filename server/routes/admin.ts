@@ -9,7 +9,10 @@ import {
   reviewDocument,
   type CompanyAction,
 } from '../services/admin.js';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../src/contracts/orders.js';
 import { readDocumentFile } from '../services/documents.js';
+import { listAllOrders, moveOrder, setPaymentStatus } from '../services/orders.js';
+import { OrderSchema } from './orders-schemas.js';
 import {
   CompanySchema,
   DocumentSchema,
@@ -110,6 +113,49 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
       }),
     );
   }
+
+  app.get(
+    '/admin/orders',
+    {
+      schema: {
+        querystring: Type.Object(
+          { status: Type.Optional(literals(ORDER_STATUSES)) },
+          { additionalProperties: false },
+        ),
+        response: { 200: Type.Object({ orders: Type.Array(OrderSchema) }), ...errorResponses },
+      },
+    },
+    async (request) => ({ orders: await listAllOrders(db, request.query.status) }),
+  );
+
+  app.post(
+    '/admin/orders/:id/status',
+    {
+      schema: {
+        params: IdParams,
+        body: Type.Object({ status: literals(ORDER_STATUSES) }, { additionalProperties: false }),
+        response: { 200: Type.Object({ order: OrderSchema }), ...errorResponses },
+      },
+    },
+    async (request) => ({ order: await moveOrder(db, request.params.id, request.body.status) }),
+  );
+
+  app.post(
+    '/admin/orders/:id/payment',
+    {
+      schema: {
+        params: IdParams,
+        body: Type.Object(
+          { paymentStatus: literals(PAYMENT_STATUSES) },
+          { additionalProperties: false },
+        ),
+        response: { 200: Type.Object({ order: OrderSchema }), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      order: await setPaymentStatus(db, request.params.id, request.body.paymentStatus),
+    }),
+  );
 
   app.get('/admin/documents/:id/file', { schema: { params: IdParams } }, async (request, reply) =>
     sendDocument(reply, await readDocumentFile(db, request.params.id, null)),

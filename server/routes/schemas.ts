@@ -14,6 +14,7 @@ export const ErrorSchema = Type.Object(
       ),
     ),
     retryAfter: Type.Optional(Type.Integer()),
+    code: Type.Optional(Type.String()),
   },
   { $id: 'Error' },
 );
@@ -26,6 +27,7 @@ export const errorResponses = {
   409: ErrorSchema,
   413: ErrorSchema,
   415: ErrorSchema,
+  422: ErrorSchema,
   429: ErrorSchema,
 };
 

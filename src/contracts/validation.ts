@@ -180,6 +180,17 @@ export const WIZARD_STEP_RULES: Record<1 | 2 | 3 | 4, Record<string, Rule[]>> = 
 
 export const PROFILE_RULES = { firstName, lastName };
 
+/** The shipping address asked for at checkout. */
+export const SHIPPING_RULES = {
+  firstName,
+  lastName,
+  street: [required(), maxLength(MAX_TEXT_LENGTH)],
+  city: [required(), maxLength(MAX_TEXT_LENGTH)],
+  zipCode: [required(), maxLength(MAX_TEXT_LENGTH)],
+  country: [required(), maxLength(MAX_TEXT_LENGTH)],
+  phone: [required(), maxLength(MAX_TEXT_LENGTH), phoneShape],
+};
+
 export const PASSWORD_CHANGE_RULES = {
   currentPassword: [required('currentPasswordRequired'), maxLength(MAX_PASSWORD_LENGTH)],
   newPassword: personPassword,
@@ -194,6 +205,7 @@ export const validateWizardStep = (step: 1 | 2 | 3 | 4, values: Values) =>
 export const validateWizard = (values: Values) =>
   ([1, 2, 3, 4] as const).flatMap((step) => validateWizardStep(step, values));
 export const validateProfile = (values: Values) => check(values, PROFILE_RULES);
+export const validateShipping = (values: Values) => check(values, SHIPPING_RULES);
 export const validatePasswordChange = (values: Values) => check(values, PASSWORD_CHANGE_RULES);
 export const validatePasswordChangePayload = (values: Values) =>
   check(values, {

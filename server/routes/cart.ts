@@ -1,0 +1,147 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/database.js';
+import { accountOf, requireUser } from '../plugins/auth.js';
+import {
+  addToCart,
+  clearCart,
+  readCart,
+  removeFromCart,
+  setCartQuantity,
+} from '../services/cart.js';
+import { runIdempotent, type EffectResult } from '../services/idempotency.js';
+import { checkout } from '../services/orders.js';
+import { IdParams } from './accounts-schemas.js';
+import { CartSchema, OrderSchema, Quantity, ShippingAddressSchema } from './orders-schemas.js';
+import { errorResponses } from './schemas.js';
+
+/** Runs a mutation once per Idempotency-Key and sends its (possibly recorded) response. */
+export async function once<T>(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  effect: (tx: Db) => Promise<EffectResult<T>>,
+) {
+  const header = request.headers['idempotency-key'];
+  const result = await runIdempotent(
+    db,
+    {
+      userId: accountOf(request).user.id,
+      key: Array.isArray(header) ? header[0] : header,
+      method: request.method,
+      path: request.url.split('?')[0] ?? request.url,
+      body: request.body ?? null,
+    },
+    effect,
+  );
+  if (result.replayed) reply.header('idempotent-replayed', 'true');
+  return reply.status(result.status).send(result.body);
+}
+
+const cartResponse = { 200: CartSchema, ...errorResponses };
+const idempotencyHeader = Type.Object({
+  'idempotency-key': Type.Optional(Type.String({ maxLength: 100 })),
+});
+
+export const cartRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+  app.addHook('preHandler', requireUser);
+
+  app.get('/cart', { schema: { response: cartResponse } }, async (request) =>
+    readCart(db, accountOf(request)),
+  );
+
+  app.post(
+    '/cart/add',
+    {
+      schema: {
+        headers: idempotencyHeader,
+        body: Type.Object(
+          { productId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), quantity: Quantity },
+          { additionalProperties: false },
+        ),
+        response: cartResponse,
+      },
+    },
+    async (request, reply) =>
+      once(db, request, reply, async (tx) => ({
+        status: 200,
+        body: await addToCart(
+          tx,
+          accountOf(request),
+          request.body.productId,
+          request.body.quantity,
+        ),
+      })),
+  );
+
+  app.put(
+    '/cart/items/:id',
+    {
+      schema: {
+        headers: idempotencyHeader,
+        params: IdParams,
+        body: Type.Object({ quantity: Quantity }, { additionalProperties: false }),
+        response: cartResponse,
+      },
+    },
+    async (request, reply) =>
+      once(db, request, reply, async (tx) => ({
+        status: 200,
+        body: await setCartQuantity(
+          tx,
+          accountOf(request),
+          request.params.id,
+          request.body.quantity,
+        ),
+      })),
+  );
+
+  app.delete(
+    '/cart/items/:id',
+    { schema: { headers: idempotencyHeader, params: IdParams, response: cartResponse } },
+    async (request, reply) =>
+      once(db, request, reply, async (tx) => ({
+        status: 200,
+        body: await removeFromCart(tx, accountOf(request), request.params.id),
+      })),
+  );
+
+  app.delete(
+    '/cart',
+    { schema: { headers: idempotencyHeader, response: cartResponse } },
+    async (request, reply) =>
+      once(db, request, reply, async (tx) => ({
+        status: 200,
+        body: await clearCart(tx, accountOf(request)),
+      })),
+  );
+
+  app.post(
+    '/cart/checkout',
+    {
+      schema: {
+        headers: idempotencyHeader,
+        body: Type.Object(
+          {
+            shippingAddress: ShippingAddressSchema,
+            notes: Type.Optional(Type.String({ maxLength: 1000 })),
+            clientReference: Type.Optional(Type.String({ maxLength: 100 })),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          201: Type.Object({ message: Type.String(), order: OrderSchema }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) =>
+      once(db, request, reply, async (tx) => {
+        const order = await checkout(tx, accountOf(request), request.body);
+        return {
+          status: 201,
+          body: { message: `Order ${order.orderNumber} created successfully!`, order },
+        };
+      }),
+  );
+};

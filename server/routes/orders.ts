@@ -1,0 +1,65 @@
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Db } from '../db/database.js';
+import { accountOf, requireUser } from '../plugins/auth.js';
+import { cancelOrder, getOrder, listOrders } from '../services/orders.js';
+import { IdParams } from './accounts-schemas.js';
+import { once } from './cart.js';
+import { OrderSchema } from './orders-schemas.js';
+import { errorResponses } from './schemas.js';
+
+/** The reason recorded when the customer gives none (spec: cancelled by the customer). */
+const DEFAULT_CANCELLATION_REASON = 'Anulată de client';
+
+export const orderRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+  app.addHook('preHandler', requireUser);
+
+  app.get(
+    '/orders',
+    {
+      schema: {
+        response: { 200: Type.Object({ orders: Type.Array(OrderSchema) }), ...errorResponses },
+      },
+    },
+    async (request) => ({ orders: await listOrders(db, accountOf(request)) }),
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      schema: {
+        params: IdParams,
+        response: { 200: Type.Object({ order: OrderSchema }), ...errorResponses },
+      },
+    },
+    async (request) => ({ order: await getOrder(db, accountOf(request), request.params.id) }),
+  );
+
+  app.delete(
+    '/orders/:id',
+    {
+      schema: {
+        headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ maxLength: 100 })) }),
+        params: IdParams,
+        body: Type.Optional(
+          Type.Object(
+            { cancellationReason: Type.Optional(Type.String({ maxLength: 1000 })) },
+            { additionalProperties: false },
+          ),
+        ),
+        response: {
+          200: Type.Object({ message: Type.String(), order: OrderSchema }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) =>
+      once(db, request, reply, async (tx) => {
+        const reason = request.body?.cancellationReason?.trim() || DEFAULT_CANCELLATION_REASON;
+        const order = await cancelOrder(tx, accountOf(request), request.params.id, reason);
+        return {
+          status: 200,
+          body: { message: `Order ${order.orderNumber} was cancelled.`, order },
+        };
+      }),
+  );
+};

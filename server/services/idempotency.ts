@@ -1,0 +1,122 @@
+/**
+ * Exactly-once for mutating calls. A request that carries an Idempotency-Key runs in one
+ * transaction that also records the key, a fingerprint of the request and the response:
+ *
+ * 1. Take a transaction-scoped lock on (user, key); if another request with the same key
+ *    holds it, answer 409 at once: the first one is still running.
+ * 2. If the key was recorded: the same request gets the recorded response again; another
+ *    request under the same key gets a 422.
+ * 3. Otherwise run the effect and record its response in the same transaction, so that
+ *    either both the effect and the record happen, or neither.
+ *
+ * An effect that fails rolls back with its record: retrying the key runs it again.
+ */
+import { createHash } from 'node:crypto';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.js';
+import { idempotencyKeys } from '../db/schema.js';
+import { HttpError } from './errors.js';
+
+/** Records are kept this long: far longer than any device stays offline at a fair. */
+export const IDEMPOTENCY_RETENTION_DAYS = 30;
+const KEY_SHAPE = /^[A-Za-z0-9_-]{8,100}$/;
+
+export interface EffectResult<T> {
+  status: number;
+  body: T;
+}
+
+export interface IdempotentRequest {
+  userId: number;
+  key: string | undefined;
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/** Object keys sorted, so that the same request always has the same fingerprint. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+export async function runIdempotent<T>(
+  db: Db,
+  request: IdempotentRequest,
+  effect: (tx: Db) => Promise<EffectResult<T>>,
+): Promise<EffectResult<T> & { replayed: boolean }> {
+  if (request.key === undefined) {
+    const result = await db.transaction((tx) => effect(tx as unknown as Db));
+    return { ...result, replayed: false };
+  }
+  const key = request.key;
+  if (!KEY_SHAPE.test(key)) {
+    throw new HttpError(
+      400,
+      'The Idempotency-Key header must be 8 to 100 letters, digits, - or _.',
+    );
+  }
+  const fingerprint = createHash('sha256')
+    .update(`${request.method} ${request.path} ${canonical(request.body)}`)
+    .digest('hex');
+
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    const lock = await tx.execute(
+      sql`SELECT pg_try_advisory_xact_lock(hashtext(${`${request.userId}:${key}`})) AS locked`,
+    );
+    const locked = (lock as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked;
+    if (!locked) {
+      throw new HttpError(
+        409,
+        'This request is still being processed. Please try again in a moment.',
+        undefined,
+        {
+          code: 'REQUEST_IN_PROGRESS',
+        },
+      );
+    }
+    const [recorded] = await tx
+      .select()
+      .from(idempotencyKeys)
+      .where(and(eq(idempotencyKeys.userId, request.userId), eq(idempotencyKeys.key, key)));
+    if (recorded) {
+      if (recorded.fingerprint !== fingerprint) {
+        throw new HttpError(
+          422,
+          'This Idempotency-Key was already used for a different request.',
+          undefined,
+          {
+            code: 'IDEMPOTENCY_KEY_REUSED',
+          },
+        );
+      }
+      return {
+        status: recorded.responseStatus,
+        body: JSON.parse(recorded.responseBody) as T,
+        replayed: true,
+      };
+    }
+    const result = await effect(tx);
+    await tx.insert(idempotencyKeys).values({
+      userId: request.userId,
+      key,
+      fingerprint,
+      responseStatus: result.status,
+      responseBody: JSON.stringify(result.body),
+    });
+    return { ...result, replayed: false };
+  });
+}
+
+/** Forgets records older than the retention period. */
+export async function pruneIdempotencyKeys(db: Db, now = Date.now()): Promise<void> {
+  const cutoff = new Date(now - IDEMPOTENCY_RETENTION_DAYS * 24 * 60 * 60 * 1000);
+  await db.delete(idempotencyKeys).where(lt(idempotencyKeys.createdAt, cutoff));
+}

@@ -1,0 +1,304 @@
+/**
+ * Orders: checkout turns the cart into an order in one transaction (prices from the
+ * catalogue at that moment, stock checked and taken under row locks, cart emptied);
+ * a customer cancels only its company's orders, only while PENDING or CONFIRMED, and
+ * the stock comes back. Staff move orders along their path and record payments.
+ */
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  canCancel,
+  ORDER_FLOW,
+  roundMoney,
+  type Order,
+  type OrderStatus,
+  type PaymentStatus,
+  type ShippingAddress,
+} from '../../src/contracts/orders.js';
+import { trimFields, validateShipping } from '../../src/contracts/validation.js';
+import type { Db } from '../db/database.js';
+import { cartItems, orderItems, orders, products } from '../db/schema.js';
+import type { Account } from './accounts.js';
+import { lockCartLines, requireApproved, stockError } from './cart.js';
+import { HttpError, invalidFields, notFound } from './errors.js';
+
+type OrderRow = typeof orders.$inferSelect;
+type OrderItemRow = typeof orderItems.$inferSelect;
+
+function toOrderDto(order: OrderRow, items: OrderItemRow[]): Order {
+  const lines = items.map((item) => ({
+    id: item.id,
+    productId: item.productId,
+    quantity: item.quantity,
+    unitPrice: Number(item.unitPrice),
+    totalPrice: Number(item.totalPrice),
+    productName: item.productName,
+    productSku: item.productSku,
+    product: {
+      id: item.productId,
+      name: item.productName,
+      sku: item.productSku,
+      images: item.productImages,
+    },
+  }));
+  return {
+    id: order.id,
+    orderNumber: order.orderNumber,
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    paymentMethod: 'BANK_TRANSFER',
+    subtotal: Number(order.subtotal),
+    total: Number(order.total),
+    currency: 'EUR',
+    notes: order.notes,
+    clientReference: order.clientReference,
+    shippingAddress: {
+      firstName: order.shipFirstName,
+      lastName: order.shipLastName,
+      street: order.shipStreet,
+      city: order.shipCity,
+      zipCode: order.shipZipCode,
+      country: order.shipCountry,
+      phone: order.shipPhone,
+    },
+    orderItems: lines,
+    itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
+    cancellationReason: order.cancellationReason,
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+  };
+}
+
+async function withItems(db: Db, rows: OrderRow[]): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(orderItems.id));
+  return rows.map((row) =>
+    toOrderDto(
+      row,
+      items.filter((item) => item.orderId === row.id),
+    ),
+  );
+}
+
+export interface CheckoutRequest {
+  shippingAddress: ShippingAddress;
+  notes?: string | undefined;
+  clientReference?: string | undefined;
+}
+
+export async function checkout(db: Db, account: Account, request: CheckoutRequest): Promise<Order> {
+  requireApproved(account);
+  const address = trimFields(request.shippingAddress, [
+    'firstName',
+    'lastName',
+    'street',
+    'city',
+    'zipCode',
+    'country',
+    'phone',
+  ]);
+  const errors = validateShipping(address);
+  if (errors.length > 0) {
+    throw invalidFields(errors.map((e) => ({ ...e, field: `shippingAddress.${e.field}` })));
+  }
+  const lines = await lockCartLines(db, account.user.id);
+  if (lines.length === 0)
+    throw new HttpError(400, 'Your cart is empty', undefined, { code: 'CART_EMPTY' });
+
+  const short = lines.filter(({ line, product }) => line.quantity > product.stock);
+  if (short.length > 0) {
+    const problems = short.map(({ line, product }) => stockError(product, line.quantity));
+    throw new HttpError(
+      422,
+      problems.map((p) => p.message).join(' '),
+      problems.flatMap((p) => p.details ?? []),
+    );
+  }
+
+  const priced = lines.map(({ line, product }) => {
+    const unitPrice = Number(product.price);
+    return { line, product, unitPrice, totalPrice: roundMoney(unitPrice * line.quantity) };
+  });
+  const subtotal = roundMoney(priced.reduce((sum, p) => sum + p.totalPrice, 0));
+  const [sequence] = await db
+    .select({ n: sql<string>`nextval('order_number_seq')` })
+    .from(sql`(SELECT 1) AS one`);
+  const orderNumber = `FP-${new Date().getUTCFullYear()}-${String(sequence?.n ?? '0').padStart(6, '0')}`;
+  const [order] = await db
+    .insert(orders)
+    .values({
+      orderNumber,
+      companyId: account.company?.id as number,
+      userId: account.user.id,
+      subtotal: subtotal.toFixed(2),
+      total: subtotal.toFixed(2),
+      notes: request.notes?.trim() ?? '',
+      clientReference: request.clientReference ?? '',
+      shipFirstName: address.firstName,
+      shipLastName: address.lastName,
+      shipStreet: address.street,
+      shipCity: address.city,
+      shipZipCode: address.zipCode,
+      shipCountry: address.country,
+      shipPhone: address.phone,
+    })
+    .returning();
+  if (!order) throw new Error('The order could not be created');
+  const items = await db
+    .insert(orderItems)
+    .values(
+      priced.map(({ line, product, unitPrice, totalPrice }) => ({
+        orderId: order.id,
+        productId: product.id,
+        productName: product.name,
+        productSku: product.sku,
+        productImages: product.images,
+        quantity: line.quantity,
+        unitPrice: unitPrice.toFixed(2),
+        totalPrice: totalPrice.toFixed(2),
+      })),
+    )
+    .returning();
+  for (const { line, product } of priced) {
+    await db
+      .update(products)
+      .set({ stock: sql`${products.stock} - ${line.quantity}`, updatedAt: new Date() })
+      .where(eq(products.id, product.id));
+  }
+  await db.delete(cartItems).where(eq(cartItems.userId, account.user.id));
+  return toOrderDto(order, items);
+}
+
+function companyOf(account: Account): number {
+  if (!account.company) throw notFound('No company is linked to this account');
+  return account.company.id;
+}
+
+export async function listOrders(db: Db, account: Account): Promise<Order[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.companyId, companyOf(account)))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  return withItems(db, rows);
+}
+
+export async function getOrder(db: Db, account: Account, id: number): Promise<Order> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.companyId, companyOf(account))));
+  if (!row) throw notFound('Order not found');
+  const [order] = await withItems(db, [row]);
+  return order as Order;
+}
+
+async function restoreStock(db: Db, orderId: number): Promise<void> {
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.productId));
+  for (const item of items) {
+    if (item.productId === null) continue;
+    await db
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${item.quantity}`, updatedAt: new Date() })
+      .where(eq(products.id, item.productId));
+  }
+}
+
+export async function cancelOrder(
+  db: Db,
+  account: Account,
+  id: number,
+  reason: string,
+): Promise<Order> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.companyId, companyOf(account))))
+    .for('update');
+  if (!row) throw notFound('Order not found');
+  if (!canCancel(row.status)) {
+    throw new HttpError(
+      409,
+      `Order ${row.orderNumber} is ${row.status.toLowerCase()} and can no longer be cancelled.`,
+      undefined,
+      {
+        code: 'ORDER_NOT_CANCELLABLE',
+      },
+    );
+  }
+  const now = new Date();
+  const [updated] = await db
+    .update(orders)
+    .set({
+      status: 'CANCELLED',
+      cancellationReason: reason.trim(),
+      cancelledAt: now,
+      updatedAt: now,
+    })
+    .where(eq(orders.id, id))
+    .returning();
+  await restoreStock(db, id);
+  const [order] = await withItems(db, [updated ?? row]);
+  return order as Order;
+}
+
+export async function listAllOrders(db: Db, status?: OrderStatus): Promise<Order[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(status ? eq(orders.status, status) : undefined)
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  return withItems(db, rows);
+}
+
+/** Staff: moves an order one step along PENDING → CONFIRMED → PROCESSING → SHIPPED → DELIVERED. */
+export async function moveOrder(db: Db, id: number, status: OrderStatus): Promise<Order> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).for('update');
+  if (!row) throw notFound('Order not found');
+  const from = ORDER_FLOW.indexOf(row.status);
+  const to = ORDER_FLOW.indexOf(status);
+  if (from < 0 || to !== from + 1) {
+    throw new HttpError(
+      409,
+      `An order that is ${row.status} cannot be moved to ${status}.`,
+      undefined,
+      {
+        code: 'ORDER_STATUS_CONFLICT',
+      },
+    );
+  }
+  const [updated] = await db
+    .update(orders)
+    .set({ status, updatedAt: new Date() })
+    .where(eq(orders.id, id))
+    .returning();
+  const [order] = await withItems(db, [updated ?? row]);
+  return order as Order;
+}
+
+export async function setPaymentStatus(
+  db: Db,
+  id: number,
+  paymentStatus: PaymentStatus,
+): Promise<Order> {
+  const [updated] = await db
+    .update(orders)
+    .set({ paymentStatus, updatedAt: new Date() })
+    .where(eq(orders.id, id))
+    .returning();
+  if (!updated) throw notFound('Order not found');
+  const [order] = await withItems(db, [updated]);
+  return order as Order;
+}

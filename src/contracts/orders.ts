@@ -1,0 +1,111 @@
+/**
+ * Carts and orders as the /api sends them (spec §3), their states (spec §4) and the
+ * quantity rule of the cart (spec §5).
+ */
+
+export interface CartProduct {
+  id: number;
+  name: string;
+  sku: string;
+  images: string[];
+  stock: number;
+  stockQuantity: number;
+  inStock: boolean;
+}
+
+export interface CartItem {
+  /** The product's id: a cart holds each product once, so it names the line too. */
+  id: number;
+  productId: number;
+  quantity: number;
+  price: number;
+  lineTotal: number;
+  product: CartProduct;
+}
+
+export interface Cart {
+  items: CartItem[];
+  subtotal: number;
+  total: number;
+  itemCount: number;
+  currency: 'EUR';
+}
+
+export const ORDER_STATUSES = ['PENDING', 'CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED', 'CANCELLED'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const PAYMENT_STATUSES = ['PENDING', 'PAID', 'FAILED', 'REFUNDED'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** A customer may cancel an order only while it is in one of these states. */
+export const CANCELLABLE_STATUSES: readonly OrderStatus[] = ['PENDING', 'CONFIRMED'];
+export const canCancel = (status: OrderStatus): boolean => CANCELLABLE_STATUSES.includes(status);
+
+/** The staff's path for an order; each step moves it to the next state. */
+export const ORDER_FLOW: readonly OrderStatus[] = ['PENDING', 'CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED'];
+
+export interface ShippingAddress {
+  firstName: string;
+  lastName: string;
+  street: string;
+  city: string;
+  zipCode: string;
+  country: string;
+  phone: string;
+}
+
+export interface OrderItem {
+  id: number;
+  productId: number | null;
+  quantity: number;
+  unitPrice: number;
+  totalPrice: number;
+  productName: string;
+  productSku: string;
+  product: { id: number | null; name: string; sku: string; images: string[] };
+}
+
+export interface Order {
+  id: number;
+  orderNumber: string;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  paymentMethod: 'BANK_TRANSFER';
+  subtotal: number;
+  total: number;
+  currency: 'EUR';
+  notes: string;
+  clientReference: string;
+  shippingAddress: ShippingAddress;
+  orderItems: OrderItem[];
+  itemCount: number;
+  cancellationReason: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Longest order note accepted. */
+export const MAX_NOTES_LENGTH = 1000;
+/** Largest quantity of one line: a guard against typos like 10000 for 100. */
+export const MAX_LINE_QUANTITY = 9999;
+
+/**
+ * The cart's quantity rule (spec §5): at least 1, at most the stock; an unknown or
+ * non-positive stock allows only 1. Non-numbers become 1.
+ */
+export function clampQuantity(value: number, stock: number | null | undefined): number {
+  const max = stock && stock > 0 ? Math.min(stock, MAX_LINE_QUANTITY) : 1;
+  const whole = Number.isFinite(value) ? Math.floor(value) : 1;
+  return Math.min(Math.max(whole, 1), max);
+}
+
+/** Money rounded to cents, as every total is. */
+export const roundMoney = (amount: number): number => Math.round(amount * 100) / 100;
+
+/**
+ * The picture of a cart or order line (spec §3): the last picture under /uploads/ when
+ * there is one, otherwise the first.
+ */
+export function lineThumbnail(images: readonly string[]): string | undefined {
+  const uploads = images.filter((path) => path.startsWith('/uploads/'));
+  return uploads[uploads.length - 1] ?? images[0];
+}

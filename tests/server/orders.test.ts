@@ -1,0 +1,438 @@
+import { randomUUID } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { companies, orders, products, users } from '../../server/db/schema';
+import { seedDatabase } from '../../server/db/seed';
+import { decideCompany, ensureAdmin } from '../../server/services/admin';
+import { hashPassword } from '../../server/services/passwords';
+import { issueAccessToken } from '../../server/services/tokens';
+import { bearer, register, signIn, type Tokens } from './helpers';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+let testDb: TestDatabase;
+let app: FastifyInstance;
+let admin: Tokens;
+const ADDRESS = {
+  firstName: 'Ioana',
+  lastName: 'Pop',
+  street: 'Strada Lalelelor 3',
+  city: 'Cluj-Napoca',
+  zipCode: '400001',
+  country: 'Romania',
+  phone: '+40 264 555 010',
+};
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  await seedDatabase(testDb.database.db, { demoAccounts: false });
+  app = await buildApp({ database: testDb.database });
+  await ensureAdmin(testDb.database.db, 'orders.staff@example.com', 'Orders-Staff-1');
+  admin = await signIn(app, 'orders.staff@example.com', 'Orders-Staff-1');
+});
+
+afterAll(async () => {
+  await app.close();
+  await testDb.drop();
+});
+
+async function approvedBuyer(): Promise<{ tokens: Tokens; companyId: number }> {
+  const { email, password, user } = await register(app);
+  await decideCompany(testDb.database.db, user.companyId, 'approve');
+  return { tokens: await signIn(app, email, password), companyId: user.companyId };
+}
+
+/** A product of the demo catalogue with a given stock, at a known price. */
+async function productWithStock(stock: number, price = '12.50'): Promise<number> {
+  const [row] = await testDb.database.db
+    .select({ id: products.id })
+    .from(products)
+    .limit(1)
+    .offset(Math.floor(Math.random() * 40));
+  await testDb.database.db
+    .update(products)
+    .set({ stock, price })
+    .where(eq(products.id, row?.id ?? 0));
+  return row?.id ?? 0;
+}
+
+const call = (
+  tokens: Tokens | string,
+  method: 'POST' | 'PUT' | 'DELETE' | 'GET',
+  url: string,
+  payload?: object,
+  key?: string,
+) =>
+  app.inject({
+    method,
+    url,
+    payload: payload as object,
+    headers: { ...bearer(tokens), ...(key ? { 'idempotency-key': key } : {}) },
+  });
+
+const stockOf = async (id: number) =>
+  (
+    await testDb.database.db
+      .select({ stock: products.stock })
+      .from(products)
+      .where(eq(products.id, id))
+  )[0]?.stock;
+
+describe('the cart', () => {
+  it('adds, changes and removes lines with the catalogue price', async () => {
+    const { tokens } = await approvedBuyer();
+    const productId = await productWithStock(10, '19.90');
+    const added = await call(tokens, 'POST', '/api/cart/add', { productId, quantity: 2 });
+    expect(added.statusCode).toBe(200);
+    expect(added.json()).toMatchObject({
+      itemCount: 2,
+      total: 39.8,
+      currency: 'EUR',
+      items: [{ id: productId, quantity: 2, price: 19.9, lineTotal: 39.8 }],
+    });
+    const more = await call(tokens, 'POST', '/api/cart/add', { productId, quantity: 3 });
+    expect(more.json().items[0].quantity).toBe(5);
+    const set = await call(tokens, 'PUT', `/api/cart/items/${productId}`, { quantity: 1 });
+    expect(set.json()).toMatchObject({ itemCount: 1, total: 19.9 });
+    const get = await call(tokens, 'GET', '/api/cart');
+    expect(get.json().items).toHaveLength(1);
+    expect((await call(tokens, 'DELETE', `/api/cart/items/${productId}`)).json().items).toEqual([]);
+    // Removing again is not an error: the cart is as asked.
+    expect((await call(tokens, 'DELETE', `/api/cart/items/${productId}`)).statusCode).toBe(200);
+  });
+
+  it('never holds more than the stock, and says why', async () => {
+    const { tokens } = await approvedBuyer();
+    const productId = await productWithStock(3);
+    const tooMany = await call(tokens, 'POST', '/api/cart/add', { productId, quantity: 4 });
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.json().message).toMatch(/Only 3 .* left in stock/);
+    await call(tokens, 'POST', '/api/cart/add', { productId, quantity: 3 });
+    expect(
+      (await call(tokens, 'PUT', `/api/cart/items/${productId}`, { quantity: 4 })).statusCode,
+    ).toBe(422);
+    const soldOut = await productWithStock(0);
+    const none = await call(tokens, 'POST', '/api/cart/add', { productId: soldOut, quantity: 1 });
+    expect(none.statusCode).toBe(422);
+    expect(none.json().message).toMatch(/out of stock/);
+  });
+
+  it.each([{ quantity: 0 }, { quantity: -1 }, { quantity: 1.5 }, { quantity: 'two' }, {}])(
+    'refuses the quantity %j',
+    async (body) => {
+      const { tokens } = await approvedBuyer();
+      const productId = await productWithStock(10);
+      const response = await call(tokens, 'POST', '/api/cart/add', { productId, ...body });
+      expect(response.statusCode).toBe(400);
+    },
+  );
+
+  it('answers 404 for a product that does not exist', async () => {
+    const { tokens } = await approvedBuyer();
+    expect(
+      (await call(tokens, 'POST', '/api/cart/add', { productId: 999999, quantity: 1 })).statusCode,
+    ).toBe(404);
+  });
+
+  it('is closed to companies that are not verified and approved', async () => {
+    const { email, password, user } = await register(app);
+    const tokens = await signIn(app, email, password);
+    const productId = await productWithStock(10);
+    const pending = await call(tokens, 'POST', '/api/cart/add', { productId, quantity: 1 });
+    expect(pending.statusCode).toBe(403);
+    expect(
+      (await call(tokens, 'POST', '/api/cart/checkout', { shippingAddress: ADDRESS })).statusCode,
+    ).toBe(403);
+    await decideCompany(testDb.database.db, user.companyId, 'approve');
+    await decideCompany(testDb.database.db, user.companyId, 'suspend');
+    expect(
+      (await call(tokens, 'POST', '/api/cart/add', { productId, quantity: 1 })).statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/cart/add',
+          payload: { productId, quantity: 1 },
+        })
+      ).statusCode,
+    ).toBe(401);
+  });
+});
+
+describe('Idempotency-Key', () => {
+  it('replays the recorded response and applies the change once', async () => {
+    const { tokens } = await approvedBuyer();
+    const productId = await productWithStock(10);
+    const key = randomUUID();
+    const first = await call(tokens, 'POST', '/api/cart/add', { productId, quantity: 2 }, key);
+    const again = await call(tokens, 'POST', '/api/cart/add', { productId, quantity: 2 }, key);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect((await call(tokens, 'GET', '/api/cart')).json().itemCount).toBe(2);
+  });
+
+  it('answers 422 when a key comes back with another request', async () => {
+    const { tokens } = await approvedBuyer();
+    const productId = await productWithStock(10);
+    const key = randomUUID();
+    await call(tokens, 'POST', '/api/cart/add', { productId, quantity: 1 }, key);
+    const other = await call(tokens, 'POST', '/api/cart/add', { productId, quantity: 5 }, key);
+    expect(other.statusCode).toBe(422);
+    expect(other.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+
+  it('keeps keys apart per user', async () => {
+    const a = await approvedBuyer();
+    const b = await approvedBuyer();
+    const productId = await productWithStock(10);
+    const key = randomUUID();
+    await call(a.tokens, 'POST', '/api/cart/add', { productId, quantity: 1 }, key);
+    const response = await call(b.tokens, 'POST', '/api/cart/add', { productId, quantity: 1 }, key);
+    expect(response.headers['idempotent-replayed']).toBeUndefined();
+    expect(response.json().itemCount).toBe(1);
+  });
+
+  it('makes one order of a checkout sent many times at once', async () => {
+    const { tokens, companyId } = await approvedBuyer();
+    const productId = await productWithStock(10);
+    await call(tokens, 'POST', '/api/cart/add', { productId, quantity: 2 });
+    const key = randomUUID();
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        call(tokens, 'POST', '/api/cart/checkout', { shippingAddress: ADDRESS }, key),
+      ),
+    );
+    for (const response of responses) expect([201, 409]).toContain(response.statusCode);
+    const created = responses
+      .filter((r) => r.statusCode === 201)
+      .map((r) => r.json().order.orderNumber);
+    expect(new Set(created).size).toBe(1);
+    const [row] = await testDb.database.db
+      .select({ n: count() })
+      .from(orders)
+      .where(eq(orders.companyId, companyId));
+    expect(row?.n).toBe(1);
+    expect(await stockOf(productId)).toBe(8);
+    const replay = await call(
+      tokens,
+      'POST',
+      '/api/cart/checkout',
+      { shippingAddress: ADDRESS },
+      key,
+    );
+    expect(replay.statusCode).toBe(201);
+    expect(replay.json().order.orderNumber).toBe(created[0]);
+  });
+
+  it('refuses a malformed key', async () => {
+    const { tokens } = await approvedBuyer();
+    expect(
+      (await call(tokens, 'DELETE', '/api/cart', undefined, 'no spaces allowed')).statusCode,
+    ).toBe(400);
+  });
+});
+
+describe('checkout', () => {
+  it('turns the cart into an order at the catalogue price, takes the stock and empties the cart', async () => {
+    const { tokens } = await approvedBuyer();
+    const first = await productWithStock(10, '10.00');
+    let second = await productWithStock(5, '2.35');
+    while (second === first) second = await productWithStock(5, '2.35');
+    await call(tokens, 'POST', '/api/cart/add', { productId: first, quantity: 3 });
+    await call(tokens, 'POST', '/api/cart/add', { productId: second, quantity: 2 });
+    // The price changes after the line was added: the order takes the price of the moment.
+    await testDb.database.db.update(products).set({ price: '11.00' }).where(eq(products.id, first));
+    const response = await call(tokens, 'POST', '/api/cart/checkout', {
+      shippingAddress: ADDRESS,
+      notes: 'Deliver after 10:00',
+      clientReference: 'local-123',
+    });
+    expect(response.statusCode).toBe(201);
+    const { order, message } = response.json();
+    expect(message).toBe(`Order ${order.orderNumber} created successfully!`);
+    expect(order).toMatchObject({
+      orderNumber: expect.stringMatching(/^FP-\d{4}-\d{6}$/),
+      status: 'PENDING',
+      paymentStatus: 'PENDING',
+      paymentMethod: 'BANK_TRANSFER',
+      currency: 'EUR',
+      total: 37.7,
+      itemCount: 5,
+      notes: 'Deliver after 10:00',
+      clientReference: 'local-123',
+      shippingAddress: ADDRESS,
+    });
+    expect(
+      order.orderItems
+        .map((i: { unitPrice: number; quantity: number }) => [i.unitPrice, i.quantity])
+        .sort(),
+    ).toEqual(
+      [
+        [11, 3],
+        [2.35, 2],
+      ].sort(),
+    );
+    expect(await stockOf(first)).toBe(7);
+    expect(await stockOf(second)).toBe(3);
+    expect((await call(tokens, 'GET', '/api/cart')).json().items).toEqual([]);
+  });
+
+  it('refuses an empty cart and an incomplete address', async () => {
+    const { tokens } = await approvedBuyer();
+    const empty = await call(tokens, 'POST', '/api/cart/checkout', { shippingAddress: ADDRESS });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toBe('Your cart is empty');
+    const productId = await productWithStock(10);
+    await call(tokens, 'POST', '/api/cart/add', { productId, quantity: 1 });
+    const missing = await call(tokens, 'POST', '/api/cart/checkout', {
+      shippingAddress: { ...ADDRESS, street: ' ', phone: 'call me' },
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(
+      missing
+        .json()
+        .details.map((d: { field: string }) => d.field)
+        .sort(),
+    ).toEqual(['shippingAddress.phone', 'shippingAddress.street']);
+  });
+
+  it('refuses a cart whose stock ran out, keeping the cart', async () => {
+    const { tokens } = await approvedBuyer();
+    const productId = await productWithStock(4);
+    await call(tokens, 'POST', '/api/cart/add', { productId, quantity: 4 });
+    await testDb.database.db.update(products).set({ stock: 1 }).where(eq(products.id, productId));
+    const response = await call(tokens, 'POST', '/api/cart/checkout', { shippingAddress: ADDRESS });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().message).toMatch(/Only 1 .* left/);
+    expect((await call(tokens, 'GET', '/api/cart')).json().itemCount).toBe(4);
+  });
+
+  it('never sells more than the stock when 200 buyers race for 50 units', async () => {
+    const productId = await productWithStock(50);
+    const db = testDb.database.db;
+    const [company] = await db
+      .insert(companies)
+      .values({ name: 'Race Co', status: 'APPROVED', isVerified: true })
+      .returning();
+    const passwordHash = await hashPassword('Race-Pass-1');
+    const buyers = await db
+      .insert(users)
+      .values(
+        Array.from({ length: 200 }, (_, i) => ({
+          email: `race.${i}.${randomUUID()}@example.com`,
+          passwordHash,
+          firstName: 'R',
+          lastName: String(i),
+          companyId: company?.id ?? null,
+        })),
+      )
+      .returning({ id: users.id });
+    const tokens = await Promise.all(buyers.map((b) => issueAccessToken(db, b.id)));
+    for (const token of tokens) {
+      expect(
+        (await call(token, 'POST', '/api/cart/add', { productId, quantity: 1 })).statusCode,
+      ).toBe(200);
+    }
+    const results = await Promise.all(
+      tokens.map((token) =>
+        call(token, 'POST', '/api/cart/checkout', { shippingAddress: ADDRESS }),
+      ),
+    );
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(50);
+    expect(statuses.filter((s) => s === 422)).toHaveLength(150);
+    expect(await stockOf(productId)).toBe(0);
+    const [row] = await db
+      .select({ n: count() })
+      .from(orders)
+      .where(eq(orders.companyId, company?.id ?? 0));
+    expect(row?.n).toBe(50);
+  }, 120_000);
+});
+
+describe('orders', () => {
+  async function placeOrder(tokens: Tokens, quantity = 2) {
+    const productId = await productWithStock(20);
+    await call(tokens, 'POST', '/api/cart/add', { productId, quantity });
+    const response = await call(tokens, 'POST', '/api/cart/checkout', { shippingAddress: ADDRESS });
+    return { order: response.json().order as { id: number; orderNumber: string }, productId };
+  }
+
+  it('are listed and read by their company only', async () => {
+    const owner = await approvedBuyer();
+    const stranger = await approvedBuyer();
+    const { order } = await placeOrder(owner.tokens);
+    const list = await call(owner.tokens, 'GET', '/api/orders');
+    expect(list.json().orders.map((o: { id: number }) => o.id)).toEqual([order.id]);
+    expect(
+      (await call(owner.tokens, 'GET', `/api/orders/${order.id}`)).json().order.orderNumber,
+    ).toBe(order.orderNumber);
+    expect((await call(stranger.tokens, 'GET', `/api/orders/${order.id}`)).statusCode).toBe(404);
+    expect((await call(stranger.tokens, 'GET', '/api/orders')).json().orders).toEqual([]);
+    expect(
+      (
+        await call(stranger.tokens, 'DELETE', `/api/orders/${order.id}`, {
+          cancellationReason: 'mine now',
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it('are cancelled while pending, with the stock restored and the reason kept', async () => {
+    const { tokens } = await approvedBuyer();
+    const { order, productId } = await placeOrder(tokens, 3);
+    expect(await stockOf(productId)).toBe(17);
+    const cancelled = await call(tokens, 'DELETE', `/api/orders/${order.id}`, {
+      cancellationReason: 'Ordered twice',
+    });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json().order).toMatchObject({
+      status: 'CANCELLED',
+      cancellationReason: 'Ordered twice',
+    });
+    expect(await stockOf(productId)).toBe(20);
+    const again = await call(tokens, 'DELETE', `/api/orders/${order.id}`, {
+      cancellationReason: 'again',
+    });
+    expect(again.statusCode).toBe(409);
+    expect(await stockOf(productId)).toBe(20);
+  });
+
+  it('are not cancelled once processing', async () => {
+    const { tokens } = await approvedBuyer();
+    const { order } = await placeOrder(tokens);
+    const move = (status: string) =>
+      call(admin, 'POST', `/api/admin/orders/${order.id}/status`, { status });
+    expect((await move('CONFIRMED')).statusCode).toBe(200);
+    expect((await call(tokens, 'GET', `/api/orders/${order.id}`)).json().order.status).toBe(
+      'CONFIRMED',
+    );
+    expect((await move('PROCESSING')).statusCode).toBe(200);
+    const refused = await call(tokens, 'DELETE', `/api/orders/${order.id}`, {});
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/can no longer be cancelled/);
+  });
+
+  it('move one step at a time for staff, who also record payments; users may not', async () => {
+    const { tokens } = await approvedBuyer();
+    const { order } = await placeOrder(tokens);
+    expect(
+      (await call(admin, 'POST', `/api/admin/orders/${order.id}/status`, { status: 'SHIPPED' }))
+        .statusCode,
+    ).toBe(409);
+    const paid = await call(admin, 'POST', `/api/admin/orders/${order.id}/payment`, {
+      paymentStatus: 'PAID',
+    });
+    expect(paid.json().order.paymentStatus).toBe('PAID');
+    expect(
+      (await call(tokens, 'POST', `/api/admin/orders/${order.id}/status`, { status: 'CONFIRMED' }))
+        .statusCode,
+    ).toBe(403);
+    expect((await call(tokens, 'GET', '/api/admin/orders')).statusCode).toBe(403);
+    const all = await call(admin, 'GET', '/api/admin/orders?status=PENDING');
+    expect(all.json().orders.some((o: { id: number }) => o.id === order.id)).toBe(true);
+  });
+});
