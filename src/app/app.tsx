@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ProductsPage } from '../features/catalogue/products-page';
 import { useMirrorRefresh } from '../lib/sync/use-catalogue';
 import { HomePage } from '../features/home/home-page';
+import { ToastProvider } from '../components/toast';
 import { ErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -24,6 +25,15 @@ const CompanyRegisterPage = lazy(() =>
   import('../features/register/company-register-page').then((m) => ({
     default: m.CompanyRegisterPage,
   })),
+);
+const CartPage = lazy(() =>
+  import('../features/cart/cart-page').then((m) => ({ default: m.CartPage })),
+);
+const OrdersPage = lazy(() =>
+  import('../features/orders/orders-page').then((m) => ({ default: m.OrdersPage })),
+);
+const SyncPage = lazy(() =>
+  import('../features/sync/sync-page').then((m) => ({ default: m.SyncPage })),
 );
 const ProfilePage = lazy(() =>
   import('../features/profile/profile-page').then((m) => ({ default: m.ProfilePage })),
@@ -72,6 +82,30 @@ const router = createBrowserRouter([
       { path: '/register', element: <RegisterPage /> },
       { path: '/company-register', element: <CompanyRegisterPage /> },
       {
+        path: '/cart',
+        element: (
+          <RequireAuth>
+            <CartPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/orders',
+        element: (
+          <RequireAuth>
+            <OrdersPage />
+          </RequireAuth>
+        ),
+      },
+      {
+        path: '/sync',
+        element: (
+          <RequireAuth>
+            <SyncPage />
+          </RequireAuth>
+        ),
+      },
+      {
         path: '/profile',
         element: (
           <RequireAuth>
@@ -85,9 +119,12 @@ const router = createBrowserRouter([
 ]);
 
 export function App() {
+  const { t } = useTranslation();
   return (
     <ErrorBoundary>
-      <RouterProvider router={router} />
+      <ToastProvider dismissLabel={t('common.dismiss')}>
+        <RouterProvider router={router} />
+      </ToastProvider>
     </ErrorBoundary>
   );
 }

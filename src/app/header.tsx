@@ -1,15 +1,46 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import type React from 'react';
 import { verificationDisplay, type User } from '../contracts/accounts';
 import { LANGUAGES } from '../contracts/languages';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { signOut, useUser } from '../lib/auth/session';
 import { currentLanguage } from '../lib/i18n';
+import { useCart, useOutboxEntries } from '../lib/sync/outbox';
+
+/** Signing out, after a warning when changes are still waiting to be sent. */
+function useSignOut(): { request: () => void; dialog: React.ReactNode } {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const waiting = useOutboxEntries().length;
+  const [open, setOpen] = useState(false);
+  const leave = () => {
+    setOpen(false);
+    void signOut().then(() => navigate('/'));
+  };
+  return {
+    request: () => (waiting > 0 ? setOpen(true) : leave()),
+    dialog: (
+      <ConfirmDialog
+        open={open}
+        title={t('signOut.title')}
+        confirmLabel={t('nav.logout')}
+        cancelLabel={t('common.cancel')}
+        onCancel={() => setOpen(false)}
+        onConfirm={leave}
+      >
+        <p>{t('signOut.waiting', { count: waiting })}</p>
+      </ConfirmDialog>
+    ),
+  };
+}
 
 function UserMenu({ user, onNavigate }: { user: User; onNavigate: () => void }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  const leave = useSignOut();
+  const waiting = useOutboxEntries().length;
   const container = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
   const display = verificationDisplay(user.company);
@@ -72,18 +103,25 @@ function UserMenu({ user, onNavigate }: { user: User; onNavigate: () => void }) 
               {t('nav.orders')}
             </Link>
           </li>
+          <li>
+            <Link to="/sync" onClick={onNavigate}>
+              {t('nav.sync')}
+              {waiting > 0 && <span className="badge">{waiting}</span>}
+            </Link>
+          </li>
         </ul>
         <button
           type="button"
           className="button button--ghost button--small"
           onClick={() => {
             onNavigate();
-            void signOut().then(() => navigate('/'));
+            leave.request();
           }}
         >
           {t('nav.logout')}
         </button>
       </div>
+      {leave.dialog}
     </div>
   );
 }
@@ -91,6 +129,8 @@ function UserMenu({ user, onNavigate }: { user: User; onNavigate: () => void }) 
 export function Header() {
   const { t, i18n } = useTranslation();
   const user = useUser();
+  const { cart } = useCart();
+  const waiting = useOutboxEntries().length;
   const [menuOpen, setMenuOpen] = useState(false);
   const language = currentLanguage(i18n.language);
   const close = () => setMenuOpen(false);
@@ -128,6 +168,29 @@ export function Header() {
                   {t('nav.products')}
                 </NavLink>
               </li>
+              {user && (
+                <li>
+                  <NavLink
+                    to="/cart"
+                    onClick={close}
+                    aria-label={t('nav.cartWithCount', { count: cart.itemCount })}
+                  >
+                    {t('nav.cart')}
+                    {cart.itemCount > 0 && (
+                      <span className="badge" aria-hidden="true" data-testid="cart-badge">
+                        {cart.itemCount}
+                      </span>
+                    )}
+                  </NavLink>
+                </li>
+              )}
+              {user && waiting > 0 && (
+                <li>
+                  <NavLink to="/sync" onClick={close} className="sync-link">
+                    {t('nav.waiting', { count: waiting })}
+                  </NavLink>
+                </li>
+              )}
               {!user && (
                 <>
                   <li>

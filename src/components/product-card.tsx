@@ -10,6 +10,9 @@ export interface ProductCardProps {
   priceVisible: boolean;
   stockText: string;
   detailsText: string;
+  addLabel: string;
+  addDisabled: boolean;
+  onAdd: () => void;
 }
 
 export function ProductCard({
@@ -20,6 +23,9 @@ export function ProductCard({
   priceVisible,
   stockText,
   detailsText,
+  addLabel,
+  addDisabled,
+  onAdd,
 }: ProductCardProps) {
   const image = product.images[0];
   return (
@@ -51,13 +57,24 @@ export function ProductCard({
           {priceText}
         </p>
         <p className={product.inStock ? 'stock stock--in' : 'stock stock--out'}>{stockText}</p>
-        <Link
-          to={`/products/${product.id}`}
-          className="button button--ghost"
-          aria-label={`${detailsText}: ${product.name}`}
-        >
-          {detailsText}
-        </Link>
+        <div className="product-card__actions">
+          <button
+            type="button"
+            className="button button--small"
+            disabled={addDisabled}
+            aria-label={`${addLabel}: ${product.name}`}
+            onClick={onAdd}
+          >
+            {addLabel}
+          </button>
+          <Link
+            to={`/products/${product.id}`}
+            className="button button--ghost button--small"
+            aria-label={`${detailsText}: ${product.name}`}
+          >
+            {detailsText}
+          </Link>
+        </div>
       </div>
     </article>
   );

@@ -31,7 +31,14 @@ export interface Cart {
   currency: 'EUR';
 }
 
-export const ORDER_STATUSES = ['PENDING', 'CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED', 'CANCELLED'] as const;
+export const ORDER_STATUSES = [
+  'PENDING',
+  'CONFIRMED',
+  'PROCESSING',
+  'SHIPPED',
+  'DELIVERED',
+  'CANCELLED',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const PAYMENT_STATUSES = ['PENDING', 'PAID', 'FAILED', 'REFUNDED'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -41,7 +48,13 @@ export const CANCELLABLE_STATUSES: readonly OrderStatus[] = ['PENDING', 'CONFIRM
 export const canCancel = (status: OrderStatus): boolean => CANCELLABLE_STATUSES.includes(status);
 
 /** The staff's path for an order; each step moves it to the next state. */
-export const ORDER_FLOW: readonly OrderStatus[] = ['PENDING', 'CONFIRMED', 'PROCESSING', 'SHIPPED', 'DELIVERED'];
+export const ORDER_FLOW: readonly OrderStatus[] = [
+  'PENDING',
+  'CONFIRMED',
+  'PROCESSING',
+  'SHIPPED',
+  'DELIVERED',
+];
 
 export interface ShippingAddress {
   firstName: string;

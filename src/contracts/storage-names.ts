@@ -13,6 +13,10 @@ export const SESSION_KEYS = {
 } as const;
 /** Web Lock held while a refresh token is exchanged, so that two tabs never spend it twice. */
 export const REFRESH_LOCK = 'portal.refresh';
+/** Web Lock held while the outbox is replayed: one tab (or the service worker) at a time. */
+export const OUTBOX_LOCK = 'portal.outbox';
+/** Background Sync tag under which the service worker replays the outbox. */
+export const SYNC_TAG = 'portal-outbox';
 export const CACHE_NAMES = {
   productImages: 'product-images-v1',
 } as const;

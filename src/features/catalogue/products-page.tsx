@@ -5,7 +5,11 @@ import { SORT_OPTIONS, type SortBy } from '../../contracts/catalogue';
 import { PageMeta } from '../../components/page-meta';
 import { Pagination } from '../../components/pagination';
 import { ProductCard } from '../../components/product-card';
+import { canSeePrices } from '../../contracts/accounts';
+import { useToast } from '../../components/toast';
+import { useUser } from '../../lib/auth/session';
 import { formatMoney, formatTime } from '../../lib/i18n';
+import { addToCart } from '../../lib/sync/outbox';
 import { useCatalogueQuery, useCategories } from '../../lib/sync/use-catalogue';
 import {
   applyCatalogueChange,
@@ -29,6 +33,15 @@ export function ProductsPage() {
   );
   const [draft, setDraft] = useState(query.search);
   const panelId = useId();
+  const user = useUser();
+  const notify = useToast();
+  const addOne = (productId: number) => {
+    if (!user) return notify(t('cart.loginToAdd'), 'info');
+    addToCart(productId, 1).then(
+      () => notify(t('cart.added')),
+      () => notify(t('cart.addFailed'), 'error'),
+    );
+  };
 
   const go = (change: CatalogueChange, replace = false) =>
     setParams((current) => applyCatalogueChange(current, change), { replace });
@@ -210,6 +223,9 @@ export function ProductsPage() {
               }
               stockText={t(product.inStock ? 'product.inStock' : 'product.outOfStock')}
               detailsText={t('product.viewDetails')}
+              addLabel={t('product.addToCart')}
+              addDisabled={!product.inStock || (user !== null && !canSeePrices(user.company))}
+              onAdd={() => addOne(product.id)}
             />
           ))}
         </div>

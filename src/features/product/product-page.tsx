@@ -4,7 +4,10 @@ import { Link, useParams } from 'react-router-dom';
 import type { Product } from '../../contracts/catalogue';
 import { PageMeta } from '../../components/page-meta';
 import { canSeePrices } from '../../contracts/accounts';
+import { clampQuantity } from '../../contracts/orders';
+import { useToast } from '../../components/toast';
 import { useUser } from '../../lib/auth/session';
+import { addToCart } from '../../lib/sync/outbox';
 import { formatMoney } from '../../lib/i18n';
 import { useProduct } from '../../lib/sync/use-catalogue';
 
@@ -64,6 +67,7 @@ export function ProductPage() {
 function ProductDetail({ product }: { product: Product }) {
   const { t, i18n } = useTranslation();
   const user = useUser();
+  const notify = useToast();
   const [selected, setSelected] = useState(0);
   const [quantity, setQuantity] = useState('1');
   const images = product.images.slice(0, MAX_THUMBNAILS);
@@ -166,12 +170,26 @@ function ProductDetail({ product }: { product: Product }) {
               step={1}
               value={quantity}
               onChange={(event) => setQuantity(event.target.value)}
-              onBlur={() => {
-                const n = Math.floor(Number(quantity));
-                setQuantity(String(Number.isFinite(n) && n >= 1 ? n : 1));
-              }}
+              max={Math.max(1, product.stock)}
+              onBlur={() =>
+                setQuantity(String(clampQuantity(Number(quantity || 1), product.stock)))
+              }
             />
-            <button type="button" className="button" disabled aria-describedby="add-to-cart-hint">
+            <button
+              type="button"
+              className="button"
+              disabled={!product.inStock || (user !== null && !canSeePrices(user.company))}
+              aria-describedby="add-to-cart-hint"
+              onClick={() => {
+                if (!user) return notify(t('cart.loginToAdd'), 'info');
+                const amount = clampQuantity(Number(quantity), product.stock);
+                setQuantity(String(amount));
+                addToCart(product.id, amount).then(
+                  () => notify(t('cart.added')),
+                  () => notify(t('cart.addFailed'), 'error'),
+                );
+              }}
+            >
               {t('product.addToCart')}
             </button>
             <p id="add-to-cart-hint" className="hint">

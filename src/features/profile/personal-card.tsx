@@ -1,12 +1,10 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../contracts/accounts';
 import { validateProfile } from '../../contracts/validation';
 import { Banner } from '../../components/banner';
 import { FormField } from '../../components/form-field';
-import { updateProfile } from '../../lib/api/accounts';
-import { errorBody, isNetworkError } from '../../lib/api/client';
-import { updateStoredUser } from '../../lib/auth/session';
+import { queueProfileUpdate, useOutboxEntries } from '../../lib/sync/outbox';
 
 export function PersonalCard({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -15,6 +13,17 @@ export function PersonalCard({ user }: { user: User }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [banner, setBanner] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const pending = useOutboxEntries().filter((e) => e.kind === 'profile.update');
+  const waiting = pending.find((e) => e.state !== 'attention');
+  const refused = pending.find((e) => e.state === 'attention');
+  const [sawPending, setSawPending] = useState(false);
+  useEffect(() => {
+    if (waiting) setSawPending(true);
+    else if (sawPending && !refused) {
+      setSawPending(false);
+      setBanner({ kind: 'success', text: t('profile.updated') });
+    }
+  }, [waiting, refused, sawPending, t]);
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -24,18 +33,12 @@ export function PersonalCard({ user }: { user: User }) {
     if (found.length > 0) return;
     setBusy(true);
     try {
-      const { user: saved } = await updateProfile({ ...trimmed, email: user.email });
-      updateStoredUser(saved);
+      // Through the outbox: saved on the device at once, sent when the server is reachable.
+      await queueProfileUpdate(user, trimmed.firstName, trimmed.lastName);
       setEditing(false);
-      setBanner({ kind: 'success', text: t('profile.updated') });
-    } catch (error) {
-      const body = await errorBody(error);
-      setBanner({
-        kind: 'error',
-        text: isNetworkError(error)
-          ? t('profile.offline')
-          : (body?.message ?? t('profile.updateFailed')),
-      });
+      setBanner(null);
+    } catch {
+      setBanner({ kind: 'error', text: t('profile.updateFailed') });
     } finally {
       setBusy(false);
     }
@@ -45,6 +48,18 @@ export function PersonalCard({ user }: { user: User }) {
     <section className="card" aria-labelledby="personal-title">
       <h2 id="personal-title">{t('profile.personal.title')}</h2>
       {banner && <Banner kind={banner.kind}>{banner.text}</Banner>}
+      {waiting && waiting.payload.kind === 'profile.update' && (
+        <p className="notice" role="status">
+          {t('profile.waiting', {
+            name: `${waiting.payload.firstName} ${waiting.payload.lastName}`,
+          })}
+        </p>
+      )}
+      {refused && (
+        <Banner kind="error">
+          {t('profile.updateFailed')} {refused.error?.message}
+        </Banner>
+      )}
       {editing ? (
         <form onSubmit={(event) => void save(event)} noValidate>
           <FormField

@@ -1,10 +1,12 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { documentsBadge, verificationDisplay, type User } from '../../contracts/accounts';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageMeta } from '../../components/page-meta';
 import { signOut, useUser } from '../../lib/auth/session';
+import { formatMoney } from '../../lib/i18n';
+import { useOrders, useOutboxEntries } from '../../lib/sync/outbox';
 import { CompanyCard, ChecklistCard, DocumentsCard } from './company-cards';
 import { PersonalCard } from './personal-card';
 import { profileDate } from './profile-date';
@@ -21,7 +23,9 @@ export function ProfilePage() {
 }
 
 function Profile({ user }: { user: User }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const orders = useOrders();
+  const waiting = useOutboxEntries().length;
   const navigate = useNavigate();
   const data = useCompanyData();
   const [tab, setTab] = useState<Tab>('overview');
@@ -86,7 +90,9 @@ function Profile({ user }: { user: User }) {
       <ul className="tiles">
         <li>
           <span className="tiles__label">{t('profile.tiles.orders')}</span>
-          <span className="tiles__value">—</span>
+          <span className="tiles__value">
+            {orders?.filter((o) => o.state === 'synced').length ?? '—'}
+          </span>
         </li>
         <li>
           <span className="tiles__label">{t('profile.tiles.status')}</span>
@@ -141,11 +147,39 @@ function Profile({ user }: { user: User }) {
         {tab === 'orders' && (
           <section className="card">
             <h2>{t('profile.tabs.orders')}</h2>
-            <p>
-              {display === 'verified'
-                ? t('profile.ordersSoon')
-                : t('profile.ordersNeedVerification')}
-            </p>
+            {display !== 'verified' ? (
+              <p>{t('profile.ordersNeedVerification')}</p>
+            ) : !orders || orders.length === 0 ? (
+              <p>{t('orders.emptyTitle')}</p>
+            ) : (
+              <table className="order-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('orders.numberLabel')}</th>
+                    <th scope="col">{t('orders.created')}</th>
+                    <th scope="col">{t('orders.statusLabel')}</th>
+                    <th scope="col">{t('orders.total')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {orders.map((stored) => (
+                    <tr key={stored.ref}>
+                      <td>
+                        {stored.state === 'synced' ? stored.order.orderNumber : stored.localRef}
+                      </td>
+                      <td>{profileDate(stored.order.createdAt)}</td>
+                      <td>
+                        {stored.state === 'synced'
+                          ? t(`orders.status.${stored.order.status}`)
+                          : t(`orders.local.${stored.state}`)}
+                      </td>
+                      <td>{formatMoney(stored.order.total, i18n.language)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+            <Link to="/orders">{t('profile.allOrders')}</Link>
           </section>
         )}
         {tab === 'settings' && <SettingsTab user={user} />}
@@ -163,6 +197,9 @@ function Profile({ user }: { user: User }) {
         }}
       >
         <p>{t('profile.logoutText')}</p>
+        {waiting > 0 && (
+          <p className="notice notice--offline">{t('signOut.waiting', { count: waiting })}</p>
+        )}
       </ConfirmDialog>
     </div>
   );

@@ -7,6 +7,7 @@ import { canSeePrices, type User } from '../../contracts/accounts';
 import { fetchMe, login, logoutSession } from '../api/accounts';
 import { db } from '../db/db';
 import { forgetPricedCatalogue } from '../sync/catalogue-mirror';
+import { forgetUserData } from '../sync/outbox';
 import {
   clearSession,
   getSession,
@@ -45,6 +46,7 @@ export async function signOut(): Promise<void> {
   }
   await clearSession();
   await forgetPricedCatalogue(db);
+  if (session) await forgetUserData(session.user.id);
 }
 
 /** Re-reads the user and the company's state (a company approved since the last visit). */

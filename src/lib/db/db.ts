@@ -4,6 +4,8 @@
  */
 import { Dexie, type EntityTable } from 'dexie';
 import type { Category, Product } from '../../contracts/catalogue';
+import type { Cart, Order } from '../../contracts/orders';
+import type { OutboxEntry } from '../sync/outbox-rules';
 import { DB_NAME } from '../../contracts/storage-names';
 
 /** How far the device's copy of the catalogue has got, kept under the key 'catalogue'. */
@@ -30,11 +32,46 @@ export interface StoredSession {
   refreshToken: string;
 }
 
+/** The last cart the server returned for a user; waiting outbox entries apply on top. */
+export interface CartBase {
+  userId: number;
+  cart: Cart;
+  syncedAt: string;
+}
+
+/**
+ * An order as the device knows it: a server order ('order:<id>'), or one queued offline
+ * and not yet confirmed ('local:<uuid>'), which never counts as placed.
+ */
+export interface StoredOrder {
+  ref: string;
+  userId: number;
+  state: 'synced' | 'waiting' | 'attention';
+  createdAt: string;
+  order: Order;
+  /** The reference the order had while it waited, kept for the user's records. */
+  localRef?: string | undefined;
+  /** What the server changed from what the user saw when queueing (prices, quantities). */
+  changes?: OrderChange[] | undefined;
+  /** The outbox entry of a queued order. */
+  outboxId?: number | undefined;
+}
+
+export interface OrderChange {
+  productName: string;
+  kind: 'price' | 'quantity' | 'removed';
+  before: number;
+  after: number;
+}
+
 export type PortalDb = Dexie & {
   products: EntityTable<Product, 'id'>;
   categories: EntityTable<Category, 'id'>;
   mirrorState: EntityTable<CatalogueMirrorState, 'key'>;
   session: EntityTable<StoredSession, 'key'>;
+  outbox: EntityTable<OutboxEntry, 'id'>;
+  carts: EntityTable<CartBase, 'userId'>;
+  orders: EntityTable<StoredOrder, 'ref'>;
 };
 
 export function createPortalDb(name = DB_NAME): PortalDb {
@@ -51,6 +88,15 @@ export function createPortalDb(name = DB_NAME): PortalDb {
   db.version(2).stores({
     // The signed-in session, for the service worker's background replays.
     session: 'key',
+  });
+  db.version(3).stores({
+    // Mutations waiting for the server, replayed in id order. userId binds each entry to
+    // its user (never sent for another); state finds the waiting ones.
+    outbox: '++id, userId, state',
+    // The server's cart of each user.
+    carts: 'userId',
+    // Orders of each user, server ones and queued ones, listed newest first.
+    orders: 'ref, userId, [userId+createdAt]',
   });
   return db;
 }

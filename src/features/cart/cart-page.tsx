@@ -1,0 +1,195 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router-dom';
+import { canSeePrices, verificationDisplay } from '../../contracts/accounts';
+import { lineThumbnail } from '../../contracts/orders';
+import { Banner } from '../../components/banner';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { PageMeta } from '../../components/page-meta';
+import { QuantityStepper } from '../../components/quantity-stepper';
+import { useToast } from '../../components/toast';
+import { useUser } from '../../lib/auth/session';
+import { formatMoney } from '../../lib/i18n';
+import {
+  clearCart,
+  queueCheckout,
+  removeFromCart,
+  setCartQuantity,
+  useCart,
+  useSyncState,
+} from '../../lib/sync/outbox';
+import { CheckoutForm } from './checkout-form';
+
+export function CartPage() {
+  const { t, i18n } = useTranslation();
+  const user = useUser();
+  const navigate = useNavigate();
+  const notify = useToast();
+  const { cart, waiting, loaded } = useCart();
+  const sync = useSyncState();
+  const [confirmClear, setConfirmClear] = useState(false);
+  const [checkingOut, setCheckingOut] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const approved = canSeePrices(user?.company);
+  const money = (amount: number) => formatMoney(amount, i18n.language);
+
+  if (!user) return null;
+
+  const startCheckout = () => {
+    if (cart.items.length === 0) return setProblem(t('cart.empty'));
+    if (!approved) return setProblem(t('cart.companyInactive'));
+    setProblem(null);
+    setCheckingOut(true);
+  };
+
+  return (
+    <div className="page cart">
+      <PageMeta
+        title={`${t('cart.title')} | ${t('meta.titleSuffix')}`}
+        description={t('cart.description')}
+        keywords={t('meta.keywords')}
+        path="/cart"
+      />
+      <h1>{t('cart.title')}</h1>
+      {!approved && (
+        <div className="notice notice--offline" role="note">
+          <strong>{t(`cart.warning.${verificationDisplay(user.company)}`)}</strong>{' '}
+          {t('cart.warningText')}
+        </div>
+      )}
+      {waiting > 0 && (
+        <p className="notice" data-testid="cart-waiting">
+          {t('cart.waiting', { count: waiting })}{' '}
+          {sync.retryAt !== null ? t('sync.offlineHint') : ''}
+        </p>
+      )}
+      {problem && <Banner kind="error">{problem}</Banner>}
+
+      {loaded && cart.items.length === 0 ? (
+        <div className="empty-state">
+          <h2>{t('cart.emptyTitle')}</h2>
+          <p>{t('cart.emptyText')}</p>
+          <Link className="button" to="/products">
+            {t('cart.continue')}
+          </Link>
+        </div>
+      ) : (
+        <div className="cart__layout">
+          <ul className="cart__lines" aria-label={t('cart.linesLabel')}>
+            {cart.items.map((item) => {
+              const image = lineThumbnail(item.product.images);
+              return (
+                <li key={item.productId} className="cart-line" data-testid="cart-line">
+                  {image ? (
+                    <img src={image} alt="" width="96" height="96" />
+                  ) : (
+                    <span className="product-card__no-image" />
+                  )}
+                  <div className="cart-line__info">
+                    <Link to={`/products/${item.productId}`} className="cart-line__name">
+                      {item.product.name}
+                    </Link>
+                    <span className="cart-line__sku">{item.product.sku}</span>
+                    <span>
+                      {t('cart.unitPrice')}: {money(item.price)}
+                    </span>
+                  </div>
+                  <QuantityStepper
+                    quantity={item.quantity}
+                    stock={item.product.stock}
+                    label={t('cart.quantityOf', { name: item.product.name })}
+                    labels={{
+                      decrease: t('cart.decrease', { name: item.product.name }),
+                      increase: t('cart.increase', { name: item.product.name }),
+                      update: t('cart.update'),
+                    }}
+                    onChange={(quantity) =>
+                      void (quantity === 0
+                        ? removeFromCart(item.productId)
+                        : setCartQuantity(item.productId, quantity))
+                    }
+                  />
+                  <strong className="cart-line__total">{money(item.lineTotal)}</strong>
+                  <button
+                    type="button"
+                    className="button button--ghost button--small"
+                    aria-label={t('cart.removeLine', { name: item.product.name })}
+                    onClick={() => void removeFromCart(item.productId)}
+                  >
+                    {t('cart.remove')}
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+          <aside className="card cart__summary" aria-labelledby="summary-title">
+            <h2 id="summary-title">{t('cart.summary')}</h2>
+            <dl className="details">
+              <dt>{t('cart.subtotal')}</dt>
+              <dd>{money(cart.subtotal)}</dd>
+              <dt>{t('cart.shipping')}</dt>
+              <dd>{t('cart.tbd')}</dd>
+              <dt>{t('cart.tax')}</dt>
+              <dd>{t('cart.tbd')}</dd>
+              <dt>{t('cart.total')}</dt>
+              <dd>
+                <strong data-testid="cart-total">{money(cart.total)}</strong>
+              </dd>
+            </dl>
+            <p className="hint">{t('cart.itemCount', { count: cart.itemCount })}</p>
+            <button
+              type="button"
+              className="button button--large"
+              onClick={startCheckout}
+              disabled={checkingOut}
+            >
+              {t('cart.checkout')}
+            </button>
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => setConfirmClear(true)}
+            >
+              {t('cart.clear')}
+            </button>
+            <Link to="/products">{t('cart.continue')}</Link>
+          </aside>
+        </div>
+      )}
+
+      {checkingOut && cart.items.length > 0 && (
+        <CheckoutForm
+          user={user}
+          busy={busy}
+          onCancel={() => setCheckingOut(false)}
+          onSubmit={(address, notes) => {
+            setBusy(true);
+            void queueCheckout(cart, address, notes)
+              .then(() => {
+                notify(navigator.onLine ? t('checkout.sending') : t('checkout.queued'), 'info');
+                void navigate('/orders');
+              })
+              .catch(() => setProblem(t('checkout.failed')))
+              .finally(() => setBusy(false));
+          }}
+        />
+      )}
+
+      <ConfirmDialog
+        open={confirmClear}
+        title={t('cart.clearTitle')}
+        confirmLabel={t('cart.clear')}
+        cancelLabel={t('common.cancel')}
+        danger
+        onCancel={() => setConfirmClear(false)}
+        onConfirm={() => {
+          setConfirmClear(false);
+          void clearCart();
+        }}
+      >
+        <p>{t('cart.clearText')}</p>
+      </ConfirmDialog>
+    </div>
+  );
+}

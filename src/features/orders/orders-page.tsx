@@ -1,0 +1,345 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { canCancel, lineThumbnail, type Order } from '../../contracts/orders';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { PageMeta } from '../../components/page-meta';
+import { useToast } from '../../components/toast';
+import type { StoredOrder } from '../../lib/db/db';
+import { formatMoney } from '../../lib/i18n';
+import {
+  queueCancellation,
+  refreshServerState,
+  useOrders,
+  useOutboxEntries,
+} from '../../lib/sync/outbox';
+
+/** Lines shown on an order's card before "+N more items". */
+const PREVIEW_LINES = 3;
+
+const formatDate = (iso: string, lng: string) =>
+  new Intl.DateTimeFormat(lng === 'ro' ? 'ro-RO' : lng === 'it' ? 'it-IT' : 'en-IE', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(iso));
+
+export function OrdersPage() {
+  const { t } = useTranslation();
+  const orders = useOrders();
+  const entries = useOutboxEntries();
+  const [details, setDetails] = useState<StoredOrder | null>(null);
+  const [cancelling, setCancelling] = useState<Order | null>(null);
+  const [reason, setReason] = useState('');
+  const notify = useToast();
+
+  useEffect(() => {
+    void refreshServerState();
+  }, []);
+
+  const cancellationWaiting = (order: Order) =>
+    entries.some((e) => e.payload.kind === 'order.cancel' && e.payload.orderId === order.id);
+
+  return (
+    <div className="page orders">
+      <PageMeta
+        title={`${t('orders.title')} | ${t('meta.titleSuffix')}`}
+        description={t('orders.description')}
+        keywords={t('meta.keywords')}
+        path="/orders"
+      />
+      <h1>{t('orders.title')}</h1>
+      {orders !== undefined && orders.length === 0 && (
+        <div className="empty-state">
+          <h2>{t('orders.emptyTitle')}</h2>
+          <p>{t('orders.emptyText')}</p>
+          <Link className="button" to="/products">
+            {t('cart.continue')}
+          </Link>
+        </div>
+      )}
+      <ul className="order-list">
+        {(orders ?? []).map((stored) => (
+          <li key={stored.ref}>
+            <OrderCard
+              stored={stored}
+              cancellationWaiting={cancellationWaiting(stored.order)}
+              onDetails={() => setDetails(stored)}
+              onCancel={() => {
+                setReason('');
+                setCancelling(stored.order);
+              }}
+            />
+          </li>
+        ))}
+      </ul>
+      <OrderDetails stored={details} onClose={() => setDetails(null)} />
+      <ConfirmDialog
+        open={cancelling !== null}
+        title={t('orders.cancelTitle', { number: cancelling?.orderNumber ?? '' })}
+        confirmLabel={t('orders.cancelConfirm')}
+        cancelLabel={t('orders.keep')}
+        danger
+        onCancel={() => setCancelling(null)}
+        onConfirm={() => {
+          if (cancelling) {
+            void queueCancellation(cancelling, reason.trim() || t('orders.defaultReason'));
+            notify(t('orders.cancelQueued'), 'info');
+          }
+          setCancelling(null);
+        }}
+      >
+        <p>{t('orders.cancelText')}</p>
+        <div className="form-field">
+          <label htmlFor="cancel-reason">{t('orders.reason')}</label>
+          <textarea
+            id="cancel-reason"
+            rows={3}
+            maxLength={1000}
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        </div>
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+function StatusBadges({ stored }: { stored: StoredOrder }) {
+  const { t } = useTranslation();
+  if (stored.state !== 'synced') {
+    return (
+      <span className={`chip chip--${stored.state === 'attention' ? 'rejected' : 'pending'}`}>
+        {t(`orders.local.${stored.state}`)}
+      </span>
+    );
+  }
+  return (
+    <>
+      <span className={`chip chip--status-${stored.order.status.toLowerCase()}`}>
+        {t(`orders.status.${stored.order.status}`)}
+      </span>{' '}
+      <span className="chip">{t(`orders.payment.${stored.order.paymentStatus}`)}</span>
+    </>
+  );
+}
+
+function OrderCard({
+  stored,
+  cancellationWaiting,
+  onDetails,
+  onCancel,
+}: {
+  stored: StoredOrder;
+  cancellationWaiting: boolean;
+  onDetails: () => void;
+  onCancel: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const { order } = stored;
+  const synced = stored.state === 'synced';
+  const more = order.orderItems.length - PREVIEW_LINES;
+  return (
+    <article
+      className="card order-card"
+      data-testid="order-card"
+      aria-labelledby={`order-${stored.ref}`}
+    >
+      <header className="order-card__header">
+        <h2 id={`order-${stored.ref}`}>
+          {synced
+            ? t('orders.number', { number: order.orderNumber })
+            : t('orders.localNumber', { ref: stored.localRef })}
+        </h2>
+        <div>
+          <StatusBadges stored={stored} />
+        </div>
+      </header>
+      {!synced && (
+        <p className="notice notice--offline">
+          {stored.state === 'attention' ? t('orders.attentionText') : t('orders.waitingText')}
+        </p>
+      )}
+      {synced && stored.localRef && (
+        <p className="hint">{t('orders.sentFrom', { ref: stored.localRef })}</p>
+      )}
+      {stored.changes && stored.changes.length > 0 && (
+        <div className="notice notice--offline" role="note">
+          <strong>{t('orders.changedTitle')}</strong>
+          <ul>
+            {stored.changes.map((change) => (
+              <li key={`${change.productName}-${change.kind}`}>
+                {change.kind === 'price'
+                  ? t('orders.changedPrice', {
+                      name: change.productName,
+                      before: formatMoney(change.before, i18n.language),
+                      after: formatMoney(change.after, i18n.language),
+                    })
+                  : change.kind === 'quantity'
+                    ? t('orders.changedQuantity', {
+                        name: change.productName,
+                        before: change.before,
+                        after: change.after,
+                      })
+                    : t('orders.changedRemoved', { name: change.productName })}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <dl className="order-card__facts">
+        <div>
+          <dt>{t('orders.created')}</dt>
+          <dd>{formatDate(order.createdAt, i18n.language)}</dd>
+        </div>
+        <div>
+          <dt>{t('orders.total')}</dt>
+          <dd>
+            <strong>{formatMoney(order.total, i18n.language)}</strong> {order.currency}
+            {!synced && ` · ${t('orders.priceAtSync')}`}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('orders.items')}</dt>
+          <dd>{t('orders.itemCount', { count: order.itemCount })}</dd>
+        </div>
+        <div>
+          <dt>{t('orders.paymentMethod')}</dt>
+          <dd>{t('orders.bankTransfer')}</dd>
+        </div>
+        {synced && (
+          <div>
+            <dt>{t('orders.updated')}</dt>
+            <dd>{formatDate(order.updatedAt, i18n.language)}</dd>
+          </div>
+        )}
+      </dl>
+      <ul className="order-card__lines">
+        {order.orderItems.slice(0, PREVIEW_LINES).map((item) => (
+          <li key={item.id}>
+            {item.quantity} × {item.productName}
+          </li>
+        ))}
+        {more > 0 && <li>{t('orders.moreItems', { count: more })}</li>}
+      </ul>
+      <div className="card__actions">
+        <button type="button" className="button button--ghost" onClick={onDetails}>
+          {t('orders.viewDetails')}
+        </button>
+        {synced && canCancel(order.status) && (
+          <button
+            type="button"
+            className="button button--danger"
+            onClick={onCancel}
+            disabled={cancellationWaiting}
+          >
+            {cancellationWaiting ? t('orders.cancelWaiting') : t('orders.cancel')}
+          </button>
+        )}
+      </div>
+    </article>
+  );
+}
+
+function OrderDetails({ stored, onClose }: { stored: StoredOrder | null; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (stored && !dialog.open) dialog.showModal();
+    if (!stored && dialog.open) dialog.close();
+  }, [stored]);
+  const order = stored?.order;
+  const money = (amount: number) => formatMoney(amount, i18n.language);
+  return (
+    <dialog
+      ref={ref}
+      className="dialog dialog--wide"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+    >
+      {stored && order && (
+        <>
+          <h2 id={titleId}>
+            {stored.state === 'synced'
+              ? t('orders.number', { number: order.orderNumber })
+              : t('orders.localNumber', { ref: stored.localRef })}
+          </h2>
+          <dl className="details">
+            <dt>{t('orders.statusLabel')}</dt>
+            <dd>
+              <StatusBadges stored={stored} />
+            </dd>
+            <dt>{t('orders.total')}</dt>
+            <dd>{money(order.total)}</dd>
+            <dt>{t('orders.created')}</dt>
+            <dd>{formatDate(order.createdAt, i18n.language)}</dd>
+            <dt>{t('orders.shipTo')}</dt>
+            <dd>
+              {order.shippingAddress.firstName} {order.shippingAddress.lastName}
+              <br />
+              {order.shippingAddress.street}
+              <br />
+              {order.shippingAddress.city} {order.shippingAddress.zipCode}
+              <br />
+              {order.shippingAddress.country} · {order.shippingAddress.phone}
+            </dd>
+            {order.notes && (
+              <>
+                <dt>{t('orders.notes')}</dt>
+                <dd>{order.notes}</dd>
+              </>
+            )}
+            {order.cancellationReason && (
+              <>
+                <dt>{t('orders.reason')}</dt>
+                <dd>{order.cancellationReason}</dd>
+              </>
+            )}
+          </dl>
+          <table className="order-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('orders.product')}</th>
+                <th scope="col">{t('orders.quantity')}</th>
+                <th scope="col">{t('orders.unitPrice')}</th>
+                <th scope="col">{t('orders.lineTotal')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.orderItems.map((item) => {
+                const image = lineThumbnail(item.product.images);
+                return (
+                  <tr key={item.id}>
+                    <td>
+                      <span className="order-table__product">
+                        {image && <img src={image} alt="" width="40" height="40" />}
+                        <span>
+                          {item.productName}
+                          <br />
+                          <small>{item.productSku}</small>
+                        </span>
+                      </span>
+                    </td>
+                    <td>{item.quantity}</td>
+                    <td>{money(item.unitPrice)}</td>
+                    <td>{money(item.totalPrice)}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          <div className="dialog__actions">
+            <button type="button" className="button" onClick={onClose}>
+              {t('orders.close')}
+            </button>
+          </div>
+        </>
+      )}
+    </dialog>
+  );
+}

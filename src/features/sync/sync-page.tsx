@@ -1,0 +1,156 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { PageMeta } from '../../components/page-meta';
+import {
+  discardEntry,
+  editEntryQuantity,
+  requestSync,
+  retryEntry,
+  useOutboxEntries,
+  useSyncState,
+  type OutboxView,
+} from '../../lib/sync/outbox';
+import { formatTime } from '../../lib/i18n';
+
+function describe(
+  entry: OutboxView,
+  t: (key: string, options?: Record<string, unknown>) => string,
+): string {
+  const p = entry.payload;
+  switch (p.kind) {
+    case 'cart.add':
+      return t('sync.kind.cartAdd', {
+        quantity: p.quantity,
+        name: entry.productName ?? `#${p.productId}`,
+      });
+    case 'cart.update':
+      return t('sync.kind.cartUpdate', {
+        quantity: p.quantity,
+        name: entry.productName ?? `#${p.productId}`,
+      });
+    case 'cart.remove':
+      return t('sync.kind.cartRemove', { name: entry.productName ?? `#${p.productId}` });
+    case 'cart.clear':
+      return t('sync.kind.cartClear');
+    case 'checkout':
+      return t('sync.kind.checkout', { ref: p.localRef });
+    case 'order.cancel':
+      return t('sync.kind.orderCancel', { number: p.orderNumber });
+    case 'profile.update':
+      return t('sync.kind.profileUpdate', { name: `${p.firstName} ${p.lastName}` });
+  }
+}
+
+function QuantityEdit({ entry }: { entry: OutboxView }) {
+  const { t } = useTranslation();
+  const current = 'quantity' in entry.payload ? entry.payload.quantity : 1;
+  const [value, setValue] = useState(String(current));
+  return (
+    <form
+      className="sync-edit"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void editEntryQuantity(entry.id as number, Number(value));
+      }}
+    >
+      <label htmlFor={`edit-${entry.id}`}>{t('sync.newQuantity')}</label>
+      <input
+        id={`edit-${entry.id}`}
+        type="number"
+        min={1}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+      />
+      <button type="submit" className="button button--small">
+        {t('sync.saveAndSend')}
+      </button>
+    </form>
+  );
+}
+
+export function SyncPage() {
+  const { t, i18n } = useTranslation();
+  const entries = useOutboxEntries();
+  const sync = useSyncState();
+  return (
+    <div className="page sync">
+      <PageMeta
+        title={`${t('sync.title')} | ${t('meta.titleSuffix')}`}
+        description={t('sync.description')}
+        keywords={t('meta.keywords')}
+        path="/sync"
+      />
+      <h1>{t('sync.title')}</h1>
+      <p>{t('sync.intro')}</p>
+      {sync.needsSignIn && (
+        <p className="notice notice--offline">
+          {t('sync.needsSignIn')} <Link to="/login">{t('nav.login')}</Link>
+        </p>
+      )}
+      {entries.length === 0 ? (
+        <p className="notice" role="status">
+          {t('sync.allSent')}
+        </p>
+      ) : (
+        <>
+          <p role="status">{t('sync.count', { count: entries.length })}</p>
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={requestSync}
+            disabled={sync.running}
+          >
+            {sync.running ? t('sync.sending') : t('sync.sendNow')}
+          </button>
+          <ol className="sync-list">
+            {entries.map((entry) => (
+              <li
+                key={entry.id}
+                className={`card sync-entry sync-entry--${entry.state}`}
+                data-testid="outbox-entry"
+              >
+                <div className="sync-entry__head">
+                  <strong>{describe(entry, t)}</strong>
+                  <span
+                    className={`chip chip--${entry.state === 'attention' ? 'rejected' : entry.state === 'sending' ? 'review' : 'pending'}`}
+                  >
+                    {t(`sync.state.${entry.state}`)}
+                  </span>
+                </div>
+                <p className="hint">
+                  {t('sync.queuedAt', { time: formatTime(entry.createdAt, i18n.language) })}
+                  {entry.attempts > 0 && ` · ${t('sync.attempts', { count: entry.attempts })}`}
+                </p>
+                {entry.error && entry.state === 'attention' && (
+                  <p className="form-field__error">{entry.error.message}</p>
+                )}
+                {entry.state === 'attention' && (
+                  <div className="card__actions">
+                    {(entry.kind === 'cart.add' || entry.kind === 'cart.update') && (
+                      <QuantityEdit entry={entry} />
+                    )}
+                    <button
+                      type="button"
+                      className="button button--ghost button--small"
+                      onClick={() => void retryEntry(entry.id as number)}
+                    >
+                      {t('sync.retry')}
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--danger button--small"
+                      onClick={() => void discardEntry(entry.id as number)}
+                    >
+                      {t('sync.discard')}
+                    </button>
+                  </div>
+                )}
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </div>
+  );
+}

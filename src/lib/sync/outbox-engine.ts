@@ -1,0 +1,232 @@
+/**
+ * Replays the outbox against the server, for the page and for the service worker alike
+ * (no DOM here). One pass, in the outbox's order:
+ *
+ * 1. Take the signed-in user; entries of any other user are never sent.
+ * 2. Take the first entry that is waiting (or was sending when the app stopped) and not
+ *    held back by an earlier entry that needs attention. If it is still backing off, stop:
+ *    the queue keeps its order.
+ * 3. Mark it sending and send it with its Idempotency-Key: a repeat after a lost answer
+ *    gets the recorded answer, never a second order.
+ * 4. Done: remove it and apply the server's answer (cart, order) in the same transaction.
+ *    Retry: count the attempt, back off, stop. Sign-in needed: stop, keep it waiting.
+ *    Refused: mark it as needing attention with the server's message, and go on.
+ */
+import { canCancel, type Cart, type Order } from '../../contracts/orders';
+import type { OrderChange, PortalDb, StoredOrder } from '../db/db';
+import {
+  backoffMs,
+  classify,
+  EMPTY_CART,
+  isBlockedBy,
+  requestFor,
+  type OutboxEntry,
+  type OutboxRequest,
+} from './outbox-rules';
+
+export interface TransportResponse {
+  status: number;
+  body: unknown;
+}
+
+export interface Transport {
+  /** Sends an entry's request. Rejects when the server was not reached (or answered no JSON). */
+  send(entry: OutboxEntry, request: OutboxRequest): Promise<TransportResponse>;
+}
+
+export interface ReplayOptions {
+  db: PortalDb;
+  transport: Transport;
+  currentUserId: () => number | null | Promise<number | null>;
+  now?: () => number;
+  random?: () => number;
+  /** Work of the page after an entry went through (such as refreshing the signed-in user). */
+  onDone?: (entry: OutboxEntry, body: unknown) => void | Promise<void>;
+}
+
+export interface ReplayResult {
+  done: number;
+  requests: number;
+  /** When the next attempt is due, if the pass stopped on a retry. */
+  retryAt: number | null;
+  needsSignIn: boolean;
+}
+
+const messageOf = (body: unknown, fallback: string): string =>
+  body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'
+    ? (body as { message: string }).message
+    : fallback;
+
+/** Lines of the queued order that the server priced or counted differently. */
+export function orderChanges(seen: Order, confirmed: Order): OrderChange[] {
+  const changes: OrderChange[] = [];
+  for (const line of seen.orderItems) {
+    const after = confirmed.orderItems.find((item) => item.productId === line.productId);
+    if (!after) {
+      changes.push({
+        productName: line.productName,
+        kind: 'removed',
+        before: line.quantity,
+        after: 0,
+      });
+      continue;
+    }
+    if (after.unitPrice !== line.unitPrice) {
+      changes.push({
+        productName: line.productName,
+        kind: 'price',
+        before: line.unitPrice,
+        after: after.unitPrice,
+      });
+    }
+    if (after.quantity !== line.quantity) {
+      changes.push({
+        productName: line.productName,
+        kind: 'quantity',
+        before: line.quantity,
+        after: after.quantity,
+      });
+    }
+  }
+  return changes;
+}
+
+export const localOrderRef = (localRef: string) => `local:${localRef}`;
+export const serverOrderRef = (id: number) => `order:${id}`;
+
+export function storedServerOrder(
+  userId: number,
+  order: Order,
+  extra: Partial<StoredOrder> = {},
+): StoredOrder {
+  return {
+    ref: serverOrderRef(order.id),
+    userId,
+    state: 'synced',
+    createdAt: order.createdAt,
+    order,
+    ...extra,
+  };
+}
+
+async function applyDone(db: PortalDb, entry: OutboxEntry, body: unknown): Promise<void> {
+  await db.transaction('rw', db.outbox, db.carts, db.orders, async () => {
+    await db.outbox.delete(entry.id as number);
+    const payload = entry.payload;
+    const syncedAt = new Date().toISOString();
+    if (payload.kind.startsWith('cart.')) {
+      await db.carts.put({ userId: entry.userId, cart: body as Cart, syncedAt });
+    } else if (payload.kind === 'checkout') {
+      const order = (body as { order: Order }).order;
+      const local = await db.orders.get(localOrderRef(payload.localRef));
+      await db.orders.delete(localOrderRef(payload.localRef));
+      await db.orders.put(
+        storedServerOrder(entry.userId, order, {
+          localRef: payload.localRef,
+          changes: local ? orderChanges(local.order, order) : undefined,
+        }),
+      );
+      await db.carts.put({ userId: entry.userId, cart: EMPTY_CART, syncedAt });
+    } else if (payload.kind === 'order.cancel') {
+      const order = (body as { order: Order }).order;
+      const previous = await db.orders.get(serverOrderRef(order.id));
+      await db.orders.put(
+        storedServerOrder(entry.userId, order, {
+          localRef: previous?.localRef,
+          changes: previous?.changes,
+        }),
+      );
+    }
+  });
+}
+
+async function markAttention(
+  db: PortalDb,
+  entry: OutboxEntry,
+  status: number,
+  message: string,
+): Promise<void> {
+  await db.transaction('rw', db.outbox, db.orders, async () => {
+    await db.outbox.update(entry.id as number, { state: 'attention', error: { status, message } });
+    if (entry.payload.kind === 'checkout') {
+      await db.orders.update(localOrderRef(entry.payload.localRef), { state: 'attention' });
+    }
+  });
+}
+
+/** The next entry to send for a user, or the one whose backoff holds the queue. */
+export function nextEntry(entries: readonly OutboxEntry[]): OutboxEntry | undefined {
+  const attention: OutboxEntry[] = [];
+  for (const entry of entries) {
+    if (entry.state === 'attention') {
+      attention.push(entry);
+      continue;
+    }
+    if (attention.some((earlier) => isBlockedBy(entry, earlier))) continue;
+    return entry;
+  }
+  return undefined;
+}
+
+export async function replayOutbox(options: ReplayOptions): Promise<ReplayResult> {
+  const { db, transport } = options;
+  const now = options.now ?? Date.now;
+  const result: ReplayResult = { done: 0, requests: 0, retryAt: null, needsSignIn: false };
+  for (;;) {
+    const userId = await options.currentUserId();
+    if (userId === null) return result;
+    const entries = await db.outbox.where('userId').equals(userId).sortBy('id');
+    const entry = nextEntry(entries);
+    if (!entry) return result;
+    if (entry.nextAttemptAt > now()) {
+      result.retryAt = entry.nextAttemptAt;
+      return result;
+    }
+    await db.outbox.update(entry.id as number, { state: 'sending' });
+    let status: number | 'network' = 'network';
+    let body: unknown = null;
+    try {
+      result.requests += 1;
+      ({ status, body } = await transport.send(entry, requestFor(entry.payload)));
+    } catch {
+      status = 'network';
+    }
+    const outcome = classify(status, body as { code?: string } | null);
+    if (outcome === 'done') {
+      await applyDone(db, entry, body);
+      await options.onDone?.(entry, body);
+      result.done += 1;
+      continue;
+    }
+    if (outcome === 'attention') {
+      await markAttention(
+        db,
+        entry,
+        status as number,
+        messageOf(body, 'The server refused this change.'),
+      );
+      continue;
+    }
+    if (outcome === 'signIn') {
+      await db.outbox.update(entry.id as number, { state: 'waiting' });
+      result.needsSignIn = true;
+      return result;
+    }
+    const attempts = entry.attempts + 1;
+    const retryAt = now() + backoffMs(attempts, options.random);
+    await db.outbox.update(entry.id as number, {
+      state: 'waiting',
+      attempts,
+      nextAttemptAt: retryAt,
+      error: {
+        status: status === 'network' ? undefined : status,
+        message: messageOf(body, 'The server could not be reached.'),
+      },
+    });
+    result.retryAt = retryAt;
+    return result;
+  }
+}
+
+/** True when the order can still be cancelled by its customer. */
+export const cancellable = (order: Order): boolean => canCancel(order.status);

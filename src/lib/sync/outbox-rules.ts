@@ -1,0 +1,222 @@
+/**
+ * The outbox's rules, without any I/O: which request each entry makes, what an answer
+ * means for it, how long to wait before trying again, which entries must wait for an
+ * earlier one that needs attention, and how waiting entries change the cart the user
+ * sees. The page and the service worker share them.
+ */
+import type { ShippingAddress, Cart, CartItem } from '../../contracts/orders';
+import { roundMoney } from '../../contracts/orders';
+
+export type OutboxEntryState = 'waiting' | 'sending' | 'attention';
+
+export type OutboxPayload =
+  | { kind: 'cart.add'; productId: number; quantity: number }
+  | { kind: 'cart.update'; productId: number; quantity: number }
+  | { kind: 'cart.remove'; productId: number }
+  | { kind: 'cart.clear' }
+  | { kind: 'checkout'; shippingAddress: ShippingAddress; notes: string; localRef: string }
+  | { kind: 'order.cancel'; orderId: number; orderNumber: string; cancellationReason: string }
+  | { kind: 'profile.update'; firstName: string; lastName: string; email: string };
+
+export type OutboxKind = OutboxPayload['kind'];
+
+export interface OutboxEntry {
+  /** Auto-increment: the replay order. */
+  id?: number;
+  userId: number;
+  kind: OutboxKind;
+  payload: OutboxPayload;
+  idempotencyKey: string;
+  createdAt: string;
+  attempts: number;
+  /** Not before this time (ms since epoch): the backoff after a failed attempt. */
+  nextAttemptAt: number;
+  state: OutboxEntryState;
+  error?: { status?: number | undefined; message: string } | undefined;
+}
+
+export interface OutboxRequest {
+  method: 'POST' | 'PUT' | 'DELETE';
+  path: string;
+  body?: unknown;
+}
+
+/** The /api call an entry makes (path without the /api prefix). */
+export function requestFor(payload: OutboxPayload): OutboxRequest {
+  switch (payload.kind) {
+    case 'cart.add':
+      return {
+        method: 'POST',
+        path: 'cart/add',
+        body: { productId: payload.productId, quantity: payload.quantity },
+      };
+    case 'cart.update':
+      return {
+        method: 'PUT',
+        path: `cart/items/${payload.productId}`,
+        body: { quantity: payload.quantity },
+      };
+    case 'cart.remove':
+      return { method: 'DELETE', path: `cart/items/${payload.productId}` };
+    case 'cart.clear':
+      return { method: 'DELETE', path: 'cart' };
+    case 'checkout':
+      return {
+        method: 'POST',
+        path: 'cart/checkout',
+        body: {
+          shippingAddress: payload.shippingAddress,
+          notes: payload.notes,
+          clientReference: payload.localRef,
+        },
+      };
+    case 'order.cancel':
+      return {
+        method: 'DELETE',
+        path: `orders/${payload.orderId}`,
+        body: { cancellationReason: payload.cancellationReason },
+      };
+    case 'profile.update':
+      return {
+        method: 'PUT',
+        path: 'users/profile',
+        body: { firstName: payload.firstName, lastName: payload.lastName, email: payload.email },
+      };
+  }
+}
+
+export type Outcome = 'done' | 'retry' | 'signIn' | 'attention';
+
+/**
+ * What an answer means for an entry. Lost connections, timeouts, server errors, rate
+ * limits and "still running" conflicts are tried again; a refused session asks the user
+ * to sign in; any other refusal needs the user's attention (it would fail again).
+ */
+export function classify(status: number | 'network', body?: { code?: string } | null): Outcome {
+  if (status === 'network') return 'retry';
+  if (status >= 200 && status < 300) return 'done';
+  if (status === 401) return 'signIn';
+  if (status === 408 || status === 429 || status >= 500) return 'retry';
+  if (status === 409 && (body?.code === undefined || body.code === 'REQUEST_IN_PROGRESS'))
+    return 'retry';
+  return 'attention';
+}
+
+/** First wait after a failure; doubled with every further failure. */
+export const BACKOFF_BASE_MS = 1_000;
+/** Longest wait between attempts: a rep back in range should not wait longer than this. */
+export const BACKOFF_CAP_MS = 60_000;
+
+/** Exponential backoff with "equal jitter": half fixed, half random, so tabs and devices spread out. */
+export function backoffMs(attempts: number, random: () => number = Math.random): number {
+  const exponential = Math.min(BACKOFF_CAP_MS, BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1));
+  return Math.round(exponential / 2 + (exponential / 2) * random());
+}
+
+const productOf = (payload: OutboxPayload): number | undefined =>
+  'productId' in payload ? payload.productId : undefined;
+
+/**
+ * Whether an entry must wait for an earlier one that needs attention. A checkout waits
+ * for every earlier cart change (it orders the whole cart); a cart change waits for an
+ * earlier change of the same product; a cancellation or a profile edit waits only for
+ * one of its own kind on the same thing. Everything else goes ahead.
+ */
+export function isBlockedBy(entry: OutboxEntry, earlier: OutboxEntry): boolean {
+  const a = entry.payload;
+  const b = earlier.payload;
+  if (a.kind === 'checkout') return b.kind.startsWith('cart.') || b.kind === 'checkout';
+  if (a.kind === 'cart.add' || a.kind === 'cart.update' || a.kind === 'cart.remove') {
+    return productOf(b) === productOf(a) || b.kind === 'checkout';
+  }
+  if (a.kind === 'order.cancel') return b.kind === 'order.cancel' && b.orderId === a.orderId;
+  if (a.kind === 'profile.update') return b.kind === 'profile.update';
+  return false;
+}
+
+/** Product details a line needs when it was added on the device. */
+export interface LineProduct {
+  id: number;
+  name: string;
+  sku: string;
+  images: string[];
+  stock: number;
+  price?: number | undefined;
+}
+
+const totals = (items: CartItem[]): Cart => {
+  const subtotal = roundMoney(items.reduce((sum, item) => sum + item.lineTotal, 0));
+  return {
+    items,
+    subtotal,
+    total: subtotal,
+    itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
+    currency: 'EUR',
+  };
+};
+
+export const EMPTY_CART: Cart = totals([]);
+
+/** The cart the user sees: the server's last cart with the entries not yet sent applied on top. */
+export function applyEntries(
+  base: Cart,
+  entries: readonly OutboxEntry[],
+  productById: (id: number) => LineProduct | undefined,
+): Cart {
+  let items = base.items.map((item) => ({ ...item }));
+  const line = (productId: number, quantity: number): CartItem | undefined => {
+    const product = productById(productId);
+    if (!product) return undefined;
+    const price = product.price ?? 0;
+    return {
+      id: productId,
+      productId,
+      quantity,
+      price,
+      lineTotal: roundMoney(price * quantity),
+      product: {
+        id: product.id,
+        name: product.name,
+        sku: product.sku,
+        images: product.images,
+        stock: product.stock,
+        stockQuantity: product.stock,
+        inStock: product.stock > 0,
+      },
+    };
+  };
+  const setQuantity = (productId: number, quantity: number) => {
+    items = items.map((item) =>
+      item.productId === productId
+        ? { ...item, quantity, lineTotal: roundMoney(item.price * quantity) }
+        : item,
+    );
+  };
+  for (const entry of entries) {
+    const payload = entry.payload;
+    switch (payload.kind) {
+      case 'cart.add': {
+        const existing = items.find((item) => item.productId === payload.productId);
+        if (existing) setQuantity(payload.productId, existing.quantity + payload.quantity);
+        else {
+          const added = line(payload.productId, payload.quantity);
+          if (added) items.push(added);
+        }
+        break;
+      }
+      case 'cart.update':
+        setQuantity(payload.productId, payload.quantity);
+        break;
+      case 'cart.remove':
+        items = items.filter((item) => item.productId !== payload.productId);
+        break;
+      case 'cart.clear':
+      case 'checkout':
+        items = [];
+        break;
+      default:
+        break;
+    }
+  }
+  return totals(items);
+}

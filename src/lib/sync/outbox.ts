@@ -1,0 +1,453 @@
+/**
+ * The outbox as the page uses it: intent-named changes (addToCart, queueCheckout, …)
+ * written to IndexedDB together with their outbox entry in one transaction, the views
+ * the screens read (cart, orders, sync centre), and the replay wiring: on start, on
+ * reconnect, after each new entry, on a timer while backing off, one tab at a time.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useSyncExternalStore } from 'react';
+import type { User } from '../../contracts/accounts';
+import {
+  clampQuantity,
+  roundMoney,
+  type Cart,
+  type Order,
+  type ShippingAddress,
+} from '../../contracts/orders';
+import { OUTBOX_LOCK, SYNC_TAG } from '../../contracts/storage-names';
+import { api, isNetworkError } from '../api/client';
+import { getSession, subscribeSession, updateStoredUser } from '../auth/session-store';
+import { db, type StoredOrder } from '../db/db';
+import { localOrderRef, replayOutbox, storedServerOrder, type Transport } from './outbox-engine';
+import { applyEntries, EMPTY_CART, type OutboxEntry, type OutboxPayload } from './outbox-rules';
+
+const currentUserId = (): number | null => getSession()?.user.id ?? null;
+
+function requireUser(): number {
+  const id = currentUserId();
+  if (id === null) throw new Error('Sign in first');
+  return id;
+}
+
+const newEntry = (userId: number, payload: OutboxPayload): OutboxEntry => ({
+  userId,
+  kind: payload.kind,
+  payload,
+  idempotencyKey: crypto.randomUUID(),
+  createdAt: new Date().toISOString(),
+  attempts: 0,
+  nextAttemptAt: 0,
+  state: 'waiting',
+});
+
+async function enqueue(payload: OutboxPayload): Promise<number> {
+  const id = await db.outbox.add(newEntry(requireUser(), payload));
+  requestSync();
+  return id as number;
+}
+
+// ——— intents ———
+
+export async function addToCart(productId: number, quantity: number): Promise<void> {
+  await enqueue({ kind: 'cart.add', productId, quantity });
+}
+
+export async function setCartQuantity(productId: number, quantity: number): Promise<void> {
+  await enqueue({ kind: 'cart.update', productId, quantity });
+}
+
+export async function removeFromCart(productId: number): Promise<void> {
+  await enqueue({ kind: 'cart.remove', productId });
+}
+
+export async function clearCart(): Promise<void> {
+  await enqueue({ kind: 'cart.clear' });
+}
+
+/**
+ * Queues the order of the cart as the user sees it. A local order records the lines and
+ * prices shown, marked as waiting: it becomes the server's order only once confirmed.
+ */
+export async function queueCheckout(
+  cart: Cart,
+  shippingAddress: ShippingAddress,
+  notes: string,
+): Promise<string> {
+  const userId = requireUser();
+  const localRef = `L-${crypto.randomUUID().slice(0, 8).toUpperCase()}`;
+  const now = new Date().toISOString();
+  const order: Order = {
+    id: 0,
+    orderNumber: '',
+    status: 'PENDING',
+    paymentStatus: 'PENDING',
+    paymentMethod: 'BANK_TRANSFER',
+    subtotal: cart.subtotal,
+    total: cart.total,
+    currency: 'EUR',
+    notes,
+    clientReference: localRef,
+    shippingAddress,
+    orderItems: cart.items.map((item, i) => ({
+      id: -(i + 1),
+      productId: item.productId,
+      quantity: item.quantity,
+      unitPrice: item.price,
+      totalPrice: roundMoney(item.price * item.quantity),
+      productName: item.product.name,
+      productSku: item.product.sku,
+      product: {
+        id: item.productId,
+        name: item.product.name,
+        sku: item.product.sku,
+        images: item.product.images,
+      },
+    })),
+    itemCount: cart.itemCount,
+    cancellationReason: '',
+    createdAt: now,
+    updatedAt: now,
+  };
+  await db.transaction('rw', db.outbox, db.orders, async () => {
+    const outboxId = await db.outbox.add(
+      newEntry(userId, { kind: 'checkout', shippingAddress, notes, localRef }),
+    );
+    await db.orders.put({
+      ref: localOrderRef(localRef),
+      userId,
+      state: 'waiting',
+      createdAt: now,
+      order,
+      localRef,
+      outboxId: outboxId as number,
+    });
+  });
+  requestSync();
+  return localRef;
+}
+
+export async function queueCancellation(order: Order, cancellationReason: string): Promise<void> {
+  await enqueue({
+    kind: 'order.cancel',
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    cancellationReason,
+  });
+}
+
+export async function queueProfileUpdate(
+  user: User,
+  firstName: string,
+  lastName: string,
+): Promise<void> {
+  await enqueue({ kind: 'profile.update', firstName, lastName, email: user.email });
+}
+
+/** Sync centre: send an entry that needed attention again. */
+export async function retryEntry(id: number): Promise<void> {
+  await db.transaction('rw', db.outbox, db.orders, async () => {
+    const entry = await db.outbox.get(id);
+    if (!entry) return;
+    await db.outbox.update(id, {
+      state: 'waiting',
+      attempts: 0,
+      nextAttemptAt: 0,
+      error: undefined,
+    });
+    if (entry.payload.kind === 'checkout')
+      await db.orders.update(localOrderRef(entry.payload.localRef), { state: 'waiting' });
+  });
+  requestSync();
+}
+
+/** Sync centre: change the quantity of a cart entry that needed attention, and send it again. */
+export async function editEntryQuantity(id: number, quantity: number): Promise<void> {
+  const entry = await db.outbox.get(id);
+  if (!entry || (entry.payload.kind !== 'cart.add' && entry.payload.kind !== 'cart.update')) return;
+  await db.outbox.update(id, {
+    payload: { ...entry.payload, quantity: clampQuantity(quantity, Number.MAX_SAFE_INTEGER) },
+  });
+  await retryEntry(id);
+}
+
+/** Sync centre: give an entry up. A queued order is given up with it. */
+export async function discardEntry(id: number): Promise<void> {
+  await db.transaction('rw', db.outbox, db.orders, async () => {
+    const entry = await db.outbox.get(id);
+    if (!entry) return;
+    await db.outbox.delete(id);
+    if (entry.payload.kind === 'checkout')
+      await db.orders.delete(localOrderRef(entry.payload.localRef));
+  });
+  requestSync();
+}
+
+// ——— views ———
+
+export const useSignedInUserId = (): number | null =>
+  useSyncExternalStore(subscribeSession, currentUserId, () => null);
+
+/** The cart as the user sees it: the server's cart with the waiting changes on top. */
+export function useCart(): { cart: Cart; waiting: number; loaded: boolean } {
+  const userId = useSignedInUserId();
+  const view = useLiveQuery(async () => {
+    if (userId === null) return { cart: EMPTY_CART, waiting: 0 };
+    const base = (await db.carts.get(userId))?.cart ?? EMPTY_CART;
+    const entries = (await db.outbox.where('userId').equals(userId).sortBy('id')).filter(
+      (e) => e.state !== 'attention',
+    );
+    const cartEntries = entries.filter((e) => e.kind.startsWith('cart.') || e.kind === 'checkout');
+    const ids = [
+      ...new Set(
+        cartEntries.flatMap((e) => ('productId' in e.payload ? [e.payload.productId] : [])),
+      ),
+    ];
+    const products = new Map(
+      (await db.products.bulkGet(ids)).flatMap((p) => (p ? [[p.id, p] as const] : [])),
+    );
+    return {
+      cart: applyEntries(base, cartEntries, (id) => products.get(id)),
+      waiting: cartEntries.length,
+    };
+  }, [userId]);
+  return {
+    cart: view?.cart ?? EMPTY_CART,
+    waiting: view?.waiting ?? 0,
+    loaded: view !== undefined,
+  };
+}
+
+export function useOrders(): StoredOrder[] | undefined {
+  const userId = useSignedInUserId();
+  return useLiveQuery(
+    async () =>
+      userId === null
+        ? []
+        : await db.orders
+            .where('[userId+createdAt]')
+            .between([userId, ''], [userId, '\uffff'])
+            .reverse()
+            .toArray(),
+    [userId],
+  );
+}
+
+export type OutboxView = OutboxEntry & { productName?: string | undefined };
+
+/** The signed-in user's outbox, with the names of the products it changes. */
+export function useOutboxEntries(): OutboxView[] {
+  const userId = useSignedInUserId();
+  return useLiveQuery(
+    async () => {
+      if (userId === null) return [];
+      const entries = await db.outbox.where('userId').equals(userId).sortBy('id');
+      const ids = [
+        ...new Set(entries.flatMap((e) => ('productId' in e.payload ? [e.payload.productId] : []))),
+      ];
+      const names = new Map(
+        (await db.products.bulkGet(ids)).flatMap((p) => (p ? [[p.id, p.name] as const] : [])),
+      );
+      return entries.map((e) => ({
+        ...e,
+        productName: 'productId' in e.payload ? names.get(e.payload.productId) : undefined,
+      }));
+    },
+    [userId],
+    [],
+  );
+}
+
+type ConfirmedListener = (order: Order) => void;
+const confirmedListeners = new Set<ConfirmedListener>();
+
+/** Called when the server confirmed a queued order, with the order as confirmed. */
+export function onOrderConfirmed(listener: ConfirmedListener): () => void {
+  confirmedListeners.add(listener);
+  return () => confirmedListeners.delete(listener);
+}
+
+export async function pendingCount(userId: number): Promise<number> {
+  return db.outbox.where('userId').equals(userId).count();
+}
+
+/** Signing out: the user's priced data leaves the device; the outbox stays, bound to the user. */
+export async function forgetUserData(userId: number): Promise<void> {
+  await db.transaction('rw', db.carts, db.orders, async () => {
+    await db.carts.delete(userId);
+    await db.orders
+      .where('userId')
+      .equals(userId)
+      .filter((o) => o.state === 'synced')
+      .delete();
+  });
+}
+
+// ——— replay ———
+
+/** Replays and background refreshes time out like any other call. */
+const apiTransport: Transport = {
+  async send(entry, request) {
+    const response = await api(request.path, {
+      method: request.method,
+      json: request.body,
+      headers: { 'idempotency-key': entry.idempotencyKey },
+      throwHttpErrors: false,
+    });
+    if (!(response.headers.get('content-type') ?? '').includes('application/json')) {
+      // A captive portal or a proxy answered: the server was not reached.
+      throw new TypeError('The answer did not come from the server');
+    }
+    return { status: response.status, body: await response.json() };
+  },
+};
+
+type SyncListener = () => void;
+const syncListeners = new Set<SyncListener>();
+let syncState: {
+  running: boolean;
+  retryAt: number | null;
+  needsSignIn: boolean;
+  lastError: boolean;
+} = {
+  running: false,
+  retryAt: null,
+  needsSignIn: false,
+  lastError: false,
+};
+const setSyncState = (next: Partial<typeof syncState>) => {
+  syncState = { ...syncState, ...next };
+  for (const listener of syncListeners) listener();
+};
+
+export function useSyncState(): typeof syncState {
+  return useSyncExternalStore(
+    (listener) => {
+      syncListeners.add(listener);
+      return () => syncListeners.delete(listener);
+    },
+    () => syncState,
+  );
+}
+
+let again = false;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+async function withOutboxLock<T>(work: () => Promise<T>): Promise<T> {
+  return 'locks' in navigator ? navigator.locks.request(OUTBOX_LOCK, work) : work();
+}
+
+/** Drains the outbox now (or right after the drain under way). */
+export function requestSync(): void {
+  if (syncState.running) {
+    again = true;
+    return;
+  }
+  clearTimeout(retryTimer);
+  setSyncState({ running: true });
+  void (async () => {
+    try {
+      do {
+        again = false;
+        const result = await withOutboxLock(() =>
+          replayOutbox({
+            db,
+            transport: apiTransport,
+            currentUserId,
+            onDone: (entry, body) => {
+              if (entry.kind === 'profile.update') updateStoredUser((body as { user: User }).user);
+              if (entry.kind === 'checkout') {
+                for (const listener of confirmedListeners)
+                  listener((body as { order: Order }).order);
+              }
+            },
+          }),
+        );
+        setSyncState({
+          retryAt: result.retryAt,
+          needsSignIn: result.needsSignIn,
+          lastError: result.retryAt !== null,
+        });
+        if (result.retryAt !== null) {
+          retryTimer = setTimeout(requestSync, Math.max(0, result.retryAt - Date.now()));
+        } else if (!result.needsSignIn) {
+          await refreshServerState();
+        }
+      } while (again);
+    } finally {
+      setSyncState({ running: false });
+    }
+  })();
+  registerBackgroundSync();
+}
+
+/** Asks the browser to replay the outbox even after the app is closed (where it can). */
+function registerBackgroundSync(): void {
+  if (!('serviceWorker' in navigator)) return;
+  void navigator.serviceWorker.ready
+    .then((registration) =>
+      (
+        registration as ServiceWorkerRegistration & {
+          sync?: { register(tag: string): Promise<void> };
+        }
+      ).sync?.register(SYNC_TAG),
+    )
+    .catch(() => undefined);
+}
+
+/** Reads the server's cart and orders when nothing is waiting to change them. */
+export async function refreshServerState(): Promise<void> {
+  const userId = currentUserId();
+  const user = getSession()?.user;
+  if (userId === null || !user?.company) return;
+  try {
+    const waiting = await db.outbox.where('userId').equals(userId).count();
+    const [cart, orders] = await Promise.all([
+      waiting === 0 ? api.get('cart').json<Cart>() : Promise.resolve(null),
+      api.get('orders').json<{ orders: Order[] }>(),
+    ]);
+    await db.transaction('rw', db.carts, db.orders, async () => {
+      if (cart) await db.carts.put({ userId, cart, syncedAt: new Date().toISOString() });
+      const kept = new Map(
+        (await db.orders.where('userId').equals(userId).toArray()).map((o) => [o.ref, o]),
+      );
+      await db.orders
+        .where('userId')
+        .equals(userId)
+        .filter((o) => o.state === 'synced')
+        .delete();
+      await db.orders.bulkPut(
+        orders.orders.map((order) => {
+          const previous = kept.get(`order:${order.id}`);
+          return storedServerOrder(userId, order, {
+            localRef: previous?.localRef,
+            changes: previous?.changes,
+          });
+        }),
+      );
+    });
+  } catch (error) {
+    // Best effort: offline, or refused, the device keeps what it has.
+    if (!isNetworkError(error)) console.warn('Could not refresh the cart and orders', error);
+  }
+}
+
+let started = false;
+
+/** Starts replaying: now, whenever the browser is back online, the tab comes back, or someone signs in. */
+export function startSync(): void {
+  if (started) return;
+  started = true;
+  window.addEventListener('online', requestSync);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'visible') requestSync();
+  });
+  let lastUser = currentUserId();
+  subscribeSession(() => {
+    const user = currentUserId();
+    if (user !== lastUser) {
+      lastUser = user;
+      if (user !== null) requestSync();
+    }
+  });
+  requestSync();
+}

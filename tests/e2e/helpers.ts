@@ -1,0 +1,98 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { STAFF } from './staff';
+
+export const unique = (prefix: string) =>
+  `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+export const PASSWORD = 'Order-Pass-2026';
+
+async function staffHeaders(request: APIRequestContext) {
+  const login = await request.post('/api/auth/login', { data: STAFF });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  return { authorization: `Bearer ${accessToken}` };
+}
+
+/** A salon registered through the API and approved by staff. */
+export async function approvedSalon(request: APIRequestContext, prefix = 'salon') {
+  const email = unique(prefix);
+  const registered = await request.post('/api/auth/register', {
+    data: {
+      email,
+      password: PASSWORD,
+      firstName: 'Mara',
+      lastName: 'Stan',
+      companyName: `Salon ${prefix}`,
+      taxNumber: 'RO1234567',
+    },
+  });
+  expect(registered.status()).toBe(201);
+  const { user } = (await registered.json()) as { user: { companyId: number } };
+  const approved = await request.post(`/api/admin/companies/${user.companyId}/approve`, {
+    headers: await staffHeaders(request),
+    data: {},
+  });
+  expect(approved.ok()).toBe(true);
+  return { email, password: PASSWORD };
+}
+
+export async function apiToken(
+  request: APIRequestContext,
+  email: string,
+  password = PASSWORD,
+): Promise<string> {
+  const login = await request.post('/api/auth/login', { data: { email, password } });
+  return ((await login.json()) as { accessToken: string }).accessToken;
+}
+
+export interface ServerOrder {
+  id: number;
+  orderNumber: string;
+  clientReference: string;
+  orderItems: { productId: number; quantity: number; unitPrice: number }[];
+}
+
+export async function serverOrders(
+  request: APIRequestContext,
+  email: string,
+): Promise<ServerOrder[]> {
+  const token = await apiToken(request, email);
+  const response = await request.get('/api/orders', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return ((await response.json()) as { orders: ServerOrder[] }).orders;
+}
+
+export async function signInAs(page: Page, email: string, password = PASSWORD) {
+  await page.goto('/login?lng=en');
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: 'Mara' })).toBeVisible();
+}
+
+/** Opens the catalogue and waits until the app and the priced catalogue are on the device. */
+export async function catalogueReady(page: Page) {
+  await page.goto('/products?lng=en');
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .toBe(true);
+  await expect(page.getByTestId('product-card').first().getByText(/€/)).toBeVisible();
+  await expect(page.getByText('Catalogue saved on this device')).toBeVisible();
+}
+
+/** The products of the catalogue's first page that are in stock, as the cards show them. */
+export async function inStockCards(page: Page) {
+  return page.getByTestId('product-card').filter({ hasText: 'In stock' });
+}
+
+export async function fillShipping(page: Page) {
+  const form = page.getByRole('form', { name: 'Shipping address' });
+  await form.getByLabel('Street and number').fill('Strada Teiului 7');
+  await form.getByLabel('City').fill('Brașov');
+  await form.getByLabel('Zip code').fill('500001');
+  await form.getByLabel('Country').fill('Romania');
+  await form.getByLabel('Phone').fill('+40 268 555 777');
+  return form;
+}

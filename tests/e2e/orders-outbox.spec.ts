@@ -1,0 +1,321 @@
+import { chromium, expect, test, type Page } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  apiToken,
+  approvedSalon,
+  catalogueReady,
+  fillShipping,
+  inStockCards,
+  serverOrders,
+  signInAs,
+} from './helpers';
+
+/** Adds the first two products in stock, raises the first to 2, and checks out. */
+async function queueTwoLineOrder(page: Page): Promise<string[]> {
+  const cards = await inStockCards(page);
+  const names = [
+    await cards.nth(0).getByRole('heading').innerText(),
+    await cards.nth(1).getByRole('heading').innerText(),
+  ];
+  await cards
+    .nth(0)
+    .getByRole('button', { name: /^Add to cart/ })
+    .click();
+  await cards
+    .nth(1)
+    .getByRole('button', { name: /^Add to cart/ })
+    .click();
+  await expect(page.getByTestId('cart-badge')).toHaveText('2');
+  await page.getByRole('link', { name: /^Cart/ }).click();
+  await expect(page.getByTestId('cart-line')).toHaveCount(2);
+  await page.getByRole('button', { name: `One more ${names[0]}` }).click();
+  await expect(page.getByTestId('cart-badge')).toHaveText('3');
+  await page.getByRole('button', { name: 'Proceed to checkout' }).click();
+  await fillShipping(page);
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page).toHaveURL(/\/orders$/);
+  return names;
+}
+
+test('an order taken offline waits on the device, then reaches the server exactly once', async ({
+  page,
+  context,
+  request,
+}) => {
+  const salon = await approvedSalon(request, 'offline');
+  await signInAs(page, salon.email);
+  await catalogueReady(page);
+
+  await context.setOffline(true);
+  const names = await queueTwoLineOrder(page);
+  const card = page.getByTestId('order-card').first();
+  await expect(card).toContainText('Waiting to sync');
+  await expect(card).toContainText('not yet sent');
+  expect(await serverOrders(request, salon.email)).toEqual([]);
+
+  // The queued order survives a reload with the network still cut.
+  await page.reload();
+  await expect(page.getByTestId('order-card').first()).toContainText('Waiting to sync');
+
+  await context.setOffline(false);
+  await expect(page.getByTestId('order-card').first()).toContainText(/Order FP-\d{4}-\d{6}/, {
+    timeout: 15_000,
+  });
+  await expect(page.getByText(/Order FP-\d{4}-\d{6} created successfully!/)).toBeVisible();
+  const orders = await serverOrders(request, salon.email);
+  expect(orders).toHaveLength(1);
+  expect(orders[0]?.orderItems.map((i) => i.quantity).sort()).toEqual([1, 2]);
+  await page.getByRole('button', { name: 'View Details' }).first().click();
+  const dialog = page.getByRole('dialog');
+  for (const name of names) await expect(dialog).toContainText(name);
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // Cancelling asks for confirmation and a reason, and the server keeps it.
+  await page.getByRole('button', { name: 'Cancel order' }).click();
+  await page.getByLabel('Reason for cancelling').fill('Ordered at the wrong fair');
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel the order' }).click();
+  await expect(page.getByTestId('order-card').first()).toContainText('Cancelled');
+  expect((await serverOrders(request, salon.email))[0]).toMatchObject({
+    status: 'CANCELLED',
+    cancellationReason: 'Ordered at the wrong fair',
+  });
+});
+
+test('a checkout whose answer was lost is not ordered twice', async ({ page, request }) => {
+  const salon = await approvedSalon(request, 'lost');
+  await signInAs(page, salon.email);
+  await catalogueReady(page);
+  let handled = 0;
+  await page.route('**/api/cart/checkout', async (route) => {
+    if (handled > 0) return route.continue();
+    handled += 1;
+    // The server receives and commits the order; its answer never reaches the page.
+    await route.fetch();
+    await route.abort('connectionreset');
+  });
+  await queueTwoLineOrder(page);
+  await expect(page.getByTestId('order-card').first()).toContainText(/Order FP-/, {
+    timeout: 20_000,
+  });
+  expect(handled).toBe(1);
+  expect(await serverOrders(request, salon.email)).toHaveLength(1);
+});
+
+test('two tabs coming back online together send a waiting order once', async ({
+  context,
+  request,
+}) => {
+  const salon = await approvedSalon(request, 'tabs');
+  const first = await context.newPage();
+  await signInAs(first, salon.email);
+  await catalogueReady(first);
+  const second = await context.newPage();
+  await second.goto('/orders?lng=en');
+  await context.setOffline(true);
+  await queueTwoLineOrder(first);
+  await expect(second.getByTestId('order-card').first()).toContainText('Waiting to sync');
+  await context.setOffline(false);
+  await expect(first.getByTestId('order-card').first()).toContainText(/Order FP-/, {
+    timeout: 15_000,
+  });
+  await expect(second.getByTestId('order-card').first()).toContainText(/Order FP-/, {
+    timeout: 15_000,
+  });
+  expect(await serverOrders(request, salon.email)).toHaveLength(1);
+});
+
+test('a waiting order is sent when the browser is opened again online', async ({
+  request,
+  baseURL,
+}) => {
+  const salon = await approvedSalon(request, 'closed');
+  const profile = mkdtempSync(join(tmpdir(), 'portal-profile-'));
+  const launch = () =>
+    chromium.launchPersistentContext(profile, {
+      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+      baseURL,
+    });
+  try {
+    let browser = await launch();
+    let page = browser.pages()[0] ?? (await browser.newPage());
+    await signInAs(page, salon.email);
+    await catalogueReady(page);
+    await browser.setOffline(true);
+    await queueTwoLineOrder(page);
+    await expect(page.getByTestId('order-card').first()).toContainText('Waiting to sync');
+    await browser.close();
+    expect(await serverOrders(request, salon.email)).toEqual([]);
+
+    browser = await launch();
+    page = browser.pages()[0] ?? (await browser.newPage());
+    await page.goto('/?lng=en');
+    await expect
+      .poll(async () => (await serverOrders(request, salon.email)).length, { timeout: 15_000 })
+      .toBe(1);
+    await browser.close();
+  } finally {
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
+
+test('an expired token is renewed during the replay; a refused session pauses it until sign-in', async ({
+  page,
+  context,
+  request,
+}) => {
+  const salon = await approvedSalon(request, 'expiry');
+  await signInAs(page, salon.email);
+  await catalogueReady(page);
+  await context.setOffline(true);
+  const cards = await inStockCards(page);
+  await cards
+    .nth(0)
+    .getByRole('button', { name: /^Add to cart/ })
+    .click();
+  // The access token runs out while the device is offline.
+  await page.evaluate(() => localStorage.setItem('portal.accessToken', 'expired.token.value'));
+  await page.reload();
+  await context.setOffline(false);
+  await expect(page.getByRole('link', { name: /waiting to sync/ })).toHaveCount(0, {
+    timeout: 15_000,
+  });
+  const token = await apiToken(request, salon.email);
+  const cart = await request.get('/api/cart', { headers: { authorization: `Bearer ${token}` } });
+  expect(((await cart.json()) as { itemCount: number }).itemCount).toBe(1);
+
+  // Now the whole session is gone: the change waits for the user to sign in again.
+  await context.setOffline(true);
+  await cards
+    .nth(1)
+    .getByRole('button', { name: /^Add to cart/ })
+    .click();
+  await page.evaluate(() => {
+    localStorage.setItem('portal.accessToken', 'expired.token.value');
+    localStorage.setItem('portal.refreshToken', 'revoked-refresh-token');
+  });
+  await page.reload();
+  await context.setOffline(false);
+  await expect(page).toHaveURL(/\/login/, { timeout: 15_000 });
+  await expect(page.getByText('Your session has expired. Please sign in again.')).toBeVisible();
+  await page.getByLabel('E-mail', { exact: true }).fill(salon.email);
+  await page.getByLabel('Password', { exact: true }).fill(salon.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/api/cart', {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        return ((await response.json()) as { itemCount: number }).itemCount;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(2);
+});
+
+test('another user signing in on the same browser never sends the first user’s changes', async ({
+  page,
+  context,
+  request,
+}) => {
+  const first = await approvedSalon(request, 'first');
+  const second = await approvedSalon(request, 'second');
+  await signInAs(page, first.email);
+  await catalogueReady(page);
+  await context.setOffline(true);
+  await queueTwoLineOrder(page);
+  await page.getByRole('button', { name: 'Mara' }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByRole('dialog')).toContainText('have not reached the server yet');
+  await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
+  await context.setOffline(false);
+
+  await signInAs(page, second.email);
+  await page.goto('/sync');
+  await expect(page.getByText('Everything has been sent.')).toBeVisible();
+  await page.waitForTimeout(1500);
+  expect(await serverOrders(request, first.email)).toEqual([]);
+  expect(await serverOrders(request, second.email)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Mara' }).click();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await signInAs(page, first.email);
+  await expect
+    .poll(async () => (await serverOrders(request, first.email)).length, { timeout: 15_000 })
+    .toBe(1);
+});
+
+test('a product sold out before the replay needs attention, and the rest of the cart is kept', async ({
+  page,
+  context,
+  request,
+}) => {
+  const salon = await approvedSalon(request, 'soldout');
+  const rival = await approvedSalon(request, 'rival');
+  await signInAs(page, salon.email);
+  await catalogueReady(page);
+  const cards = await inStockCards(page);
+  const first = cards.nth(0);
+  const productUrl = await first.getByRole('heading').getByRole('link').getAttribute('href');
+  const productId = Number(productUrl?.split('/').pop());
+  const keptName = await cards.nth(1).getByRole('heading').innerText();
+
+  await context.setOffline(true);
+  await first.getByRole('button', { name: /^Add to cart/ }).click();
+  await cards
+    .nth(1)
+    .getByRole('button', { name: /^Add to cart/ })
+    .click();
+
+  // Meanwhile another salon buys every unit.
+  const rivalToken = { authorization: `Bearer ${await apiToken(request, rival.email)}` };
+  const product = (await (await request.get(`/api/products/${productId}`)).json()) as {
+    product: { stock: number; name: string };
+  };
+  await request.post('/api/cart/add', {
+    headers: rivalToken,
+    data: { productId, quantity: product.product.stock },
+  });
+  const bought = await request.post('/api/cart/checkout', {
+    headers: rivalToken,
+    data: {
+      shippingAddress: {
+        firstName: 'R',
+        lastName: 'V',
+        street: 'S 1',
+        city: 'C',
+        zipCode: '1',
+        country: 'Romania',
+        phone: '+40 700 000 000',
+      },
+    },
+  });
+  expect(bought.status()).toBe(201);
+
+  await context.setOffline(false);
+  await page.goto('/sync');
+  const entry = page.getByTestId('outbox-entry');
+  await expect(entry).toHaveCount(1, { timeout: 15_000 });
+  await expect(entry).toContainText('Needs attention');
+  await expect(entry).toContainText(`${product.product.name} is out of stock.`);
+  await expect(entry.getByRole('button', { name: 'Try again' })).toBeVisible();
+  await expect(entry.getByLabel('New quantity')).toBeVisible();
+
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await expect(page.getByTestId('cart-line')).toContainText(keptName);
+  await page.goto('/sync');
+  await page.getByRole('button', { name: 'Discard' }).click();
+  await expect(page.getByText('Everything has been sent.')).toBeVisible();
+});
