@@ -333,7 +333,9 @@ let again = false;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
 
 async function withOutboxLock<T>(work: () => Promise<T>): Promise<T> {
-  return 'locks' in navigator ? navigator.locks.request(OUTBOX_LOCK, work) : work();
+  return typeof navigator !== 'undefined' && 'locks' in navigator
+    ? navigator.locks.request(OUTBOX_LOCK, work)
+    : work();
 }
 
 /** Drains the outbox now (or right after the drain under way). */
@@ -382,7 +384,7 @@ export function requestSync(): void {
 
 /** Asks the browser to replay the outbox even after the app is closed (where it can). */
 function registerBackgroundSync(): void {
-  if (!('serviceWorker' in navigator)) return;
+  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
   void navigator.serviceWorker.ready
     .then((registration) =>
       (
