@@ -37,7 +37,11 @@ const transport: Transport = {
 
 async function replay(): Promise<void> {
   const result = await self.navigator.locks.request(OUTBOX_LOCK, () =>
-    replayOutbox({ db, transport, currentUserId: async () => (await db.session.get('current'))?.userId ?? null }),
+    replayOutbox({
+      db,
+      transport,
+      currentUserId: async () => (await db.session.get('current'))?.userId ?? null,
+    }),
   );
   // Rejecting asks the browser to try the sync again later.
   if (result.retryAt !== null) throw new Error('The outbox is waiting for the server');

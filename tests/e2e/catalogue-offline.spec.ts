@@ -20,7 +20,9 @@ async function openCatalogueOnline(page: Page) {
     await navigator.serviceWorker.ready;
   });
   await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
+      timeout: 20_000,
+    })
     .toBe(true);
   await expect(page.getByText('Catalogue saved on this device')).toBeVisible();
 }

@@ -76,7 +76,9 @@ export async function catalogueReady(page: Page) {
     await navigator.serviceWorker.ready;
   });
   await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null))
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
+      timeout: 20_000,
+    })
     .toBe(true);
   await expect(page.getByTestId('product-card').first().getByText(/€/)).toBeVisible();
   await expect(page.getByText('Catalogue saved on this device')).toBeVisible();
