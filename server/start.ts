@@ -35,7 +35,13 @@ if (process.env.ADMIN_EMAIL && process.env.ADMIN_PASSWORD) {
   console.log(`Staff account ${process.env.ADMIN_EMAIL} ${outcome}.`);
 }
 
+/** Old idempotency records are forgotten at start and once a day after. */
+const PRUNE_EVERY_MS = 24 * 60 * 60 * 1000;
 await pruneIdempotencyKeys(database.db);
+setInterval(
+  () => void pruneIdempotencyKeys(database.db).catch(() => undefined),
+  PRUNE_EVERY_MS,
+).unref();
 const app = await buildApp({
   database,
   staticDir: apiOnly ? null : config.staticDir,
