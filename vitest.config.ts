@@ -4,7 +4,10 @@ const serverProject = (name: string, db: 'pglite' | 'postgres', extra: object = 
   extends: true as const,
   test: {
     name,
-    include: ['tests/server/**/*.test.ts'],
+    include: [
+      'tests/server/*.test.ts',
+      ...(db === 'postgres' ? ['tests/server/postgres/*.test.ts'] : []),
+    ],
     environment: 'node',
     env: { TEST_DB: db },
     // Each file gets its own database; PGlite start-up and PostgreSQL DDL take a moment.

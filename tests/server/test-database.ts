@@ -10,6 +10,8 @@ import { migrate } from '../../server/db/migrate';
 
 export interface TestDatabase {
   database: Database;
+  /** The connection URL, for a real PostgreSQL (null for PGlite). */
+  url: string | null;
   drop: () => Promise<void>;
 }
 
@@ -17,7 +19,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   if (process.env.TEST_DB !== 'postgres') {
     const database = await openDatabase({ engine: 'pglite', dataDir: null });
     await migrate(database.db);
-    return { database, drop: () => database.close() };
+    return { database, url: null, drop: () => database.close() };
   }
   const serverUrl = inject('postgresUrl');
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
@@ -31,6 +33,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await migrate(database.db);
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       await database.close();
       const client = new pg.Client({ connectionString: serverUrl });
