@@ -34,7 +34,7 @@ describe('Idempotency-Key with overlapping requests', () => {
     const key = randomUUID();
 
     // Another connection holds the key's lock, as a first request still in its transaction would.
-    const other = new pg.Client({ connectionString: testDb.url });
+    const other = new pg.Client({ connectionString: testDb.url ?? undefined });
     await other.connect();
     await other.query('BEGIN');
     await other.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${user.id}:${key}`]);
