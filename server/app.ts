@@ -22,6 +22,7 @@ import { healthRoutes } from './routes/health.js';
 import { userRoutes } from './routes/users.js';
 import { newsletterRoutes } from './routes/newsletter.js';
 import { productRoutes } from './routes/products.js';
+import { seoRoutes } from './routes/seo.js';
 import { uploadRoutes } from './routes/uploads.js';
 import { HttpError } from './services/errors.js';
 
@@ -123,6 +124,7 @@ export async function buildApp({ database, staticDir = null, logger = false }: A
     { prefix: '/api' },
   );
   await app.register(uploadRoutes, { db: database.db });
+  await app.register(seoRoutes, { db: database.db });
 
   const hasApp = staticDir !== null && existsSync(join(staticDir, 'index.html'));
   if (hasApp) {

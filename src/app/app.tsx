@@ -35,6 +35,12 @@ const OrdersPage = lazy(() =>
 const SyncPage = lazy(() =>
   import('../features/sync/sync-page').then((m) => ({ default: m.SyncPage })),
 );
+const SupportPage = lazy(() =>
+  import('../features/support/support-page').then((m) => ({ default: m.SupportPage })),
+);
+const LegalPage = lazy(() =>
+  import('../features/legal/legal-page').then((m) => ({ default: m.LegalPage })),
+);
 const ProfilePage = lazy(() =>
   import('../features/profile/profile-page').then((m) => ({ default: m.ProfilePage })),
 );
@@ -79,6 +85,12 @@ const router = createBrowserRouter([
       { path: '/products', element: <ProductsPage /> },
       { path: '/products/:id', element: <ProductPage /> },
       { path: '/login', element: <LoginPage /> },
+      { path: '/support/faq', element: <SupportPage page="faq" /> },
+      { path: '/support/shipping', element: <SupportPage page="shipping" /> },
+      { path: '/support/returns', element: <SupportPage page="returns" /> },
+      { path: '/support/warranty', element: <SupportPage page="warranty" /> },
+      { path: '/terms', element: <LegalPage page="terms" /> },
+      { path: '/privacy', element: <LegalPage page="privacy" /> },
       { path: '/register', element: <RegisterPage /> },
       { path: '/company-register', element: <CompanyRegisterPage /> },
       {

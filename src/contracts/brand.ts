@@ -4,6 +4,6 @@ export const BRAND = {
   foundingDate: '1998',
   /** Contact details are shown only when set. */
   email: 'comenzi@floravia.ro',
-  phone: '',
+  phone: '+40 256 490 198',
   address: '',
 } as const;

@@ -279,3 +279,15 @@ describe('the large catalogue for benchmarks', () => {
     }
   });
 });
+
+describe('the sitemap', () => {
+  it('lists every product with the date it last changed', async () => {
+    const response = await app.inject({ url: '/sitemap.xml', headers: { host: 'shop.example' } });
+    const all = await allProducts();
+    for (const product of all) {
+      expect(response.body).toContain(
+        `<loc>http://shop.example/products/${product.id}</loc><lastmod>${product.updatedAt}</lastmod>`,
+      );
+    }
+  });
+});

@@ -79,3 +79,24 @@ describe('serving the built app', () => {
     expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
   });
 });
+
+describe('search engines', () => {
+  it('get a robots.txt that keeps private pages out and points to the sitemap', async () => {
+    const response = await app.inject({ url: '/robots.txt', headers: { host: 'portal.example' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('text/plain');
+    expect(response.body).toContain('Disallow: /api/');
+    expect(response.body).toContain('Disallow: /cart');
+    expect(response.body).toContain('Sitemap: http://portal.example/sitemap.xml');
+  });
+
+  it('get a sitemap of the public pages', async () => {
+    const response = await app.inject({ url: '/sitemap.xml', headers: { host: 'portal.example' } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('application/xml');
+    for (const path of ['/', '/products', '/support/faq', '/terms', '/privacy']) {
+      expect(response.body).toContain(`<loc>http://portal.example${path}</loc>`);
+    }
+    expect(response.body).not.toContain('/cart');
+  });
+});

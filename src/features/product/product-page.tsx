@@ -94,6 +94,17 @@ function ProductDetail({ product }: { product: Product }) {
             image: product.images.map((path) => `${origin}${path}`),
             category: categoryName,
             brand: { '@type': 'Brand', name: t('app.name') },
+            // Offers (prices) only for those allowed to see them; visitors get none.
+            ...(product.price !== undefined
+              ? {
+                  offers: {
+                    '@type': 'Offer',
+                    price: product.price.toFixed(2),
+                    priceCurrency: 'EUR',
+                    availability: `https://schema.org/${product.inStock ? 'InStock' : 'OutOfStock'}`,
+                  },
+                }
+              : {}),
           },
         ]}
       />
