@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import i18next from 'eslint-plugin-i18next';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -29,6 +30,21 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    // Every text a screen shows comes from the translations: a literal in JSX fails the lint.
+    files: ['src/**/*.tsx'],
+    plugins: { i18next },
+    rules: {
+      'i18next/no-literal-string': [
+        'error',
+        {
+          mode: 'jsx-text-only',
+          'jsx-attributes': { include: ['aria-label', 'alt', 'title', 'placeholder', 'label'] },
+          words: { exclude: ['[0-9!-/:-@[-`{-~\\s–—×·…‹›↑▾☰✕−+€]+'] },
+        },
+      ],
     },
   },
   {

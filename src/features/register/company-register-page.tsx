@@ -292,7 +292,8 @@ export function CompanyRegisterPage() {
                       {t(
                         `documents.types.${kind === 'otherDocument' ? 'OTHER' : (REQUIRED_DOCUMENTS.find((d) => d.field === kind)?.type ?? 'OTHER')}`,
                       )}
-                      : {file.name} ({(file.size / 1024 / 1024).toFixed(2)} MB)
+                      : {file.name} (
+                      {t('wizard.fileSize', { size: (file.size / 1024 / 1024).toFixed(2) })})
                     </span>
                     <button
                       type="button"
