@@ -10,11 +10,15 @@ export const ErrorSchema = Type.Object(
           field: Type.String(),
           message: Type.String(),
           code: Type.Optional(Type.String()),
+          params: Type.Optional(
+            Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()])),
+          ),
         }),
       ),
     ),
     retryAfter: Type.Optional(Type.Integer()),
     code: Type.Optional(Type.String()),
+    params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
   },
   { $id: 'Error' },
 );

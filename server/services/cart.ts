@@ -14,7 +14,7 @@ export const NOT_APPROVED =
   'Your company account is inactive or not approved yet, so the cart and orders are not available.';
 
 export function requireApproved(account: Account): void {
-  if (!canSeePrices(account.company)) throw forbidden(NOT_APPROVED);
+  if (!canSeePrices(account.company)) throw forbidden(NOT_APPROVED, 'NOT_APPROVED');
 }
 
 type ProductRow = typeof products.$inferSelect;
@@ -79,7 +79,7 @@ async function productForUpdate(db: Db, productId: number): Promise<ProductRow> 
     .from(products)
     .where(eq(products.id, productId))
     .for('update');
-  if (!product) throw notFound('Product not found');
+  if (!product) throw notFound('Product not found', 'PRODUCT_NOT_FOUND');
   return product;
 }
 
@@ -121,7 +121,7 @@ export async function setCartQuantity(
     .set({ quantity, updatedAt: new Date() })
     .where(and(eq(cartItems.userId, account.user.id), eq(cartItems.productId, productId)))
     .returning({ productId: cartItems.productId });
-  if (updated.length === 0) throw notFound('This product is not in your cart');
+  if (updated.length === 0) throw notFound('This product is not in your cart', 'NOT_IN_CART');
   return readCart(db, account);
 }
 

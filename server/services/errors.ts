@@ -7,6 +7,8 @@ export interface ErrorDetail {
   message: string;
   /** The translation key of the message, so that the client can show it in its language. */
   code?: string;
+  /** Values the translated message needs (a product's name, a stock). */
+  params?: Record<string, string | number>;
 }
 
 export class HttpError extends Error {
@@ -22,8 +24,10 @@ export class HttpError extends Error {
   }
 }
 
-export const notFound = (message: string) => new HttpError(404, message);
-export const forbidden = (message: string) => new HttpError(403, message);
+export const notFound = (message: string, code?: string) =>
+  new HttpError(404, message, undefined, code ? { code } : undefined);
+export const forbidden = (message: string, code?: string) =>
+  new HttpError(403, message, undefined, code ? { code } : undefined);
 export const conflict = (message: string) => new HttpError(409, message);
 
 const validationMessages: Record<ValidationCode, string> = en.validation;

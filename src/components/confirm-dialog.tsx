@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { Modal } from './modal';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -12,10 +13,7 @@ export interface ConfirmDialogProps {
   busy?: boolean;
 }
 
-/**
- * A modal confirmation built on <dialog>: the browser traps focus inside it, Escape
- * cancels, and focus returns to what opened it.
- */
+/** A question that needs an answer before going on (cancel an order, log out, delete the account). */
 export function ConfirmDialog({
   open,
   title,
@@ -27,25 +25,8 @@ export function ConfirmDialog({
   danger,
   busy,
 }: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
   return (
-    <dialog
-      ref={ref}
-      className="dialog"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-    >
-      <h2 id={titleId}>{title}</h2>
+    <Modal open={open} title={title} onClose={onCancel}>
       {children}
       <div className="dialog__actions">
         <button type="button" className="button button--ghost" onClick={onCancel}>
@@ -60,6 +41,6 @@ export function ConfirmDialog({
           {confirmLabel}
         </button>
       </div>
-    </dialog>
+    </Modal>
   );
 }

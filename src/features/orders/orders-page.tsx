@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { canCancel, lineThumbnail, type Order } from '../../contracts/orders';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { Modal } from '../../components/modal';
 import { PageMeta } from '../../components/page-meta';
 import { useToast } from '../../components/toast';
 import type { StoredOrder } from '../../lib/db/db';
@@ -242,33 +243,17 @@ function OrderCard({
 
 function OrderDetails({ stored, onClose }: { stored: StoredOrder | null; onClose: () => void }) {
   const { t, i18n } = useTranslation();
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (stored && !dialog.open) dialog.showModal();
-    if (!stored && dialog.open) dialog.close();
-  }, [stored]);
   const order = stored?.order;
   const money = (amount: number) => formatMoney(amount, i18n.language);
+  const title = stored
+    ? stored.state === 'synced'
+      ? t('orders.number', { number: stored.order.orderNumber })
+      : t('orders.localNumber', { ref: stored.localRef })
+    : '';
   return (
-    <dialog
-      ref={ref}
-      className="dialog dialog--wide"
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-    >
+    <Modal open={stored !== null} title={title} onClose={onClose} className="dialog--wide">
       {stored && order && (
         <>
-          <h2 id={titleId}>
-            {stored.state === 'synced'
-              ? t('orders.number', { number: order.orderNumber })
-              : t('orders.localNumber', { ref: stored.localRef })}
-          </h2>
           <dl className="details">
             <dt>{t('orders.statusLabel')}</dt>
             <dd>
@@ -340,6 +325,6 @@ function OrderDetails({ stored, onClose }: { stored: StoredOrder | null; onClose
           </div>
         </>
       )}
-    </dialog>
+    </Modal>
   );
 }

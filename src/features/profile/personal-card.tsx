@@ -4,6 +4,7 @@ import type { User } from '../../contracts/accounts';
 import { validateProfile } from '../../contracts/validation';
 import { Banner } from '../../components/banner';
 import { FormField } from '../../components/form-field';
+import { serverProblemText } from '../../lib/i18n';
 import { queueProfileUpdate, useOutboxEntries } from '../../lib/sync/outbox';
 
 export function PersonalCard({ user }: { user: User }) {
@@ -57,7 +58,7 @@ export function PersonalCard({ user }: { user: User }) {
       )}
       {refused && (
         <Banner kind="error">
-          {t('profile.updateFailed')} {refused.error?.message}
+          {t('profile.updateFailed')} {refused.error ? serverProblemText(refused.error) : ''}
         </Banner>
       )}
       {editing ? (

@@ -11,7 +11,7 @@ import {
   useSyncState,
   type OutboxView,
 } from '../../lib/sync/outbox';
-import { formatTime } from '../../lib/i18n';
+import { formatTime, serverProblemText } from '../../lib/i18n';
 
 function describe(
   entry: OutboxView,
@@ -123,7 +123,9 @@ export function SyncPage() {
                   {entry.attempts > 0 && ` · ${t('sync.attempts', { count: entry.attempts })}`}
                 </p>
                 {entry.error && entry.state === 'attention' && (
-                  <p className="form-field__error">{entry.error.message}</p>
+                  <p className="form-field__error">
+                    {serverProblemText(entry.error, i18n.language)}
+                  </p>
                 )}
                 {entry.state === 'attention' && (
                   <div className="card__actions">

@@ -63,3 +63,21 @@ export function formatTime(iso: string, lng: string | undefined): string {
     timeStyle: 'short',
   }).format(new Date(iso));
 }
+
+/**
+ * A server's refusal in the user's language: by its code when the translations know it,
+ * otherwise the server's own (English) message.
+ */
+export function serverProblemText(
+  problem: {
+    code?: string | undefined;
+    message: string;
+    params?: Record<string, string | number> | undefined;
+  },
+  lng?: string,
+): string {
+  const key = `serverErrors.${problem.code ?? ''}`;
+  return problem.code && i18n.exists(key, { lng })
+    ? i18n.t(key, { ...problem.params, lng })
+    : problem.message;
+}

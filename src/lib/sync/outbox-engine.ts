@@ -22,6 +22,7 @@ import {
   requestFor,
   type OutboxEntry,
   type OutboxRequest,
+  type ServerProblem,
 } from './outbox-rules';
 
 export interface TransportResponse {
@@ -52,10 +53,23 @@ export interface ReplayResult {
   needsSignIn: boolean;
 }
 
-const messageOf = (body: unknown, fallback: string): string =>
-  body && typeof body === 'object' && typeof (body as { message?: unknown }).message === 'string'
-    ? (body as { message: string }).message
-    : fallback;
+/** The server's message, code and values from an error body. */
+function problemOf(status: number | undefined, body: unknown, fallback: string): ServerProblem {
+  const error = (body && typeof body === 'object' ? body : {}) as {
+    message?: unknown;
+    code?: unknown;
+    params?: unknown;
+  };
+  return {
+    status,
+    message: typeof error.message === 'string' ? error.message : fallback,
+    code: typeof error.code === 'string' ? error.code : undefined,
+    params:
+      error.params && typeof error.params === 'object'
+        ? (error.params as ServerProblem['params'])
+        : undefined,
+  };
+}
 
 /** Lines of the queued order that the server priced or counted differently. */
 export function orderChanges(seen: Order, confirmed: Order): OrderChange[] {
@@ -143,11 +157,10 @@ async function applyDone(db: PortalDb, entry: OutboxEntry, body: unknown): Promi
 async function markAttention(
   db: PortalDb,
   entry: OutboxEntry,
-  status: number,
-  message: string,
+  error: ServerProblem,
 ): Promise<void> {
   await db.transaction('rw', db.outbox, db.orders, async () => {
-    await db.outbox.update(entry.id as number, { state: 'attention', error: { status, message } });
+    await db.outbox.update(entry.id as number, { state: 'attention', error });
     if (entry.payload.kind === 'checkout') {
       await db.orders.update(localOrderRef(entry.payload.localRef), { state: 'attention' });
     }
@@ -202,8 +215,7 @@ export async function replayOutbox(options: ReplayOptions): Promise<ReplayResult
       await markAttention(
         db,
         entry,
-        status as number,
-        messageOf(body, 'The server refused this change.'),
+        problemOf(status as number, body, 'The server refused this change.'),
       );
       continue;
     }
@@ -218,10 +230,11 @@ export async function replayOutbox(options: ReplayOptions): Promise<ReplayResult
       state: 'waiting',
       attempts,
       nextAttemptAt: retryAt,
-      error: {
-        status: status === 'network' ? undefined : status,
-        message: messageOf(body, 'The server could not be reached.'),
-      },
+      error: problemOf(
+        status === 'network' ? undefined : status,
+        body,
+        'The server could not be reached.',
+      ),
     });
     result.retryAt = retryAt;
     return result;

@@ -32,7 +32,15 @@ export interface OutboxEntry {
   /** Not before this time (ms since epoch): the backoff after a failed attempt. */
   nextAttemptAt: number;
   state: OutboxEntryState;
-  error?: { status?: number | undefined; message: string } | undefined;
+  error?: ServerProblem | undefined;
+}
+
+/** What the server said about an entry it refused: its message, and a code to translate it by. */
+export interface ServerProblem {
+  status?: number | undefined;
+  message: string;
+  code?: string | undefined;
+  params?: Record<string, string | number> | undefined;
 }
 
 export interface OutboxRequest {

@@ -1,0 +1,130 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+const PUBLIC = [
+  '/',
+  '/products',
+  '/products/1',
+  '/login',
+  '/register',
+  '/company-register',
+  '/support/faq',
+  '/support/shipping',
+  '/support/returns',
+  '/support/warranty',
+  '/terms',
+  '/privacy',
+  '/no-such-page',
+];
+const SIGNED_IN = ['/products', '/products/2', '/cart', '/orders', '/profile', '/sync'];
+const LANGUAGES = ['ro', 'en', 'it'];
+const VIEWPORTS = [
+  { name: 'narrow', width: 375, height: 800 },
+  { name: 'wide', width: 1280, height: 900 },
+];
+const DEMO = { email: 'salon.verified@example.com', password: 'Verified-Salon-2026' };
+
+async function violations(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.locator('main h1').first()).toBeVisible();
+  await expect(page.locator('.loading')).toHaveCount(0);
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  return results.violations.map(
+    (v) => `${path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`every public page has no accessibility violations (${viewport.name})`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    const found: string[] = [];
+    for (const lng of LANGUAGES) {
+      await page.goto(`/?lng=${lng}`);
+      for (const path of PUBLIC)
+        found.push(...(await violations(page, path)).map((v) => `[${lng}] ${v}`));
+    }
+    expect(found).toEqual([]);
+  });
+
+  test(`every signed-in page has no accessibility violations (${viewport.name})`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.goto('/login?lng=en');
+    await page.getByLabel('E-mail', { exact: true }).fill(DEMO.email);
+    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+    await page.getByRole('button', { name: /sign in/i }).click();
+    await expect(page).toHaveURL(/\/$/);
+    const found: string[] = [];
+    for (const lng of LANGUAGES) {
+      await page.goto(`/?lng=${lng}`);
+      for (const path of SIGNED_IN)
+        found.push(...(await violations(page, path)).map((v) => `[${lng}] ${v}`));
+    }
+    expect(found).toEqual([]);
+  });
+}
+
+test('the mobile menu and the language switcher work from the keyboard', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/?lng=en');
+  const toggle = page.getByRole('button', { name: 'Open menu' });
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+  await expect(
+    page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Products' }),
+  ).toBeVisible();
+  await page.getByRole('button', { name: 'Italiano' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('naturalmente');
+});
+
+test('a confirmation dialog keeps the focus inside and gives it back when closed', async ({
+  page,
+}) => {
+  await page.goto('/login?lng=en');
+  await page.getByLabel('E-mail', { exact: true }).fill(DEMO.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto('/profile');
+  const logout = page.getByRole('main').getByRole('button', { name: 'Log out' });
+  await logout.focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Log out?' });
+  await expect(dialog).toBeVisible();
+  for (let i = 0; i < 4; i += 1) {
+    await page.keyboard.press('Tab');
+    expect(await dialog.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(logout).toBeFocused();
+});
+
+test('every page names itself, the organisation and, on products, the product — without a price for visitors', async ({
+  page,
+}) => {
+  await page.goto('/products/1?lng=en');
+  await expect(page.locator('main h1')).toBeVisible();
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/products\/1$/);
+  const data = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+    (text) => JSON.parse(text),
+  );
+  const product = data.find((d) => d['@type'] === 'Product');
+  expect(product).toMatchObject({ name: expect.any(String), sku: expect.any(String) });
+  expect(product).not.toHaveProperty('offers');
+  await page.goto('/support/faq?lng=en');
+  await expect(page).toHaveTitle('Frequently asked questions | Floravia Professional');
+  await page.getByText('How long does verification take?').click();
+  await expect(page.getByText(/usually within 24–48 hours/).first()).toBeVisible();
+});
