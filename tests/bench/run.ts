@@ -5,12 +5,16 @@
  *
  * Figures:
  * - outbox drain: 100 cart changes and a checkout queued offline, then the time from
- *   reconnecting until the order is confirmed, and the number of requests it took.
+ *   reconnecting until the order is confirmed, and the number of requests it took;
+ * - Lighthouse (mobile preset): performance, accessibility, best practices and SEO of the
+ *   home page, the catalogue, a product and a support page.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
 import { chromium, type Page } from 'playwright-core';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4390);
@@ -154,6 +158,45 @@ async function outboxDrain(page: Page): Promise<Figure[]> {
   ];
 }
 
+const LIGHTHOUSE_PAGES = ['/', '/products', '/products/1', '/support/faq'];
+const CATEGORY_GOALS: Record<string, number> = {
+  performance: 98,
+  accessibility: 100,
+  'best-practices': 100,
+  seo: 100,
+};
+
+async function lighthouseScores(): Promise<Figure[]> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROME,
+    chromeFlags: ['--headless=new', ...ARGS],
+  });
+  const figures: Figure[] = [];
+  try {
+    for (const path of LIGHTHOUSE_PAGES) {
+      const result = await lighthouse(`${BASE}${path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: Object.keys(CATEGORY_GOALS),
+      });
+      for (const [id, goal] of Object.entries(CATEGORY_GOALS)) {
+        const score = Math.round((result?.lhr.categories[id]?.score ?? 0) * 100);
+        figures.push({
+          name: `Lighthouse ${id} ${path}`,
+          value: score,
+          unit: '/100',
+          goal: `≥ ${goal}`,
+          met: score >= goal,
+        });
+      }
+    }
+  } finally {
+    chrome.kill();
+  }
+  return figures;
+}
+
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
   const server = await startServer(dataDir);
@@ -164,6 +207,7 @@ async function main(): Promise<void> {
     const page = await context.newPage();
     figures.push(...(await outboxDrain(page)));
     await context.close();
+    figures.push(...(await lighthouseScores()));
   } finally {
     await browser.close();
     if (server.pid) process.kill(-server.pid, 'SIGTERM');

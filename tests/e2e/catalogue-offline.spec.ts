@@ -187,3 +187,23 @@ test('every page sets its title, description, keywords and organisation data', a
     expect(data.map((text) => JSON.parse(text)['@type'])).toContain('Organization');
   }
 });
+
+test('support and legal pages open offline once the app has been loaded', async ({
+  page,
+  context,
+}) => {
+  await openCatalogueOnline(page);
+  await context.setOffline(true);
+  for (const [path, heading] of [
+    ['/support/faq', 'Frequently asked questions'],
+    ['/support/shipping', 'Shipping'],
+    ['/support/returns', 'Returns'],
+    ['/support/warranty', 'Warranty'],
+    ['/terms', 'Terms and conditions'],
+    ['/privacy', 'Privacy policy'],
+    ['/', 'Professional hair care, naturally'],
+  ]) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  }
+});
