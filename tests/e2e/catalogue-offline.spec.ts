@@ -194,7 +194,7 @@ test('support and legal pages open offline once the app has been loaded', async 
 }) => {
   await openCatalogueOnline(page);
   await context.setOffline(true);
-  for (const [path, heading] of [
+  const pages: [string, string][] = [
     ['/support/faq', 'Frequently asked questions'],
     ['/support/shipping', 'Shipping'],
     ['/support/returns', 'Returns'],
@@ -202,7 +202,8 @@ test('support and legal pages open offline once the app has been loaded', async 
     ['/terms', 'Terms and conditions'],
     ['/privacy', 'Privacy policy'],
     ['/', 'Professional hair care, naturally'],
-  ]) {
+  ];
+  for (const [path, heading] of pages) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   }
