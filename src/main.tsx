@@ -5,7 +5,7 @@ import { initI18n } from './lib/i18n';
 import { registerServiceWorker } from './lib/pwa/register-service-worker';
 import './styles.css';
 
-initI18n();
+await initI18n();
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
     <App />

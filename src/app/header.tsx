@@ -6,7 +6,7 @@ import { verificationDisplay, type User } from '../contracts/accounts';
 import { LANGUAGES } from '../contracts/languages';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { signOut, useUser } from '../lib/auth/session';
-import { currentLanguage } from '../lib/i18n';
+import { currentLanguage, switchLanguage } from '../lib/i18n';
 import { useCart, useOutboxEntries } from '../lib/sync/outbox';
 
 /** Signing out, after a warning when changes are still waiting to be sent. */
@@ -217,7 +217,7 @@ export function Header() {
                 aria-pressed={language === lng}
                 aria-label={t(`nav.languages.${lng}`)}
                 onClick={() => {
-                  void i18n.changeLanguage(lng);
+                  void switchLanguage(lng);
                   close();
                 }}
               >

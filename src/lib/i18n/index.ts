@@ -8,38 +8,59 @@ import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../contracts/languages';
 import { LANGUAGE_STORAGE_KEY } from '../../contracts/storage-names';
-import en from '../../locales/en.json';
-import it from '../../locales/it.json';
-import ro from '../../locales/ro.json';
 
-export const resources = {
-  ro: { translation: ro },
-  en: { translation: en },
-  it: { translation: it },
+type Bundle = Record<string, unknown>;
+
+/** Each language is its own chunk: a visitor downloads only the one they read. */
+const BUNDLES: Record<Language, () => Promise<{ default: Bundle }>> = {
+  ro: () => import('../../locales/ro.json'),
+  en: () => import('../../locales/en.json'),
+  it: () => import('../../locales/it.json'),
 };
 
-export function initI18n(): typeof i18n {
+const DETECTION = {
+  order: ['querystring', 'localStorage', 'navigator', 'htmlTag'],
+  lookupQuerystring: 'lng',
+  lookupLocalStorage: LANGUAGE_STORAGE_KEY,
+  caches: ['localStorage'],
+};
+
+async function ensureBundle(lng: Language): Promise<void> {
+  if (i18n.hasResourceBundle(lng, 'translation')) return;
+  const bundle = await BUNDLES[lng]();
+  i18n.addResourceBundle(lng, 'translation', bundle.default, true, true);
+}
+
+/** Detects the language, loads its texts and starts i18next; resolves when the app can render. */
+export async function initI18n(): Promise<typeof i18n> {
+  const detector = new LanguageDetector(undefined, DETECTION);
+  const detected = detector.detect();
+  const language = currentLanguage(Array.isArray(detected) ? detected[0] : detected);
+  const bundle = (await BUNDLES[language]()).default;
   i18n.on('languageChanged', (lng) => {
     document.documentElement.lang = lng;
   });
-  void i18n
+  await i18n
     .use(LanguageDetector)
     .use(initReactI18next)
     .init({
-      resources,
+      lng: language,
+      resources: { [language]: { translation: bundle } },
+      partialBundledLanguages: true,
       supportedLngs: [...LANGUAGES],
       nonExplicitSupportedLngs: true,
       load: 'languageOnly',
       fallbackLng: DEFAULT_LANGUAGE,
       interpolation: { escapeValue: false },
-      detection: {
-        order: ['querystring', 'localStorage', 'navigator', 'htmlTag'],
-        lookupQuerystring: 'lng',
-        lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-        caches: ['localStorage'],
-      },
+      detection: DETECTION,
     });
   return i18n;
+}
+
+/** Switches the language once its texts are loaded (offline, from the precache). */
+export async function switchLanguage(lng: Language): Promise<void> {
+  await ensureBundle(lng);
+  await i18n.changeLanguage(lng);
 }
 
 /** The portal language in force, reduced to one of ro, en, it. */
