@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { createBrowserRouter, Outlet, RouterProvider, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ProductsPage } from '../features/catalogue/products-page';
+import { useConnectivity } from '../lib/sync/connectivity';
 import { useMirrorRefresh } from '../lib/sync/use-catalogue';
 import { HomePage } from '../features/home/home-page';
 import { ToastProvider } from '../components/toast';
@@ -45,6 +46,18 @@ const ProfilePage = lazy(() =>
   import('../features/profile/profile-page').then((m) => ({ default: m.ProfilePage })),
 );
 
+/** Says plainly when the server cannot be reached, and what still works. */
+function OfflineBanner() {
+  const { t } = useTranslation();
+  const connectivity = useConnectivity();
+  if (connectivity === 'online') return null;
+  return (
+    <div className="offline-banner" role="status" data-testid="offline-banner">
+      {t('app.offlineBanner')}
+    </div>
+  );
+}
+
 function Layout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -58,6 +71,7 @@ function Layout() {
     <>
       <SessionWatcher />
       <Header />
+      <OfflineBanner />
       <main id="main" tabIndex={-1}>
         <ErrorBoundary key={pathname}>
           <Suspense

@@ -208,3 +208,26 @@ test('support and legal pages open offline once the app has been loaded', async 
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   }
 });
+
+test('a captive portal answering HTML counts as offline, and the device copy is used', async ({
+  page,
+}) => {
+  await openCatalogueOnline(page);
+  // A hotel or fair Wi-Fi answers every request with its login page.
+  await page.route('**/api/**', (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'text/html',
+      body: '<html><body>Welcome to the fair Wi-Fi</body></html>',
+    }),
+  );
+  await page.reload();
+  await expect(page.getByTestId('offline-banner')).toBeVisible();
+  await expect(
+    page.getByText(/You are offline: showing the catalogue saved on this device/),
+  ).toBeVisible();
+  await expect(page.getByText('44 products')).toBeVisible();
+  await page.unroute('**/api/**');
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect(page.getByTestId('offline-banner')).toBeHidden();
+});

@@ -187,12 +187,14 @@ test('an expired token is renewed during the replay; a refused session pauses it
   await page.evaluate(() => localStorage.setItem('portal.accessToken', 'expired.token.value'));
   await page.reload();
   await context.setOffline(false);
-  await expect(page.getByRole('link', { name: /waiting to sync/ })).toHaveCount(0, {
-    timeout: 15_000,
-  });
   const token = await apiToken(request, salon.email);
-  const cart = await request.get('/api/cart', { headers: { authorization: `Bearer ${token}` } });
-  expect(((await cart.json()) as { itemCount: number }).itemCount).toBe(1);
+  const serverCartCount = async () => {
+    const response = await request.get('/api/cart', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return ((await response.json()) as { itemCount: number }).itemCount;
+  };
+  await expect.poll(serverCartCount, { timeout: 15_000 }).toBe(1);
 
   // Now the whole session is gone: the change waits for the user to sign in again.
   await context.setOffline(true);
@@ -211,17 +213,7 @@ test('an expired token is renewed during the replay; a refused session pauses it
   await page.getByLabel('E-mail', { exact: true }).fill(salon.email);
   await page.getByLabel('Password', { exact: true }).fill(salon.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect
-    .poll(
-      async () => {
-        const response = await request.get('/api/cart', {
-          headers: { authorization: `Bearer ${token}` },
-        });
-        return ((await response.json()) as { itemCount: number }).itemCount;
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(2);
+  await expect.poll(serverCartCount, { timeout: 15_000 }).toBe(2);
 });
 
 test('another user signing in on the same browser never sends the first user’s changes', async ({

@@ -18,6 +18,7 @@ import { OUTBOX_LOCK, SYNC_TAG } from '../../contracts/storage-names';
 import { api, isNetworkError } from '../api/client';
 import { getSession, subscribeSession, updateStoredUser } from '../auth/session-store';
 import { db, type StoredOrder } from '../db/db';
+import { onReconnect, reportNetworkFailure, startConnectivity } from './connectivity';
 import { localOrderRef, replayOutbox, storedServerOrder, type Transport } from './outbox-engine';
 import { applyEntries, EMPTY_CART, type OutboxEntry, type OutboxPayload } from './outbox-rules';
 
@@ -370,6 +371,7 @@ export function requestSync(): void {
           lastError: result.retryAt !== null,
         });
         if (result.retryAt !== null) {
+          reportNetworkFailure();
           retryTimer = setTimeout(requestSync, Math.max(0, result.retryAt - Date.now()));
         } else if (!result.needsSignIn) {
           await refreshServerState();
@@ -435,11 +437,12 @@ export async function refreshServerState(): Promise<void> {
 
 let started = false;
 
-/** Starts replaying: now, whenever the browser is back online, the tab comes back, or someone signs in. */
+/** Starts replaying: now, whenever the server can be reached again, the tab comes back, or someone signs in. */
 export function startSync(): void {
   if (started) return;
   started = true;
-  window.addEventListener('online', requestSync);
+  startConnectivity();
+  onReconnect(requestSync);
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') requestSync();
   });

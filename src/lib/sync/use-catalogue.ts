@@ -11,6 +11,7 @@ import { isNotFound, serverMessage } from '../api/client';
 import { useUser, viewerKey } from '../auth/session';
 import { db } from '../db/db';
 import { forgetProduct, refreshCatalogue, storeProduct } from './catalogue-mirror';
+import { onReconnect, reportNetworkFailure } from './connectivity';
 import { queryLocalCatalogue } from './local-catalogue';
 
 export type CatalogueView =
@@ -32,11 +33,16 @@ export function useMirrorRefresh(): { offline: boolean; attempt: number; retry: 
   const [attempt, setAttempt] = useState(0);
   const [offline, setOffline] = useState(false);
   const viewer = viewerKey(useUser());
+  // Back online: refresh the catalogue again.
+  useEffect(() => onReconnect(() => setAttempt((n) => n + 1)), []);
   useEffect(() => {
     let live = true;
     refreshCatalogue(db, { viewer }).then(
       () => live && setOffline(false),
-      () => live && setOffline(true),
+      () => {
+        if (live) setOffline(true);
+        reportNetworkFailure();
+      },
     );
     return () => {
       live = false;

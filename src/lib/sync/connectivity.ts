@@ -1,0 +1,80 @@
+/**
+ * Whether the server can be reached, decided by asking it: /api/health must answer JSON
+ * within a short time. A captive portal, a proxy's error page or a connection that hangs
+ * (lie-fi at a fair) counts as offline, whatever navigator.onLine says.
+ */
+import { useSyncExternalStore } from 'react';
+
+/** Longer than this and the connection is not worth using: the rep's taps would hang. */
+const HEALTH_TIMEOUT_MS = 4_000;
+/** How often to look again while offline. */
+const RECHECK_OFFLINE_MS = 15_000;
+
+export type Connectivity = 'online' | 'offline';
+
+let state: Connectivity =
+  typeof navigator !== 'undefined' && navigator.onLine === false ? 'offline' : 'online';
+const listeners = new Set<() => void>();
+const reconnectListeners = new Set<() => void>();
+let recheck: ReturnType<typeof setInterval> | undefined;
+
+function set(next: Connectivity): void {
+  if (next === state) return;
+  const reconnected = state === 'offline' && next === 'online';
+  state = next;
+  for (const listener of listeners) listener();
+  if (reconnected) for (const listener of reconnectListeners) listener();
+  clearInterval(recheck);
+  if (next === 'offline') recheck = setInterval(() => void checkConnectivity(), RECHECK_OFFLINE_MS);
+}
+
+/** Asks the server; updates and returns the state. */
+export async function checkConnectivity(): Promise<Connectivity> {
+  if (navigator.onLine === false) {
+    set('offline');
+    return state;
+  }
+  try {
+    const response = await fetch('/api/health', {
+      cache: 'no-store',
+      signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS),
+    });
+    const json = (response.headers.get('content-type') ?? '').includes('application/json')
+      ? ((await response.json()) as { status?: string })
+      : null;
+    set(response.ok && json?.status === 'ok' ? 'online' : 'offline');
+  } catch {
+    set('offline');
+  }
+  return state;
+}
+
+/** A call to the server failed to connect: look again now. */
+export function reportNetworkFailure(): void {
+  void checkConnectivity();
+}
+
+export const getConnectivity = (): Connectivity => state;
+
+export function useConnectivity(): Connectivity {
+  return useSyncExternalStore((listener) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  }, getConnectivity);
+}
+
+/** Called each time the server can be reached again after it could not. */
+export function onReconnect(listener: () => void): () => void {
+  reconnectListeners.add(listener);
+  return () => reconnectListeners.delete(listener);
+}
+
+let started = false;
+
+export function startConnectivity(): void {
+  if (started) return;
+  started = true;
+  window.addEventListener('online', () => void checkConnectivity());
+  window.addEventListener('offline', () => set('offline'));
+  void checkConnectivity();
+}
