@@ -15,6 +15,7 @@ export default defineConfig({
       injectRegister: false,
       registerType: 'prompt',
       manifest: {
+        id: '/',
         name: 'Floravia Professional',
         short_name: 'Floravia Pro',
         description: 'Order professional bio-natural hair care for your salon, online or offline.',
@@ -22,9 +23,36 @@ export default defineConfig({
         start_url: '/',
         scope: '/',
         display: 'standalone',
+        orientation: 'any',
         theme_color: '#2f5d50',
         background_color: '#fbf8f2',
-        icons: [{ src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' }],
+        categories: ['business', 'shopping'],
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          {
+            src: '/icons/maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+        screenshots: [
+          {
+            src: '/screenshots/catalogue-wide.png',
+            sizes: '1280x800',
+            type: 'image/png',
+            form_factor: 'wide',
+            label: 'The catalogue',
+          },
+          {
+            src: '/screenshots/catalogue-narrow.png',
+            sizes: '540x960',
+            type: 'image/png',
+            form_factor: 'narrow',
+            label: 'The catalogue on a phone',
+          },
+        ],
       },
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,woff2}'],

@@ -10,6 +10,7 @@ import { ErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { Header } from './header';
 import { NotFoundPage } from './not-found-page';
+import { UpdatePrompt } from './pwa-prompts';
 import { RequireAuth } from './require-auth';
 import { SessionWatcher } from './session-watcher';
 
@@ -72,6 +73,7 @@ function Layout() {
       <SessionWatcher />
       <Header />
       <OfflineBanner />
+      <UpdatePrompt />
       <main id="main" tabIndex={-1}>
         <ErrorBoundary key={pathname}>
           <Suspense

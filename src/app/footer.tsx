@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { BRAND } from '../contracts/brand';
 import { subscribeToNewsletter } from '../lib/api/catalogue';
 import { currentLanguage } from '../lib/i18n';
+import { installApp, needsIosInstructions, usePwaState } from '../lib/pwa/register-service-worker';
 import { useCategories } from '../lib/sync/use-catalogue';
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -72,6 +73,31 @@ function Newsletter() {
   );
 }
 
+/** Install the portal to the home screen, when the browser allows it. */
+function InstallApp() {
+  const { t } = useTranslation();
+  const { canInstall, installed } = usePwaState();
+  if (installed) return null;
+  if (canInstall) {
+    return (
+      <button
+        type="button"
+        className="button button--light button--small"
+        onClick={() => void installApp()}
+      >
+        {t('pwa.install')}
+      </button>
+    );
+  }
+  if (!needsIosInstructions()) return null;
+  return (
+    <details className="ios-install">
+      <summary>{t('pwa.iosTitle')}</summary>
+      <p>{t('pwa.iosText')}</p>
+    </details>
+  );
+}
+
 export function Footer() {
   const { t } = useTranslation();
   const categories = useCategories();
@@ -131,6 +157,7 @@ export function Footer() {
       </div>
       <div className="site-footer__bottom">
         <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+        <InstallApp />
         <ul>
           <li>
             <Link to="/terms">{t('footer.terms')}</Link>

@@ -1,4 +1,7 @@
-import { expect, test } from '@playwright/test';
+import { chromium, expect, test } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 test.describe('without the service worker', () => {
   test.use({ serviceWorkers: 'block' });
@@ -15,4 +18,97 @@ test.describe('without the service worker', () => {
     await page.getByRole('button', { name: 'Refresh Page' }).click();
     await expect(page.getByRole('button', { name: 'Add to cart' })).toBeVisible();
   });
+});
+
+async function controlled(page: import('@playwright/test').Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+  });
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
+      timeout: 20_000,
+    })
+    .toBe(true);
+}
+
+test('the portal meets Chromium’s install criteria', async ({ request, baseURL }) => {
+  // A real profile: an incognito window can never install an app.
+  const profile = mkdtempSync(join(tmpdir(), 'portal-install-'));
+  const browser = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+    baseURL,
+  });
+  const page = browser.pages()[0] ?? (await browser.newPage());
+  try {
+    await page.goto('/?lng=en');
+    await controlled(page);
+    const href = await page.locator('link[rel="manifest"]').getAttribute('href');
+    const manifest = (await (await request.get(href ?? '')).json()) as {
+      icons: { src: string; sizes: string; purpose: string }[];
+      screenshots: { src: string }[];
+    };
+    expect(manifest).toMatchObject({
+      name: 'Floravia Professional',
+      short_name: 'Floravia Pro',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: expect.any(String),
+      background_color: expect.any(String),
+      description: expect.any(String),
+    });
+    expect(manifest.icons.map((i) => `${i.sizes} ${i.purpose}`)).toEqual(
+      expect.arrayContaining(['192x192 any', '512x512 any', '512x512 maskable']),
+    );
+    for (const { src } of [...manifest.icons, ...manifest.screenshots]) {
+      const response = await request.get(src);
+      expect(response.status(), src).toBe(200);
+      expect(response.headers()['content-type']).toBe('image/png');
+    }
+    const cdp = await page.context().newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: unknown[];
+    };
+    expect(installabilityErrors).toEqual([]);
+  } finally {
+    await browser.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+});
+
+test('a new version becomes a prompt and is applied after a click', async ({ page }) => {
+  await page.goto('/?lng=en');
+  await controlled(page);
+  const { readFileSync, writeFileSync } = await import('node:fs');
+  const original = readFileSync('dist/sw.js', 'utf8');
+  try {
+    writeFileSync('dist/sw.js', `${original}\n// next version ${Date.now()}\n`);
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update();
+    });
+    const prompt = page
+      .getByRole('status')
+      .filter({ hasText: 'A new version of the portal is ready.' });
+    await expect(prompt).toBeVisible({ timeout: 20_000 });
+    await prompt.getByRole('button', { name: 'Reload' }).click();
+    await page.waitForLoadState('load');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(prompt).toBeHidden();
+    expect(
+      await page.evaluate(
+        async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null,
+      ),
+    ).toBeNull();
+  } finally {
+    writeFileSync('dist/sw.js', original);
+  }
 });

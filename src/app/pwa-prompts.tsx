@@ -1,0 +1,25 @@
+import { useTranslation } from 'react-i18next';
+import { applyUpdate, usePwaState } from '../lib/pwa/register-service-worker';
+import { useOutboxEntries, useSyncState } from '../lib/sync/outbox';
+
+/** "A new version is ready": applied only on the user's click, never while changes are being sent. */
+export function UpdatePrompt() {
+  const { t } = useTranslation();
+  const { updateReady } = usePwaState();
+  const sync = useSyncState();
+  const sending = useOutboxEntries().some((entry) => entry.state === 'sending');
+  if (!updateReady) return null;
+  return (
+    <div className="update-prompt" role="status">
+      <span>{t('pwa.updateReady')}</span>
+      <button
+        type="button"
+        className="button button--small"
+        disabled={sync.running || sending}
+        onClick={applyUpdate}
+      >
+        {t('pwa.reload')}
+      </button>
+    </div>
+  );
+}
