@@ -7,7 +7,7 @@ import {
   SORT_OPTIONS,
 } from '../../src/contracts/catalogue.js';
 import type { Db } from '../db/database.js';
-import { getProduct, listCategories, listProducts } from '../services/catalogue.js';
+import { getProduct, listCategories, listProductIds, listProducts } from '../services/catalogue.js';
 import { notFound } from '../services/errors.js';
 import { viewerOf } from '../plugins/auth.js';
 import { CategorySchema, errorResponses, PaginationSchema, ProductSchema } from './schemas.js';
@@ -52,6 +52,12 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
         viewerOf(request),
       );
     },
+  );
+
+  app.get(
+    '/products/ids',
+    { schema: { response: { 200: Type.Object({ ids: Type.Array(Type.Integer()) }) } } },
+    async () => ({ ids: await listProductIds(db) }),
   );
 
   app.get(

@@ -113,3 +113,9 @@ export async function listCategories(db: Db): Promise<Category[]> {
     .orderBy(asc(categories.position), asc(categories.id));
   return rows.map(toCategoryDto);
 }
+
+/** Every product id: lets a device drop products the catalogue no longer has. */
+export async function listProductIds(db: Db): Promise<number[]> {
+  const rows = await db.select({ id: products.id }).from(products).orderBy(asc(products.id));
+  return rows.map((row) => row.id);
+}

@@ -291,3 +291,11 @@ describe('the sitemap', () => {
     }
   });
 });
+
+describe('GET /api/products/ids', () => {
+  it('lists every product id, for devices to drop deleted products', async () => {
+    const response = await app.inject('/api/products/ids');
+    const ids = response.json<{ ids: number[] }>().ids;
+    expect(ids).toEqual((await allProducts()).map((p) => p.id).sort((a, b) => a - b));
+  });
+});

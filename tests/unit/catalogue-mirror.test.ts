@@ -39,6 +39,7 @@ function fakeServer(initial: Product[]) {
   let failAfterPages = Infinity;
   const source: CatalogueSource = {
     categories: async () => [CATEGORY],
+    productIds: async () => [...products.keys()],
     products: async (params) => {
       calls.push(params);
       if (calls.length > failAfterPages) throw new TypeError('Failed to fetch');
@@ -104,6 +105,17 @@ describe('the catalogue mirror', () => {
     expect((await db.products.get(7))?.name).toBe('Renamed');
     expect(await db.products.count()).toBe(20);
     expect(state.cursor).toBe('2026-02-01T00:00:00.000Z');
+  });
+
+  it('drops products the server no longer has, on an incremental refresh too', async () => {
+    const db = freshDb();
+    const server = fakeServer(range(10).map((id) => makeProduct(id)));
+    await refreshCatalogue(db, { source: server.source });
+    server.products.delete(4);
+    await refreshCatalogue(db, { source: server.source });
+    expect(server.calls.at(-1)?.updatedSince).toBeDefined();
+    expect(await db.products.get(4)).toBeUndefined();
+    expect(await db.products.count()).toBe(9);
   });
 
   it('drops products the server no longer has on a full refresh', async () => {

@@ -18,6 +18,10 @@ export async function fetchProduct(id: number): Promise<Product> {
   return body.product;
 }
 
+export async function fetchProductIds(): Promise<number[]> {
+  return (await api.get('products/ids').json<{ ids: number[] }>()).ids;
+}
+
 export async function fetchCategories(): Promise<Category[]> {
   const body = await api.get('products/categories').json<{ categories: Category[] }>();
   return body.categories;

@@ -10,7 +10,12 @@ import {
   type Product,
   type ProductPage,
 } from '../../contracts/catalogue';
-import { fetchCategories, fetchProducts, type FetchProductsParams } from '../api/catalogue';
+import {
+  fetchCategories,
+  fetchProductIds,
+  fetchProducts,
+  type FetchProductsParams,
+} from '../api/catalogue';
 import type { CatalogueMirrorState, PortalDb } from '../db/db';
 
 /** Products per request while mirroring: the largest page the API allows. */
@@ -20,9 +25,15 @@ const MIRROR_PAGE_SIZE = MAX_PRODUCTS_LIMIT;
 export interface CatalogueSource {
   categories(): Promise<Category[]>;
   products(params: FetchProductsParams): Promise<ProductPage>;
+  /** Every product id the server has (to drop deleted ones after an incremental refresh). */
+  productIds(): Promise<number[]>;
 }
 
-const apiSource: CatalogueSource = { categories: fetchCategories, products: fetchProducts };
+const apiSource: CatalogueSource = {
+  categories: fetchCategories,
+  products: fetchProducts,
+  productIds: fetchProductIds,
+};
 
 export interface RefreshOptions {
   /** Whose prices the products carry; a different viewer than the mirror's refetches all. */
@@ -82,6 +93,9 @@ async function runRefresh(
     if (page >= pagination.totalPages) break;
   }
 
+  // An incremental refresh does not see deletions: ask which products still exist.
+  const existing = incremental ? new Set(await source.productIds()) : seen;
+
   const state: CatalogueMirrorState = {
     key: 'catalogue',
     cursor,
@@ -90,11 +104,11 @@ async function runRefresh(
     viewer,
   };
   await db.transaction('rw', db.products, db.mirrorState, async () => {
-    if (!incremental) {
-      // A full pass saw every product the server has: anything else is gone.
-      const stale = (await db.products.toCollection().primaryKeys()).filter((id) => !seen.has(id));
-      await db.products.bulkDelete(stale);
-    }
+    // Anything the server no longer has is gone from the device too.
+    const stale = (await db.products.toCollection().primaryKeys()).filter(
+      (id) => !existing.has(id),
+    );
+    await db.products.bulkDelete(stale);
     await db.mirrorState.put(state);
   });
   return state;
