@@ -112,3 +112,57 @@ test('a new version becomes a prompt and is applied after a click', async ({ pag
     writeFileSync('dist/sw.js', original);
   }
 });
+
+const DEMO = { email: 'salon.verified@example.com', password: 'Verified-Salon-2026' };
+
+async function signInDemo(page: import('@playwright/test').Page) {
+  await page.goto('/login?lng=en');
+  await page.getByLabel('E-mail', { exact: true }).fill(DEMO.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+test('“Make available offline” keeps every product and picture, so every product page shows without a network', async ({
+  page,
+  context,
+  request,
+}) => {
+  await signInDemo(page);
+  await controlled(page);
+  await page.goto('/sync');
+  await page.getByRole('button', { name: 'Make available offline' }).click();
+  await expect(
+    page.getByText('The whole catalogue and its pictures are on this device.'),
+  ).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('device-storage')).toContainText('44 products');
+  await expect(page.getByTestId('device-storage')).toContainText(/Pictures: (\d+) of \1\./);
+
+  const { ids } = (await (await request.get('/api/products/ids')).json()) as { ids: number[] };
+  await context.setOffline(true);
+  for (const id of ids) {
+    await page.goto(`/products/${id}`);
+    await expect(page.locator('main h1')).toBeVisible();
+    await expect(page.locator('.product-detail__price')).toContainText('€');
+    const image = page.locator('.product-detail__main-image');
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+  }
+});
+
+test('a full device is reported with what to do', async ({ page }) => {
+  await signInDemo(page);
+  await controlled(page);
+  await page.addInitScript(() => {
+    Cache.prototype.put = () =>
+      Promise.reject(new DOMException('The quota has been exceeded.', 'QuotaExceededError'));
+  });
+  await page.goto('/sync');
+  await page.evaluate(async () => {
+    for (const name of await caches.keys())
+      if (name.startsWith('product-images')) await caches.delete(name);
+  });
+  await page.getByRole('button', { name: 'Make available offline' }).click();
+  await expect(page.getByRole('alert')).toContainText('This device is out of storage space.');
+});

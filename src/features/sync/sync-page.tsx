@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PageMeta } from '../../components/page-meta';
+import { OfflineCatalogueCard } from './offline-catalogue-card';
 import {
   discardEntry,
   editEntryQuantity,
@@ -82,6 +83,7 @@ export function SyncPage() {
         path="/sync"
       />
       <h1>{t('sync.title')}</h1>
+      <OfflineCatalogueCard />
       <p>{t('sync.intro')}</p>
       {sync.needsSignIn && (
         <p className="notice notice--offline">

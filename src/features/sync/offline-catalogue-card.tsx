@@ -1,0 +1,99 @@
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Banner } from '../../components/banner';
+import { useUser, viewerKey } from '../../lib/auth/session';
+import { formatTime } from '../../lib/i18n';
+import {
+  makeCatalogueAvailableOffline,
+  StorageFullError,
+  useDeviceStorage,
+  type DownloadProgress,
+} from '../../lib/sync/offline-catalogue';
+
+const megabytes = (bytes: number | null) =>
+  bytes === null ? '?' : (bytes / 1024 / 1024).toFixed(1);
+
+/** The catalogue on this device: what is kept, and the button that keeps all of it. */
+export function OfflineCatalogueCard() {
+  const { t, i18n } = useTranslation();
+  const viewer = viewerKey(useUser());
+  const [refreshKey, setRefreshKey] = useState(0);
+  const storage = useDeviceStorage(refreshKey);
+  const [progress, setProgress] = useState<DownloadProgress | null>(null);
+  const [outcome, setOutcome] = useState<'done' | 'cancelled' | 'full' | 'failed' | null>(null);
+  const controller = useRef<AbortController | null>(null);
+
+  const start = async () => {
+    controller.current = new AbortController();
+    setOutcome(null);
+    setProgress({ products: 0, imagesDone: 0, imagesTotal: 0, bytes: 0 });
+    try {
+      await makeCatalogueAvailableOffline(viewer, controller.current.signal, setProgress);
+      setOutcome('done');
+    } catch (error) {
+      setOutcome(
+        controller.current.signal.aborted
+          ? 'cancelled'
+          : error instanceof StorageFullError
+            ? 'full'
+            : 'failed',
+      );
+    } finally {
+      controller.current = null;
+      setProgress(null);
+      setRefreshKey((n) => n + 1);
+    }
+  };
+
+  return (
+    <section className="card offline-catalogue" aria-labelledby="offline-catalogue-title">
+      <h2 id="offline-catalogue-title">{t('offline.title')}</h2>
+      {storage && (
+        <p data-testid="device-storage">
+          {t('offline.summary', {
+            count: storage.products,
+            time: storage.syncedAt ? formatTime(storage.syncedAt, i18n.language) : '—',
+            used: megabytes(storage.usedBytes),
+            quota: megabytes(storage.quotaBytes),
+          })}{' '}
+          {t('offline.images', { kept: storage.imagesKept, total: storage.imagesTotal })}{' '}
+          {storage.persistent === null
+            ? ''
+            : t(storage.persistent ? 'offline.persistent' : 'offline.notPersistent')}
+        </p>
+      )}
+      {progress ? (
+        <div className="offline-catalogue__progress">
+          <label htmlFor="offline-progress">
+            {t('offline.progress', {
+              done: progress.imagesDone,
+              total: progress.imagesTotal,
+              products: progress.products,
+              size: megabytes(progress.bytes),
+            })}
+          </label>
+          <progress
+            id="offline-progress"
+            max={Math.max(1, progress.imagesTotal)}
+            value={progress.imagesDone}
+          />
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={() => controller.current?.abort()}
+          >
+            {t('common.cancel')}
+          </button>
+        </div>
+      ) : (
+        <button type="button" className="button" onClick={() => void start()}>
+          {t('offline.start')}
+        </button>
+      )}
+      {outcome === 'done' && <Banner kind="success">{t('offline.done')}</Banner>}
+      {outcome === 'cancelled' && <Banner kind="info">{t('offline.cancelled')}</Banner>}
+      {outcome === 'full' && <Banner kind="error">{t('offline.full')}</Banner>}
+      {outcome === 'failed' && <Banner kind="error">{t('offline.failed')}</Banner>}
+    </section>
+  );
+}

@@ -1,0 +1,139 @@
+/**
+ * "Make available offline": the whole catalogue on the device, products first, then every
+ * product picture, with progress, cancellable and resumable (pictures already kept are
+ * skipped). It asks the browser to keep this storage, and reports what is stored.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useState } from 'react';
+import { CACHE_NAMES } from '../../contracts/storage-names';
+import { db } from '../db/db';
+import { refreshCatalogue } from './catalogue-mirror';
+
+export interface DownloadProgress {
+  products: number;
+  imagesDone: number;
+  imagesTotal: number;
+  bytes: number;
+}
+
+export class StorageFullError extends Error {
+  constructor() {
+    super('The device has no more room for the catalogue');
+    this.name = 'StorageFullError';
+  }
+}
+
+const isQuotaError = (error: unknown): boolean =>
+  error instanceof Error &&
+  (error.name === 'QuotaExceededError' ||
+    (error as { inner?: Error }).inner?.name === 'QuotaExceededError');
+
+/** Pictures fetched at once: enough to keep a slow link busy, few enough not to choke it. */
+const PARALLEL_IMAGES = 4;
+
+export async function makeCatalogueAvailableOffline(
+  viewer: string,
+  signal: AbortSignal,
+  onProgress: (progress: DownloadProgress) => void,
+): Promise<DownloadProgress> {
+  await navigator.storage?.persist?.().catch(() => false);
+  try {
+    await refreshCatalogue(db, { viewer });
+  } catch (error) {
+    if (isQuotaError(error)) throw new StorageFullError();
+    throw error;
+  }
+  const products = await db.products.toArray();
+  const paths = [...new Set(products.flatMap((p) => p.images))];
+  const cache = await caches.open(CACHE_NAMES.productImages);
+  const progress: DownloadProgress = {
+    products: products.length,
+    imagesDone: 0,
+    imagesTotal: paths.length,
+    bytes: 0,
+  };
+  onProgress({ ...progress });
+
+  let next = 0;
+  const worker = async () => {
+    while (next < paths.length) {
+      signal.throwIfAborted();
+      const path = paths[next++] as string;
+      if (!(await cache.match(path))) {
+        const response = await fetch(path, { signal });
+        if (response.ok) {
+          const body = await response.clone().arrayBuffer();
+          try {
+            await cache.put(path, response);
+          } catch (error) {
+            if (isQuotaError(error)) throw new StorageFullError();
+            throw error;
+          }
+          progress.bytes += body.byteLength;
+        }
+      }
+      progress.imagesDone += 1;
+      onProgress({ ...progress });
+    }
+  };
+  await Promise.all(Array.from({ length: PARALLEL_IMAGES }, worker));
+  return progress;
+}
+
+export interface DeviceStorage {
+  products: number;
+  syncedAt: string | null;
+  imagesKept: number;
+  imagesTotal: number;
+  usedBytes: number | null;
+  quotaBytes: number | null;
+  persistent: boolean | null;
+}
+
+/** What the device holds of the catalogue, and how much room it has. */
+export function useDeviceStorage(refreshKey: number): DeviceStorage | undefined {
+  const mirror = useLiveQuery(async () => {
+    const products = await db.products.toArray();
+    const state = await db.mirrorState.get('catalogue');
+    return {
+      products: products.length,
+      syncedAt: state?.syncedAt ?? null,
+      paths: [...new Set(products.flatMap((p) => p.images))],
+    };
+  }, []);
+  const [extra, setExtra] = useState<Omit<
+    DeviceStorage,
+    'products' | 'syncedAt' | 'imagesTotal'
+  > | null>(null);
+  useEffect(() => {
+    if (!mirror) return;
+    let live = true;
+    void (async () => {
+      const cache =
+        typeof caches === 'undefined' ? null : await caches.open(CACHE_NAMES.productImages);
+      const kept = cache
+        ? new Set((await cache.keys()).map((r) => new URL(r.url).pathname))
+        : new Set<string>();
+      const estimate = await navigator.storage?.estimate?.().catch(() => undefined);
+      const persistent = (await navigator.storage?.persisted?.().catch(() => null)) ?? null;
+      if (live) {
+        setExtra({
+          imagesKept: mirror.paths.filter((p) => kept.has(p)).length,
+          usedBytes: estimate?.usage ?? null,
+          quotaBytes: estimate?.quota ?? null,
+          persistent,
+        });
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, [mirror, refreshKey]);
+  if (!mirror || !extra) return undefined;
+  return {
+    products: mirror.products,
+    syncedAt: mirror.syncedAt,
+    imagesTotal: mirror.paths.length,
+    ...extra,
+  };
+}
