@@ -1,8 +1,11 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { createBrowserRouter, Outlet, RouterProvider, useLocation } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { createBrowserRouter, Link, Outlet, RouterProvider, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { ProductsPage } from '../features/catalogue/products-page';
+import { canSeePrices } from '../contracts/accounts';
+import { useUser } from '../lib/auth/session';
 import { useConnectivity } from '../lib/sync/connectivity';
+import { closeOfflineInvite, offlineInviteOpen } from '../lib/sync/offline-catalogue';
 import { useMirrorRefresh } from '../lib/sync/use-catalogue';
 import { HomePage } from '../features/home/home-page';
 import { ToastProvider } from '../components/toast';
@@ -59,6 +62,33 @@ function OfflineBanner() {
   );
 }
 
+/** After a verified company signs in: take the whole catalogue along for the fair. */
+function OfflineInvite() {
+  const { t } = useTranslation();
+  const user = useUser();
+  const connectivity = useConnectivity();
+  const [open, setOpen] = useState(offlineInviteOpen);
+  if (!open || connectivity === 'offline' || !canSeePrices(user?.company)) return null;
+  return (
+    <div className="update-prompt" role="status">
+      <span>{t('offline.invite')}</span>
+      <Link className="button button--small" to="/sync" onClick={() => setOpen(false)}>
+        {t('offline.start')}
+      </Link>
+      <button
+        type="button"
+        className="button button--ghost button--small"
+        onClick={() => {
+          closeOfflineInvite();
+          setOpen(false);
+        }}
+      >
+        {t('offline.notNow')}
+      </button>
+    </div>
+  );
+}
+
 function Layout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -74,6 +104,7 @@ function Layout() {
       <Header />
       <OfflineBanner />
       <UpdatePrompt />
+      <OfflineInvite />
       <main id="main" tabIndex={-1}>
         <ErrorBoundary key={pathname}>
           <Suspense

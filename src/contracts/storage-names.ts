@@ -11,6 +11,8 @@ export const SESSION_KEYS = {
   refreshToken: 'portal.refreshToken',
   user: 'portal.user',
 } as const;
+/** Set once the user has kept the whole catalogue offline, or declined the invitation. */
+export const OFFLINE_INVITE_KEY = 'portal.offlineInviteDone';
 /** Web Lock held while a refresh token is exchanged, so that two tabs never spend it twice. */
 export const REFRESH_LOCK = 'portal.refresh';
 /** Web Lock held while the outbox is replayed: one tab (or the service worker) at a time. */

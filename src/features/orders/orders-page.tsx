@@ -8,6 +8,7 @@ import { PageMeta } from '../../components/page-meta';
 import { useToast } from '../../components/toast';
 import type { StoredOrder } from '../../lib/db/db';
 import { formatMoney } from '../../lib/i18n';
+import { useConnectivity } from '../../lib/sync/connectivity';
 import {
   queueCancellation,
   refreshServerState,
@@ -32,6 +33,7 @@ export function OrdersPage() {
   const [cancelling, setCancelling] = useState<Order | null>(null);
   const [reason, setReason] = useState('');
   const notify = useToast();
+  const connectivity = useConnectivity();
 
   useEffect(() => {
     void refreshServerState();
@@ -49,6 +51,9 @@ export function OrdersPage() {
         path="/orders"
       />
       <h1>{t('orders.title')}</h1>
+      {connectivity === 'offline' && (
+        <p className="notice notice--offline">{t('orders.fromDevice')}</p>
+      )}
       {orders !== undefined && orders.length === 0 && (
         <div className="empty-state">
           <h2>{t('orders.emptyTitle')}</h2>

@@ -12,6 +12,7 @@ import {
 import { Banner } from '../../components/banner';
 import { downloadDocument, uploadDocument } from '../../lib/api/accounts';
 import { errorBody, isNetworkError } from '../../lib/api/client';
+import { useConnectivity } from '../../lib/sync/connectivity';
 import type { CompanyData } from './use-company';
 import { profileDate } from './profile-date';
 
@@ -95,6 +96,7 @@ export function DocumentsCard({ data, badge }: { data: CompanyData; badge: Docum
   const { t } = useTranslation();
   const [banner, setBanner] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [busy, setBusy] = useState<DocumentField | null>(null);
+  const connectivity = useConnectivity();
   const latest = latestDocumentByType(data.documents);
   const requiredTypes = new Set<string>(REQUIRED_DOCUMENTS.map((d) => d.type));
   const extra = data.documents.filter(
@@ -150,7 +152,9 @@ export function DocumentsCard({ data, badge }: { data: CompanyData; badge: Docum
         <span className={`chip chip--${badge}`}>{t(`documents.badge.${badge}`)}</span>
       </h2>
       {banner && <Banner kind={banner.kind}>{banner.text}</Banner>}
-      {data.status === 'offline' && <p>{t('profile.needsNetwork')}</p>}
+      {(data.status === 'offline' || connectivity === 'offline') && (
+        <p>{t('documents.needsNetwork')}</p>
+      )}
       <ul className="documents">
         {REQUIRED_DOCUMENTS.map((required) => {
           const document = latest.get(required.type);

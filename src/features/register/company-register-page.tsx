@@ -14,6 +14,7 @@ import { PageMeta } from '../../components/page-meta';
 import { registerCompany } from '../../lib/api/accounts';
 import { errorBody, isNetworkError, statusOf } from '../../lib/api/client';
 import { useSession } from '../../lib/auth/session';
+import { useConnectivity } from '../../lib/sync/connectivity';
 import { DOCUMENT_ACCEPT, fileProblem } from './document-files';
 import { mapServerErrors } from './server-errors';
 
@@ -61,6 +62,7 @@ export function CompanyRegisterPage() {
   const heading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);
   const done = banner?.kind === 'success';
+  const connectivity = useConnectivity();
 
   useEffect(() => {
     if (firstRender.current) {
@@ -223,6 +225,7 @@ export function CompanyRegisterPage() {
           </li>
         ))}
       </ol>
+      {connectivity === 'offline' && <Banner kind="info">{t('register.needsNetwork')}</Banner>}
       {banner && <Banner kind={banner.kind}>{banner.text}</Banner>}
       <form onSubmit={(event) => void submit(event)} noValidate>
         <h2 ref={heading} tabIndex={-1}>

@@ -8,6 +8,7 @@ import { PageMeta } from '../../components/page-meta';
 import { registerPerson } from '../../lib/api/accounts';
 import { errorBody, isNetworkError, statusOf } from '../../lib/api/client';
 import { useSession } from '../../lib/auth/session';
+import { useConnectivity } from '../../lib/sync/connectivity';
 import { mapServerErrors } from './server-errors';
 
 /** How long the success message stays before the sign-in page (spec: 3 s). */
@@ -34,6 +35,7 @@ export function RegisterPage() {
   const [banner, setBanner] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const done = banner?.kind === 'success';
+  const connectivity = useConnectivity();
 
   useEffect(() => {
     if (!done) return;
@@ -143,6 +145,7 @@ export function RegisterPage() {
         <p>
           {t('register.wizardIntro')} <Link to="/company-register">{t('register.wizardLink')}</Link>
         </p>
+        {connectivity === 'offline' && <Banner kind="info">{t('register.needsNetwork')}</Banner>}
         {banner && <Banner kind={banner.kind}>{banner.text}</Banner>}
         <form onSubmit={(event) => void submit(event)} noValidate>
           <div className="form-grid">
