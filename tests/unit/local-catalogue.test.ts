@@ -42,3 +42,22 @@ describe('the catalogue query on the device', () => {
     expect(result.products.every((p) => p.price === undefined)).toBe(true);
   });
 });
+
+describe('the device query kept in memory', () => {
+  it('follows the mirror when products are changed, added or removed', async () => {
+    const db = await mirrorWith('visitor');
+    const query = { search: '', sortBy: 'name' as const, page: 1, limit: 50 };
+    expect((await queryLocalCatalogue(db, query)).pagination.totalProducts).toBe(10);
+    const [first] = fixtureProductDtos('visitor');
+    await db.products.put({
+      ...first!,
+      nameKey: 'aaa first now',
+      updatedAt: '2027-01-01T00:00:00.000Z',
+    });
+    expect((await queryLocalCatalogue(db, query)).products[0]?.sku).toBe(first?.sku);
+    await db.products.delete(first!.id);
+    const after = await queryLocalCatalogue(db, query);
+    expect(after.pagination.totalProducts).toBe(9);
+    expect(after.products.map((p) => p.sku)).not.toContain(first?.sku);
+  });
+});
