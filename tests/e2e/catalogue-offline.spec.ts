@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { untilControlled } from './helpers';
 
 interface ApiPage {
   products: { id: number; name: string }[];
@@ -16,14 +17,7 @@ async function serverNames(page: Page, query: string): Promise<string[]> {
 /** Opens the catalogue online and waits until the app and the catalogue are on the device. */
 async function openCatalogueOnline(page: Page) {
   await page.goto('/products?lng=en');
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
-      timeout: 20_000,
-    })
-    .toBe(true);
+  await untilControlled(page);
   await expect(page.getByText('Catalogue saved on this device')).toBeVisible();
 }
 

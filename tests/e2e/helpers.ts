@@ -69,17 +69,32 @@ export async function signInAs(page: Page, email: string, password = PASSWORD) {
   await expect(page.getByRole('button', { name: 'Mara' })).toBeVisible();
 }
 
-/** Opens the catalogue and waits until the app and the priced catalogue are on the device. */
-export async function catalogueReady(page: Page) {
-  await page.goto('/products?lng=en');
+/**
+ * Waits until the service worker controls the page. A page that was loaded while the
+ * worker was still installing can miss being claimed; like a user's next visit, a reload
+ * then brings it under control.
+ */
+export async function untilControlled(page: Page) {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
   });
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
-      timeout: 20_000,
-    })
-    .toBe(true);
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const controlled = await page
+      .waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+        timeout: 5_000,
+      })
+      .then(() => true)
+      .catch(() => false);
+    if (controlled) return;
+    await page.reload();
+  }
+  throw new Error('The service worker never took control of the page');
+}
+
+/** Opens the catalogue and waits until the app and the priced catalogue are on the device. */
+export async function catalogueReady(page: Page) {
+  await page.goto('/products?lng=en');
+  await untilControlled(page);
   await expect(page.getByTestId('product-card').first().getByText(/€/)).toBeVisible();
   await expect(page.getByText('Catalogue saved on this device')).toBeVisible();
 }

@@ -2,6 +2,7 @@ import { chromium, expect, test } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { untilControlled } from './helpers';
 
 test.describe('without the service worker', () => {
   test.use({ serviceWorkers: 'block' });
@@ -20,16 +21,7 @@ test.describe('without the service worker', () => {
   });
 });
 
-async function controlled(page: import('@playwright/test').Page) {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), {
-      timeout: 20_000,
-    })
-    .toBe(true);
-}
+const controlled = untilControlled;
 
 test('the portal meets Chromium’s install criteria', async ({ request, baseURL }) => {
   // A real profile: an incognito window can never install an app.
