@@ -3,9 +3,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { CHROME_ARGS, CHROME_PATH } from './tests/e2e/chromium';
 import { STAFF } from './tests/e2e/staff';
 
-const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const chromePath = CHROME_PATH;
 if (!existsSync(chromePath)) {
   throw new Error(
     `Chromium not found at ${chromePath}. Install it (Debian: apt-get install -y chromium) ` +
@@ -29,15 +30,7 @@ export default defineConfig({
     baseURL: `http://localhost:${PORT}`,
     launchOptions: {
       executablePath: chromePath,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      args: CHROME_ARGS,
     },
   },
   webServer: {

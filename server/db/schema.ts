@@ -12,6 +12,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../src/contracts/orders.js';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -170,16 +171,6 @@ export const cartItems = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.productId] })],
 );
 
-export const ORDER_STATUS_VALUES = [
-  'PENDING',
-  'CONFIRMED',
-  'PROCESSING',
-  'SHIPPED',
-  'DELIVERED',
-  'CANCELLED',
-] as const;
-export const PAYMENT_STATUS_VALUES = ['PENDING', 'PAID', 'FAILED', 'REFUNDED'] as const;
-
 export const orders = pgTable('orders', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   orderNumber: text('order_number').notNull().unique(),
@@ -189,10 +180,8 @@ export const orders = pgTable('orders', {
   userId: integer('user_id')
     .notNull()
     .references(() => users.id),
-  status: text('status', { enum: ORDER_STATUS_VALUES }).notNull().default('PENDING'),
-  paymentStatus: text('payment_status', { enum: PAYMENT_STATUS_VALUES })
-    .notNull()
-    .default('PENDING'),
+  status: text('status', { enum: ORDER_STATUSES }).notNull().default('PENDING'),
+  paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('PENDING'),
   paymentMethod: text('payment_method').notNull().default('BANK_TRANSFER'),
   currency: text('currency').notNull().default('EUR'),
   subtotal: numeric('subtotal', { precision: 12, scale: 2 }).notNull(),

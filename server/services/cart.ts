@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { canSeePrices } from '../../src/contracts/accounts.js';
-import { roundMoney, type Cart } from '../../src/contracts/orders.js';
+import { cartLine, cartOf, type Cart } from '../../src/contracts/orders.js';
 import type { Db } from '../db/database.js';
 import { cartItems, products } from '../db/schema.js';
 import type { Account } from './accounts.js';
@@ -44,33 +44,11 @@ export async function readCart(db: Db, account: Account): Promise<Cart> {
     .where(eq(cartItems.userId, account.user.id))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.productId));
   const priced = canSeePrices(account.company);
-  const items = rows.map(({ item, product }) => {
-    const price = priced ? Number(product.price) : 0;
-    return {
-      id: product.id,
-      productId: product.id,
-      quantity: item.quantity,
-      price,
-      lineTotal: roundMoney(price * item.quantity),
-      product: {
-        id: product.id,
-        name: product.name,
-        sku: product.sku,
-        images: product.images,
-        stock: product.stock,
-        stockQuantity: product.stock,
-        inStock: product.stock > 0,
-      },
-    };
-  });
-  const subtotal = roundMoney(items.reduce((sum, item) => sum + item.lineTotal, 0));
-  return {
-    items,
-    subtotal,
-    total: subtotal,
-    itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
-    currency: 'EUR',
-  };
+  return cartOf(
+    rows.map(({ item, product }) =>
+      cartLine(product, item.quantity, priced ? Number(product.price) : 0),
+    ),
+  );
 }
 
 async function productForUpdate(db: Db, productId: number): Promise<ProductRow> {

@@ -7,21 +7,13 @@ export interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   hint?: ReactNode;
 }
 
-/** A labelled input whose error is tied to it for assistive technology. */
-export function FormField({ label, error, hint, className, ...input }: FormFieldProps) {
+/** The hint and error under a field, and the ids that tie them to its input. */
+function useFieldMessages(error: string | undefined, hint: ReactNode) {
   const id = useId();
-  const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : '']
-    .filter(Boolean)
-    .join(' ');
-  return (
-    <div className={`form-field${error ? ' has-error' : ''}${className ? ` ${className}` : ''}`}>
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...input}
-      />
+  const describedBy =
+    [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  const messages = (
+    <>
       {hint && (
         <p id={`${id}-hint`} className="form-field__hint">
           {hint}
@@ -32,6 +24,27 @@ export function FormField({ label, error, hint, className, ...input }: FormField
           {error}
         </p>
       )}
+    </>
+  );
+  return { id, describedBy, messages };
+}
+
+const fieldClass = (error: string | undefined, className: string | undefined) =>
+  `form-field${error ? ' has-error' : ''}${className ? ` ${className}` : ''}`;
+
+/** A labelled input whose error is tied to it for assistive technology. */
+export function FormField({ label, error, hint, className, ...input }: FormFieldProps) {
+  const { id, describedBy, messages } = useFieldMessages(error, hint);
+  return (
+    <div className={fieldClass(error, className)}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        {...input}
+      />
+      {messages}
     </div>
   );
 }
@@ -51,20 +64,17 @@ export function PasswordField({
   className,
   ...input
 }: PasswordFieldProps) {
-  const id = useId();
+  const { id, describedBy, messages } = useFieldMessages(error, hint);
   const [visible, setVisible] = useState(false);
-  const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : '']
-    .filter(Boolean)
-    .join(' ');
   return (
-    <div className={`form-field${error ? ' has-error' : ''}${className ? ` ${className}` : ''}`}>
+    <div className={fieldClass(error, className)}>
       <label htmlFor={id}>{label}</label>
       <div className="form-field__password">
         <input
           id={id}
           type={visible ? 'text' : 'password'}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
+          aria-describedby={describedBy}
           {...input}
         />
         <button
@@ -76,16 +86,7 @@ export function PasswordField({
           {visible ? hideLabel : showLabel}
         </button>
       </div>
-      {hint && (
-        <p id={`${id}-hint`} className="form-field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="form-field__error">
-          {error}
-        </p>
-      )}
+      {messages}
     </div>
   );
 }

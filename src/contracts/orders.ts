@@ -114,6 +114,42 @@ export function clampQuantity(value: number, stock: number | null | undefined): 
 /** Money rounded to cents, as every total is. */
 export const roundMoney = (amount: number): number => Math.round(amount * 100) / 100;
 
+/** A cart line of a product at a price (the server's, or the mirror's while offline). */
+export function cartLine(
+  product: { id: number; name: string; sku: string; images: string[]; stock: number },
+  quantity: number,
+  price: number,
+): CartItem {
+  return {
+    id: product.id,
+    productId: product.id,
+    quantity,
+    price,
+    lineTotal: roundMoney(price * quantity),
+    product: {
+      id: product.id,
+      name: product.name,
+      sku: product.sku,
+      images: product.images,
+      stock: product.stock,
+      stockQuantity: product.stock,
+      inStock: product.stock > 0,
+    },
+  };
+}
+
+/** A cart of these lines, with its totals. */
+export function cartOf(items: CartItem[]): Cart {
+  const subtotal = roundMoney(items.reduce((sum, item) => sum + item.lineTotal, 0));
+  return {
+    items,
+    subtotal,
+    total: subtotal,
+    itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
+    currency: 'EUR',
+  };
+}
+
 /**
  * The picture of a cart or order line (spec §3): the last picture under /uploads/ when
  * there is one, otherwise the first.

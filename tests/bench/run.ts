@@ -21,22 +21,15 @@ import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium, type Page } from 'playwright-core';
+import { CHROME_ARGS, CHROME_PATH } from '../e2e/chromium';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4390);
 const LARGE_PORT = PORT + 1;
 const BASE = `http://localhost:${PORT}`;
 const baseOf = (port: number) => `http://localhost:${port}`;
 const STAFF = { email: 'bench.staff@example.com', password: 'Bench-Staff-Password-1' };
-const CHROME = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
+const CHROME = CHROME_PATH;
+const ARGS = CHROME_ARGS;
 
 interface Figure {
   name: string;

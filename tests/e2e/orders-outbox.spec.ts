@@ -1,4 +1,5 @@
 import { chromium, expect, test, type Page } from '@playwright/test';
+import { CHROME_ARGS, CHROME_PATH } from './chromium';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -134,16 +135,8 @@ test('a waiting order is sent when the browser is opened again online', async ({
   const profile = mkdtempSync(join(tmpdir(), 'portal-profile-'));
   const launch = () =>
     chromium.launchPersistentContext(profile, {
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      executablePath: CHROME_PATH,
+      args: CHROME_ARGS,
       baseURL,
     });
   try {

@@ -1,4 +1,5 @@
 import { chromium, expect, test } from '@playwright/test';
+import { CHROME_ARGS, CHROME_PATH } from './chromium';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -27,16 +28,8 @@ test('the portal meets Chromium’s install criteria', async ({ request, baseURL
   // A real profile: an incognito window can never install an app.
   const profile = mkdtempSync(join(tmpdir(), 'portal-install-'));
   const browser = await chromium.launchPersistentContext(profile, {
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    executablePath: CHROME_PATH,
+    args: CHROME_ARGS,
     baseURL,
   });
   const page = browser.pages()[0] ?? (await browser.newPage());

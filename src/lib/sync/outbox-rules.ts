@@ -5,7 +5,7 @@
  * sees. The page and the service worker share them.
  */
 import type { ShippingAddress, Cart, CartItem } from '../../contracts/orders';
-import { roundMoney } from '../../contracts/orders';
+import { cartLine, cartOf, roundMoney } from '../../contracts/orders';
 
 export type OutboxEntryState = 'waiting' | 'sending' | 'attention';
 
@@ -152,18 +152,7 @@ export interface LineProduct {
   price?: number | undefined;
 }
 
-const totals = (items: CartItem[]): Cart => {
-  const subtotal = roundMoney(items.reduce((sum, item) => sum + item.lineTotal, 0));
-  return {
-    items,
-    subtotal,
-    total: subtotal,
-    itemCount: items.reduce((sum, item) => sum + item.quantity, 0),
-    currency: 'EUR',
-  };
-};
-
-export const EMPTY_CART: Cart = totals([]);
+export const EMPTY_CART: Cart = cartOf([]);
 
 /** The cart the user sees: the server's last cart with the entries not yet sent applied on top. */
 export function applyEntries(
@@ -174,24 +163,7 @@ export function applyEntries(
   let items = base.items.map((item) => ({ ...item }));
   const line = (productId: number, quantity: number): CartItem | undefined => {
     const product = productById(productId);
-    if (!product) return undefined;
-    const price = product.price ?? 0;
-    return {
-      id: productId,
-      productId,
-      quantity,
-      price,
-      lineTotal: roundMoney(price * quantity),
-      product: {
-        id: product.id,
-        name: product.name,
-        sku: product.sku,
-        images: product.images,
-        stock: product.stock,
-        stockQuantity: product.stock,
-        inStock: product.stock > 0,
-      },
-    };
+    return product ? cartLine(product, quantity, product.price ?? 0) : undefined;
   };
   const setQuantity = (productId: number, quantity: number) => {
     items = items.map((item) =>
@@ -226,5 +198,5 @@ export function applyEntries(
         break;
     }
   }
-  return totals(items);
+  return cartOf(items);
 }
