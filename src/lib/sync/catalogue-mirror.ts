@@ -20,6 +20,8 @@ import type { CatalogueMirrorState, PortalDb } from '../db/db';
 
 /** Products per request while mirroring: the largest page the API allows. */
 const MIRROR_PAGE_SIZE = MAX_PRODUCTS_LIMIT;
+/** Pages requested at once: hides the round trips of a slow link without flooding it. */
+const MIRROR_PARALLEL_PAGES = 4;
 
 /** Where the mirror reads the catalogue from: the /api by default. */
 export interface CatalogueSource {
@@ -78,20 +80,27 @@ async function runRefresh(
 
   const seen = new Set<number>();
   let cursor = since ?? null;
-  for (let page = 1; ; page += 1) {
-    const { products, pagination } = await source.products({
+  const fetchPage = async (page: number) => {
+    const result = await source.products({
       page,
       limit: MIRROR_PAGE_SIZE,
       sortBy: 'newest',
       ...(since ? { updatedSince: since } : {}),
     });
-    await db.products.bulkPut(products);
-    for (const product of products) {
+    await db.products.bulkPut(result.products);
+    for (const product of result.products) {
       seen.add(product.id);
       if (cursor === null || product.updatedAt > cursor) cursor = product.updatedAt;
     }
-    if (page >= pagination.totalPages) break;
-  }
+    return result.pagination.totalPages;
+  };
+  // The first page tells how many there are; the rest come a few at a time.
+  const totalPages = await fetchPage(1);
+  let nextPage = 2;
+  const worker = async () => {
+    while (nextPage <= totalPages) await fetchPage(nextPage++);
+  };
+  await Promise.all(Array.from({ length: MIRROR_PARALLEL_PAGES }, worker));
 
   // An incremental refresh does not see deletions: ask which products still exist.
   const existing = incremental ? new Set(await source.productIds()) : seen;
