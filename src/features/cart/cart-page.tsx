@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { canSeePrices, verificationDisplay } from '../../contracts/accounts';
@@ -14,6 +14,7 @@ import {
   clearCart,
   queueCheckout,
   removeFromCart,
+  requestSync,
   setCartQuantity,
   useCart,
   useSyncState,
@@ -32,6 +33,10 @@ export function CartPage() {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const approved = canSeePrices(user?.company);
+  // Another device may have changed the cart: read the server's once the outbox is sent.
+  useEffect(() => {
+    requestSync({ refresh: true });
+  }, []);
   const money = (amount: number) => formatMoney(amount, i18n.language);
 
   if (!user) return null;

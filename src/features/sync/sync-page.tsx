@@ -100,7 +100,7 @@ export function SyncPage() {
           <button
             type="button"
             className="button button--ghost"
-            onClick={requestSync}
+            onClick={() => requestSync({ refresh: true })}
             disabled={sync.running}
           >
             {sync.running ? t('sync.sending') : t('sync.sendNow')}

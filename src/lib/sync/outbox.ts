@@ -339,8 +339,16 @@ async function withOutboxLock<T>(work: () => Promise<T>): Promise<T> {
     : work();
 }
 
-/** Drains the outbox now (or right after the drain under way). */
-export function requestSync(): void {
+/** Set when the server's cart and orders should be read again once the outbox is drained. */
+let refreshWanted = false;
+
+/**
+ * Drains the outbox now (or right after the drain under way). With `refresh`, the server's
+ * cart and orders are read afterwards (start, reconnect, sign-in): a change's own answer
+ * already carries the cart or order it changed, so a new entry does not need it.
+ */
+export function requestSync(options: { refresh?: boolean } = {}): void {
+  if (options.refresh) refreshWanted = true;
   if (syncState.running) {
     again = true;
     return;
@@ -372,8 +380,9 @@ export function requestSync(): void {
         });
         if (result.retryAt !== null) {
           reportNetworkFailure();
-          retryTimer = setTimeout(requestSync, Math.max(0, result.retryAt - Date.now()));
-        } else if (!result.needsSignIn) {
+          retryTimer = setTimeout(() => requestSync(), Math.max(0, result.retryAt - Date.now()));
+        } else if (!result.needsSignIn && refreshWanted) {
+          refreshWanted = false;
           await refreshServerState();
         }
       } while (again);
@@ -442,17 +451,17 @@ export function startSync(): void {
   if (started) return;
   started = true;
   startConnectivity();
-  onReconnect(requestSync);
+  onReconnect(() => requestSync({ refresh: true }));
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') requestSync();
+    if (document.visibilityState === 'visible') requestSync({ refresh: true });
   });
   let lastUser = currentUserId();
   subscribeSession(() => {
     const user = currentUserId();
     if (user !== lastUser) {
       lastUser = user;
-      if (user !== null) requestSync();
+      if (user !== null) requestSync({ refresh: true });
     }
   });
-  requestSync();
+  requestSync({ refresh: true });
 }
