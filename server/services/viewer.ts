@@ -5,5 +5,3 @@
 export interface Viewer {
   canSeePrices: boolean;
 }
-
-export const VISITOR: Viewer = { canSeePrices: false };

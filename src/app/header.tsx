@@ -7,13 +7,12 @@ import { LANGUAGES } from '../contracts/languages';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { signOut, useUser } from '../lib/auth/session';
 import { currentLanguage, switchLanguage } from '../lib/i18n';
-import { useCart, useOutboxEntries } from '../lib/sync/outbox';
+import { useCart, useOutboxSummary } from '../lib/sync/outbox';
 
 /** Signing out, after a warning when changes are still waiting to be sent. */
-function useSignOut(): { request: () => void; dialog: React.ReactNode } {
+function useSignOut(waiting: number): { request: () => void; dialog: React.ReactNode } {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const waiting = useOutboxEntries().length;
   const [open, setOpen] = useState(false);
   const leave = () => {
     setOpen(false);
@@ -36,11 +35,18 @@ function useSignOut(): { request: () => void; dialog: React.ReactNode } {
   };
 }
 
-function UserMenu({ user, onNavigate }: { user: User; onNavigate: () => void }) {
+function UserMenu({
+  user,
+  waiting,
+  onNavigate,
+}: {
+  user: User;
+  waiting: number;
+  onNavigate: () => void;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const leave = useSignOut();
-  const waiting = useOutboxEntries().length;
+  const leave = useSignOut(waiting);
   const container = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
   const display = verificationDisplay(user.company);
@@ -130,7 +136,7 @@ export function Header() {
   const { t, i18n } = useTranslation();
   const user = useUser();
   const { cart } = useCart();
-  const waiting = useOutboxEntries().length;
+  const { waiting } = useOutboxSummary();
   const [menuOpen, setMenuOpen] = useState(false);
   const language = currentLanguage(i18n.language);
   const close = () => setMenuOpen(false);
@@ -207,7 +213,7 @@ export function Header() {
               )}
             </ul>
           </nav>
-          {user && <UserMenu user={user} onNavigate={close} />}
+          {user && <UserMenu user={user} waiting={waiting} onNavigate={close} />}
           <div className="language-switcher" role="group" aria-label={t('nav.language')}>
             {LANGUAGES.map((lng) => (
               <button

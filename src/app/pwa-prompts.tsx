@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { applyUpdate, usePwaState } from '../lib/pwa/register-service-worker';
-import { useOutboxEntries, useSyncState } from '../lib/sync/outbox';
+import { useOutboxSummary, useSyncState } from '../lib/sync/outbox';
 
 /** "A new version is ready": applied only on the user's click, never while changes are being sent. */
 export function UpdatePrompt() {
   const { t } = useTranslation();
   const { updateReady } = usePwaState();
   const sync = useSyncState();
-  const sending = useOutboxEntries().some((entry) => entry.state === 'sending');
+  const { sending } = useOutboxSummary();
   if (!updateReady) return null;
   return (
     <div className="update-prompt" role="status">

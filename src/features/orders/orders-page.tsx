@@ -9,12 +9,7 @@ import { useToast } from '../../components/toast';
 import type { StoredOrder } from '../../lib/db/db';
 import { formatMoney } from '../../lib/i18n';
 import { useConnectivity } from '../../lib/sync/connectivity';
-import {
-  queueCancellation,
-  refreshServerState,
-  useOrders,
-  useOutboxEntries,
-} from '../../lib/sync/outbox';
+import { queueCancellation, requestSync, useOrders, useOutboxEntries } from '../../lib/sync/outbox';
 
 /** Lines shown on an order's card before "+N more items". */
 const PREVIEW_LINES = 3;
@@ -36,7 +31,7 @@ export function OrdersPage() {
   const connectivity = useConnectivity();
 
   useEffect(() => {
-    void refreshServerState();
+    requestSync({ refresh: true });
   }, []);
 
   const cancellationWaiting = (order: Order) =>

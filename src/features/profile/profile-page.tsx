@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageMeta } from '../../components/page-meta';
 import { signOut, useUser } from '../../lib/auth/session';
 import { formatMoney } from '../../lib/i18n';
-import { useOrders, useOutboxEntries } from '../../lib/sync/outbox';
+import { useOrders, useOutboxSummary } from '../../lib/sync/outbox';
 import { CompanyCard, ChecklistCard, DocumentsCard } from './company-cards';
 import { PersonalCard } from './personal-card';
 import { profileDate } from './profile-date';
@@ -25,7 +25,7 @@ export function ProfilePage() {
 function Profile({ user }: { user: User }) {
   const { t, i18n } = useTranslation();
   const orders = useOrders();
-  const waiting = useOutboxEntries().length;
+  const { waiting } = useOutboxSummary();
   const navigate = useNavigate();
   const data = useCompanyData();
   const [tab, setTab] = useState<Tab>('overview');

@@ -12,7 +12,7 @@
  *    Retry: count the attempt, back off, stop. Sign-in needed: stop, keep it waiting.
  *    Refused: mark it as needing attention with the server's message, and go on.
  */
-import { canCancel, type Cart, type Order } from '../../contracts/orders';
+import type { Cart, Order } from '../../contracts/orders';
 import type { OrderChange, PortalDb, StoredOrder } from '../db/db';
 import {
   backoffMs,
@@ -240,6 +240,3 @@ export async function replayOutbox(options: ReplayOptions): Promise<ReplayResult
     return result;
   }
 }
-
-/** True when the order can still be cancelled by its customer. */
-export const cancellable = (order: Order): boolean => canCancel(order.status);

@@ -267,8 +267,20 @@ export function onOrderConfirmed(listener: ConfirmedListener): () => void {
   return () => confirmedListeners.delete(listener);
 }
 
-export async function pendingCount(userId: number): Promise<number> {
-  return db.outbox.where('userId').equals(userId).count();
+const NOTHING_WAITING = { waiting: 0, sending: false };
+
+/** How many changes wait for the server, and whether one is being sent (navigation, prompts). */
+export function useOutboxSummary(): { waiting: number; sending: boolean } {
+  const userId = useSignedInUserId();
+  return useLiveQuery(
+    async () => {
+      if (userId === null) return NOTHING_WAITING;
+      const entries = await db.outbox.where('userId').equals(userId).toArray();
+      return { waiting: entries.length, sending: entries.some((e) => e.state === 'sending') };
+    },
+    [userId],
+    NOTHING_WAITING,
+  );
 }
 
 /** Signing out: the user's priced data leaves the device; the outbox stays, bound to the user. */
@@ -407,8 +419,8 @@ function registerBackgroundSync(): void {
     .catch(() => undefined);
 }
 
-/** Reads the server's cart and orders when nothing is waiting to change them. */
-export async function refreshServerState(): Promise<void> {
+/** Reads the server's cart and orders when nothing is waiting to change them (after a drain). */
+async function refreshServerState(): Promise<void> {
   const userId = currentUserId();
   const user = getSession()?.user;
   if (userId === null || !user?.company) return;
