@@ -1,13 +1,58 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { FIRST_SCREEN_GROUPS } from './src/lib/i18n/text-parts';
 
 /** Where `npm run dev` finds the API server (started with it on port 8080). */
 const API_ORIGIN = process.env.API_ORIGIN ?? 'http://localhost:8080';
 
+/** The modules of the app shell that every first screen runs (see build.rolldownOptions). */
+const FIRST_SCREEN_MODULES = new RegExp(
+  [
+    String.raw`/node_modules/(react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|use-sync-external-store)/`,
+    String.raw`/src/main\.tsx$`,
+    String.raw`/src/app/(app|header|footer|error-boundary|not-found-page|require-auth|pages)\.tsx$`,
+    String.raw`/src/components/(toast|page-meta|confirm-dialog|modal)\.tsx$`,
+    String.raw`/src/contracts/(accounts|brand|catalogue|languages|orders|storage-names)\.ts$`,
+    String.raw`/src/lib/(when-idle|i18n/index|i18n/text-parts|auth/session|auth/session-store|api/errors|api/catalogue|pwa/register-service-worker)\.ts$`,
+    String.raw`/src/lib/sync/(engine-loader|use-catalogue|views|connectivity|offline-invite)\.ts$`,
+  ].join('|'),
+);
+
+const TEXT_PART = /^\0texts:([a-z]{2})\/(first|rest)$/;
+
+/**
+ * `texts:<lng>/first` and `texts:<lng>/rest`: a language's texts (src/locales/<lng>.json)
+ * split into the part the first screens need and the rest, so that a first visit
+ * downloads only the first part. The JSON files stay whole for translators and tests.
+ */
+function textParts(): Plugin {
+  const first = new Set<string>(FIRST_SCREEN_GROUPS);
+  return {
+    name: 'portal-text-parts',
+    resolveId: (id) => (id.startsWith('texts:') ? `\0${id}` : undefined),
+    load(id) {
+      const match = TEXT_PART.exec(id);
+      if (!match) return undefined;
+      const [, language, part] = match;
+      const file = resolve(`src/locales/${language}.json`);
+      this.addWatchFile(file);
+      const texts = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      const chosen = Object.fromEntries(
+        Object.entries(texts).filter(([group]) => first.has(group) === (part === 'first')),
+      );
+      // JSON.parse of a string literal is quicker for the browser than an object literal.
+      return `export default JSON.parse(${JSON.stringify(JSON.stringify(chosen))});`;
+    },
+  };
+}
+
 export default defineConfig({
   plugins: [
     react(),
+    textParts(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -70,5 +115,18 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // Every browser the portal supports preloads modules itself.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What every first screen runs, in one chunk (one request, better compressed);
+            // the screens, the other texts and the sync engine stay in chunks of their own.
+            { name: 'shell', test: FIRST_SCREEN_MODULES },
+          ],
+        },
+      },
+    },
   },
 });

@@ -1,54 +1,40 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { createBrowserRouter, Link, Outlet, RouterProvider, useLocation } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { BrowserRouter, Link, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { ProductsPage } from '../features/catalogue/products-page';
 import { canSeePrices } from '../contracts/accounts';
 import { useUser } from '../lib/auth/session';
 import { useConnectivity } from '../lib/sync/connectivity';
-import { closeOfflineInvite, offlineInviteOpen } from '../lib/sync/offline-catalogue';
+import { closeOfflineInvite, offlineInviteOpen } from '../lib/sync/offline-invite';
+import { loadSyncEngine, useSyncEngine } from '../lib/sync/engine-loader';
+import { usePwaState } from '../lib/pwa/register-service-worker';
 import { useMirrorRefresh } from '../lib/sync/use-catalogue';
-import { HomePage } from '../features/home/home-page';
 import { ToastProvider } from '../components/toast';
 import { ErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { Header } from './header';
 import { NotFoundPage } from './not-found-page';
-import { UpdatePrompt } from './pwa-prompts';
+import {
+  CartPage,
+  CompanyRegisterPage,
+  HomePage,
+  LegalPage,
+  LoginPage,
+  OrdersPage,
+  ProductPage,
+  ProductsPage,
+  ProfilePage,
+  RegisterPage,
+  SupportPage,
+  SyncPage,
+} from './pages';
 import { RequireAuth } from './require-auth';
-import { SessionWatcher } from './session-watcher';
+import { markFirstScreen } from '../lib/when-idle';
 
-const ProductPage = lazy(() =>
-  import('../features/product/product-page').then((m) => ({ default: m.ProductPage })),
+// Loaded with the sync engine: they only act once it is there.
+const SessionWatcher = lazy(() =>
+  import('./session-watcher').then((m) => ({ default: m.SessionWatcher })),
 );
-const LoginPage = lazy(() =>
-  import('../features/auth/login-page').then((m) => ({ default: m.LoginPage })),
-);
-const RegisterPage = lazy(() =>
-  import('../features/register/register-page').then((m) => ({ default: m.RegisterPage })),
-);
-const CompanyRegisterPage = lazy(() =>
-  import('../features/register/company-register-page').then((m) => ({
-    default: m.CompanyRegisterPage,
-  })),
-);
-const CartPage = lazy(() =>
-  import('../features/cart/cart-page').then((m) => ({ default: m.CartPage })),
-);
-const OrdersPage = lazy(() =>
-  import('../features/orders/orders-page').then((m) => ({ default: m.OrdersPage })),
-);
-const SyncPage = lazy(() =>
-  import('../features/sync/sync-page').then((m) => ({ default: m.SyncPage })),
-);
-const SupportPage = lazy(() =>
-  import('../features/support/support-page').then((m) => ({ default: m.SupportPage })),
-);
-const LegalPage = lazy(() =>
-  import('../features/legal/legal-page').then((m) => ({ default: m.LegalPage })),
-);
-const ProfilePage = lazy(() =>
-  import('../features/profile/profile-page').then((m) => ({ default: m.ProfilePage })),
-);
+const UpdatePrompt = lazy(() => import('./pwa-prompts').then((m) => ({ default: m.UpdatePrompt })));
 
 /** Says plainly when the server cannot be reached, and what still works. */
 function OfflineBanner() {
@@ -92,18 +78,34 @@ function OfflineInvite() {
 function Layout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const user = useUser();
+  const engine = useSyncEngine();
+  const { updateReady } = usePwaState();
   // The catalogue (and the footer's categories) stays fresh from the first screen on.
   useMirrorRefresh();
+  useEffect(markFirstScreen, []);
+  useEffect(() => {
+    // A signed-in user's waiting changes are sent without delay.
+    if (user) void loadSyncEngine().catch(() => undefined);
+  }, [user]);
   useEffect(() => {
     // Braces matter: newer browsers return a promise from scrollTo, which is no cleanup.
     window.scrollTo(0, 0);
   }, [pathname]);
   return (
     <>
-      <SessionWatcher />
+      {engine && (
+        <Suspense fallback={null}>
+          <SessionWatcher />
+        </Suspense>
+      )}
       <Header />
       <OfflineBanner />
-      <UpdatePrompt />
+      {updateReady && (
+        <Suspense fallback={null}>
+          <UpdatePrompt />
+        </Suspense>
+      )}
       <OfflineInvite />
       <main id="main" tabIndex={-1}>
         <ErrorBoundary key={pathname}>
@@ -124,65 +126,43 @@ function Layout() {
   );
 }
 
-const router = createBrowserRouter([
-  {
-    element: <Layout />,
-    children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/products', element: <ProductsPage /> },
-      { path: '/products/:id', element: <ProductPage /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/support/faq', element: <SupportPage page="faq" /> },
-      { path: '/support/shipping', element: <SupportPage page="shipping" /> },
-      { path: '/support/returns', element: <SupportPage page="returns" /> },
-      { path: '/support/warranty', element: <SupportPage page="warranty" /> },
-      { path: '/terms', element: <LegalPage page="terms" /> },
-      { path: '/privacy', element: <LegalPage page="privacy" /> },
-      { path: '/register', element: <RegisterPage /> },
-      { path: '/company-register', element: <CompanyRegisterPage /> },
-      {
-        path: '/cart',
-        element: (
-          <RequireAuth>
-            <CartPage />
-          </RequireAuth>
-        ),
-      },
-      {
-        path: '/orders',
-        element: (
-          <RequireAuth>
-            <OrdersPage />
-          </RequireAuth>
-        ),
-      },
-      {
-        path: '/sync',
-        element: (
-          <RequireAuth>
-            <SyncPage />
-          </RequireAuth>
-        ),
-      },
-      {
-        path: '/profile',
-        element: (
-          <RequireAuth>
-            <ProfilePage />
-          </RequireAuth>
-        ),
-      },
-      { path: '*', element: <NotFoundPage /> },
-    ],
-  },
-]);
+/** A page that needs a signed-in user (and says so otherwise). */
+const signedIn = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
+
+function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route path="/" element={<HomePage />} />
+        <Route path="/products" element={<ProductsPage />} />
+        <Route path="/products/:id" element={<ProductPage />} />
+        <Route path="/login" element={<LoginPage />} />
+        <Route path="/support/faq" element={<SupportPage page="faq" />} />
+        <Route path="/support/shipping" element={<SupportPage page="shipping" />} />
+        <Route path="/support/returns" element={<SupportPage page="returns" />} />
+        <Route path="/support/warranty" element={<SupportPage page="warranty" />} />
+        <Route path="/terms" element={<LegalPage page="terms" />} />
+        <Route path="/privacy" element={<LegalPage page="privacy" />} />
+        <Route path="/register" element={<RegisterPage />} />
+        <Route path="/company-register" element={<CompanyRegisterPage />} />
+        <Route path="/cart" element={signedIn(<CartPage />)} />
+        <Route path="/orders" element={signedIn(<OrdersPage />)} />
+        <Route path="/sync" element={signedIn(<SyncPage />)} />
+        <Route path="/profile" element={signedIn(<ProfilePage />)} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}
 
 export function App() {
   const { t } = useTranslation();
   return (
     <ErrorBoundary>
       <ToastProvider dismissLabel={t('common.dismiss')}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </ToastProvider>
     </ErrorBoundary>
   );

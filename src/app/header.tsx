@@ -5,9 +5,10 @@ import type React from 'react';
 import { verificationDisplay, type User } from '../contracts/accounts';
 import { LANGUAGES } from '../contracts/languages';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { signOut, useUser } from '../lib/auth/session';
+import { useUser } from '../lib/auth/session';
 import { currentLanguage, switchLanguage } from '../lib/i18n';
-import { useCart, useOutboxSummary } from '../lib/sync/outbox';
+import { loadSyncEngine } from '../lib/sync/engine-loader';
+import { useCart, useOutboxSummary } from '../lib/sync/views';
 
 /** Signing out, after a warning when changes are still waiting to be sent. */
 function useSignOut(waiting: number): { request: () => void; dialog: React.ReactNode } {
@@ -16,7 +17,9 @@ function useSignOut(waiting: number): { request: () => void; dialog: React.React
   const [open, setOpen] = useState(false);
   const leave = () => {
     setOpen(false);
-    void signOut().then(() => navigate('/'));
+    void loadSyncEngine()
+      .then((engine) => engine.signOut())
+      .then(() => navigate('/'));
   };
   return {
     request: () => (waiting > 0 ? setOpen(true) : leave()),

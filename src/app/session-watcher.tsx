@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { onSessionExpired } from '../lib/api/client';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../components/toast';
-import { refreshUser } from '../lib/auth/session';
+import { refreshUser } from '../lib/auth/session-actions';
 import { onOrderConfirmed, startSync } from '../lib/sync/outbox';
 
 /**

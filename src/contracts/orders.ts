@@ -150,6 +150,8 @@ export function cartOf(items: CartItem[]): Cart {
   };
 }
 
+export const EMPTY_CART: Cart = cartOf([]);
+
 /**
  * The picture of a cart or order line (spec §3): the last picture under /uploads/ when
  * there is one, otherwise the first.

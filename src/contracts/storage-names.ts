@@ -13,6 +13,8 @@ export const SESSION_KEYS = {
 } as const;
 /** Set once the user has kept the whole catalogue offline, or declined the invitation. */
 export const OFFLINE_INVITE_KEY = 'portal.offlineInviteDone';
+/** Set once a whole catalogue is on the device: its screens then read the device first. */
+export const MIRROR_FLAG_KEY = 'portal.catalogueMirrored';
 /** Web Lock held while a refresh token is exchanged, so that two tabs never spend it twice. */
 export const REFRESH_LOCK = 'portal.refresh';
 /** Web Lock held while the outbox is replayed: one tab (or the service worker) at a time. */

@@ -1,6 +1,11 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Cart, Order, ShippingAddress } from '../../src/contracts/orders';
+import {
+  EMPTY_CART,
+  type Cart,
+  type Order,
+  type ShippingAddress,
+} from '../../src/contracts/orders';
 import { createPortalDb, type PortalDb } from '../../src/lib/db/db';
 import {
   localOrderRef,
@@ -13,7 +18,6 @@ import {
   backoffMs,
   BACKOFF_CAP_MS,
   classify,
-  EMPTY_CART,
   type OutboxEntry,
   type OutboxPayload,
   type OutboxRequest,

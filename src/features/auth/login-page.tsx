@@ -7,7 +7,8 @@ import { Banner } from '../../components/banner';
 import { FormField, PasswordField } from '../../components/form-field';
 import { PageMeta } from '../../components/page-meta';
 import { errorBody, isNetworkError, statusOf } from '../../lib/api/client';
-import { signIn, useSession } from '../../lib/auth/session';
+import { signIn } from '../../lib/auth/session-actions';
+import { useSession } from '../../lib/auth/session';
 
 interface LoginState {
   from?: string;

@@ -16,9 +16,9 @@ import {
   removeFromCart,
   requestSync,
   setCartQuantity,
-  useCart,
   useSyncState,
 } from '../../lib/sync/outbox';
+import { useCart } from '../../lib/sync/views';
 import { CheckoutForm } from './checkout-form';
 
 export function CartPage() {

@@ -9,7 +9,7 @@ import { canSeePrices } from '../../contracts/accounts';
 import { useToast } from '../../components/toast';
 import { useUser } from '../../lib/auth/session';
 import { formatMoney, formatTime } from '../../lib/i18n';
-import { addToCart } from '../../lib/sync/outbox';
+import { loadSyncEngine } from '../../lib/sync/engine-loader';
 import { useCatalogueQuery, useCategories } from '../../lib/sync/use-catalogue';
 import {
   applyCatalogueChange,
@@ -37,10 +37,12 @@ export function ProductsPage() {
   const notify = useToast();
   const addOne = (productId: number) => {
     if (!user) return notify(t('cart.loginToAdd'), 'info');
-    addToCart(productId, 1).then(
-      () => notify(t('cart.added')),
-      () => notify(t('cart.addFailed'), 'error'),
-    );
+    loadSyncEngine()
+      .then((engine) => engine.addToCart(productId, 1))
+      .then(
+        () => notify(t('cart.added')),
+        () => notify(t('cart.addFailed'), 'error'),
+      );
   };
 
   const go = (change: CatalogueChange, replace = false) =>

@@ -9,7 +9,8 @@ import { useToast } from '../../components/toast';
 import type { StoredOrder } from '../../lib/db/db';
 import { formatMoney } from '../../lib/i18n';
 import { useConnectivity } from '../../lib/sync/connectivity';
-import { queueCancellation, requestSync, useOrders, useOutboxEntries } from '../../lib/sync/outbox';
+import { queueCancellation, requestSync } from '../../lib/sync/outbox';
+import { useOrders, useOutboxEntries } from '../../lib/sync/views';
 
 /** Lines shown on an order's card before "+N more items". */
 const PREVIEW_LINES = 3;

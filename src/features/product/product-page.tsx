@@ -7,7 +7,7 @@ import { canSeePrices } from '../../contracts/accounts';
 import { clampQuantity } from '../../contracts/orders';
 import { useToast } from '../../components/toast';
 import { useUser } from '../../lib/auth/session';
-import { addToCart } from '../../lib/sync/outbox';
+import { loadSyncEngine } from '../../lib/sync/engine-loader';
 import { formatMoney } from '../../lib/i18n';
 import { useProduct } from '../../lib/sync/use-catalogue';
 
@@ -195,10 +195,12 @@ function ProductDetail({ product }: { product: Product }) {
                 if (!user) return notify(t('cart.loginToAdd'), 'info');
                 const amount = clampQuantity(Number(quantity), product.stock);
                 setQuantity(String(amount));
-                addToCart(product.id, amount).then(
-                  () => notify(t('cart.added')),
-                  () => notify(t('cart.addFailed'), 'error'),
-                );
+                loadSyncEngine()
+                  .then((engine) => engine.addToCart(product.id, amount))
+                  .then(
+                    () => notify(t('cart.added')),
+                    () => notify(t('cart.addFailed'), 'error'),
+                  );
               }}
             >
               {t('product.addToCart')}

@@ -5,7 +5,8 @@ import { validateProfile } from '../../contracts/validation';
 import { Banner } from '../../components/banner';
 import { FormField } from '../../components/form-field';
 import { serverProblemText } from '../../lib/i18n';
-import { queueProfileUpdate, useOutboxEntries } from '../../lib/sync/outbox';
+import { queueProfileUpdate } from '../../lib/sync/outbox';
+import { useOutboxEntries } from '../../lib/sync/views';
 
 export function PersonalCard({ user }: { user: User }) {
   const { t } = useTranslation();

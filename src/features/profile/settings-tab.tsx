@@ -8,7 +8,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PasswordField } from '../../components/form-field';
 import { changePassword, deleteAccount, updateNotifications } from '../../lib/api/accounts';
 import { errorBody, isNetworkError } from '../../lib/api/client';
-import { signOut, updateStoredUser } from '../../lib/auth/session';
+import { signOut, updateStoredUser } from '../../lib/auth/session-actions';
 
 type Message = { kind: 'error' | 'success'; text: string } | null;
 

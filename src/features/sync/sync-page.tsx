@@ -8,10 +8,9 @@ import {
   editEntryQuantity,
   requestSync,
   retryEntry,
-  useOutboxEntries,
   useSyncState,
-  type OutboxView,
 } from '../../lib/sync/outbox';
+import { useOutboxEntries, type OutboxView } from '../../lib/sync/views';
 import { formatTime, serverProblemText } from '../../lib/i18n';
 
 function describe(

@@ -7,10 +7,9 @@
 import ky, { HTTPError, type KyRequest } from 'ky';
 import { REFRESH_LOCK } from '../../contracts/storage-names';
 import type { User } from '../../contracts/accounts';
+import { REQUEST_TIMEOUT_MS } from './errors';
 import { clearSession, getSession, saveSession, type Session } from '../auth/session-store';
 
-/** A request that has not answered in this long is treated as lost (lie-fi at a fair). */
-const REQUEST_TIMEOUT_MS = 15_000;
 /** Calls that never carry, nor refresh, a token. */
 const TOKEN_FREE = /\/api\/auth\/(login|register|register-company|refresh|logout)$/;
 const RETRIED = 'x-portal-retry';
@@ -94,33 +93,11 @@ export const api = ky.create({
   },
 });
 
-export interface ApiErrorBody {
-  message: string;
-  details?: { field: string; message: string; code?: string }[];
-  retryAfter?: number;
-}
-
-/** The body of a failed call, when the server sent one (not for offline or 5xx). */
-export async function errorBody(error: unknown): Promise<ApiErrorBody | undefined> {
-  if (!(error instanceof HTTPError) || error.response.status >= 500) return undefined;
-  try {
-    const body = (await error.response.clone().json()) as Partial<ApiErrorBody>;
-    return typeof body.message === 'string' ? (body as ApiErrorBody) : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The server's message for a failed call, or undefined when there was none (offline, 5xx). */
-export async function serverMessage(error: unknown): Promise<string | undefined> {
-  return (await errorBody(error))?.message;
-}
-
-export const statusOf = (error: unknown): number | undefined =>
-  error instanceof HTTPError ? error.response.status : undefined;
-
-export const isNotFound = (error: unknown): boolean => statusOf(error) === 404;
-
-/** True when the call never reached the server (offline, timeout, captive portal). */
-export const isNetworkError = (error: unknown): boolean =>
-  !(error instanceof HTTPError) || error.response.status >= 500;
+export {
+  errorBody,
+  isNetworkError,
+  isNotFound,
+  serverMessage,
+  statusOf,
+  type ApiErrorBody,
+} from './errors';

@@ -5,7 +5,6 @@
  */
 import type { User } from '../../contracts/accounts';
 import { SESSION_KEYS } from '../../contracts/storage-names';
-import { db } from '../db/db';
 
 export interface Session {
   accessToken: string;
@@ -66,6 +65,7 @@ export async function saveSession(session: Session, remember = remembered()): Pr
   target?.setItem(SESSION_KEYS.refreshToken, session.refreshToken);
   target?.setItem(SESSION_KEYS.user, JSON.stringify(session.user));
   notify();
+  const { db } = await import('../db/db');
   await db.session.put({
     key: 'current',
     userId: session.user.id,
@@ -85,6 +85,7 @@ export async function clearSession(): Promise<void> {
     for (const key of Object.values(SESSION_KEYS)) storage.removeItem(key);
   }
   notify();
+  const { db } = await import('../db/db');
   await db.session.delete('current');
 }
 

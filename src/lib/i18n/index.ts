@@ -1,72 +1,112 @@
 /**
  * Language set-up: ro (default and fallback), en, it. Detection order: the `lng` query
- * parameter, the cached choice, the browser's language, then `<html lang>`. The choice
- * is cached and `<html lang>` follows it.
+ * parameter, the cached choice, the browser's languages, then `<html lang>`. The choice
+ * is cached and `<html lang>` follows it. Each language's texts come in two chunks (see
+ * ./text-parts): the first screens' part before the first render, the rest right after.
  */
 import i18n from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../contracts/languages';
 import { LANGUAGE_STORAGE_KEY } from '../../contracts/storage-names';
+import type { TextPart } from './text-parts';
 
-type Bundle = Record<string, unknown>;
+type Texts = { default: Record<string, unknown> };
 
-/** Each language is its own chunk: a visitor downloads only the one they read. */
-const BUNDLES: Record<Language, () => Promise<{ default: Bundle }>> = {
-  ro: () => import('../../locales/ro.json'),
-  en: () => import('../../locales/en.json'),
-  it: () => import('../../locales/it.json'),
+const TEXTS: Record<Language, Record<TextPart, () => Promise<Texts>>> = {
+  ro: { first: () => import('texts:ro/first'), rest: () => import('texts:ro/rest') },
+  en: { first: () => import('texts:en/first'), rest: () => import('texts:en/rest') },
+  it: { first: () => import('texts:it/first'), rest: () => import('texts:it/rest') },
 };
 
-const DETECTION = {
-  order: ['querystring', 'localStorage', 'navigator', 'htmlTag'],
-  lookupQuerystring: 'lng',
-  lookupLocalStorage: LANGUAGE_STORAGE_KEY,
-  caches: ['localStorage'],
-};
+const loaded = new Map<string, Promise<void>>();
 
-async function ensureBundle(lng: Language): Promise<void> {
-  if (i18n.hasResourceBundle(lng, 'translation')) return;
-  const bundle = await BUNDLES[lng]();
-  i18n.addResourceBundle(lng, 'translation', bundle.default, true, true);
+function loadPart(lng: Language, part: TextPart): Promise<void> {
+  const key = `${lng}/${part}`;
+  let loading = loaded.get(key);
+  if (!loading) {
+    loading = TEXTS[lng][part]().then(({ default: texts }) => {
+      i18n.addResourceBundle(lng, 'translation', texts, true, true);
+    });
+    // A failed download (offline before the precache) can be tried again.
+    loading.catch(() => loaded.delete(key));
+    loaded.set(key, loading);
+  }
+  return loading;
 }
 
-/** Detects the language, loads its texts and starts i18next; resolves when the app can render. */
+/** Every text of the language in force: the screens after the first one wait for this. */
+export function loadAllTexts(): Promise<void> {
+  const lng = i18n.isInitialized ? currentLanguage(i18n.language) : detectLanguage();
+  return Promise.all([loadPart(lng, 'first'), loadPart(lng, 'rest')]).then(() => undefined);
+}
+
+function storedLanguage(): string | null {
+  try {
+    return localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function supported(lng: string | null | undefined): Language | undefined {
+  const base = lng?.slice(0, 2).toLowerCase();
+  return LANGUAGES.find((language) => language === base);
+}
+
+/** The `lng` parameter, the cached choice, the browser's languages, then `<html lang>`. */
+export function detectLanguage(): Language {
+  const candidates = [
+    new URLSearchParams(window.location.search).get('lng'),
+    storedLanguage(),
+    ...(navigator.languages ?? [navigator.language]),
+    document.documentElement.lang,
+  ];
+  for (const candidate of candidates) {
+    const language = supported(candidate);
+    if (language) return language;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+/** Detects the language, loads its first texts and starts i18next; resolves when the app can render. */
 export async function initI18n(): Promise<typeof i18n> {
-  const detector = new LanguageDetector(undefined, DETECTION);
-  const detected = detector.detect();
-  const language = currentLanguage(Array.isArray(detected) ? detected[0] : detected);
-  const bundle = (await BUNDLES[language]()).default;
+  const language = detectLanguage();
   i18n.on('languageChanged', (lng) => {
     document.documentElement.lang = lng;
+    try {
+      localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
+    } catch {
+      // storage unavailable: the language is detected again next time
+    }
   });
-  await i18n
-    .use(LanguageDetector)
-    .use(initReactI18next)
-    .init({
-      lng: language,
-      resources: { [language]: { translation: bundle } },
-      partialBundledLanguages: true,
-      supportedLngs: [...LANGUAGES],
-      nonExplicitSupportedLngs: true,
-      load: 'languageOnly',
-      fallbackLng: DEFAULT_LANGUAGE,
-      interpolation: { escapeValue: false },
-      detection: DETECTION,
-    });
+  await i18n.use(initReactI18next).init({
+    lng: language,
+    resources: {},
+    partialBundledLanguages: true,
+    supportedLngs: [...LANGUAGES],
+    load: 'languageOnly',
+    fallbackLng: DEFAULT_LANGUAGE,
+    interpolation: { escapeValue: false },
+  });
+  await loadPart(language, 'first');
+  document.documentElement.lang = language;
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // as above
+  }
   return i18n;
 }
 
 /** Switches the language once its texts are loaded (offline, from the precache). */
 export async function switchLanguage(lng: Language): Promise<void> {
-  await ensureBundle(lng);
+  await Promise.all([loadPart(lng, 'first'), loadPart(lng, 'rest')]);
   await i18n.changeLanguage(lng);
 }
 
 /** The portal language in force, reduced to one of ro, en, it. */
 export function currentLanguage(lng: string | undefined): Language {
-  const base = (lng ?? DEFAULT_LANGUAGE).slice(0, 2) as Language;
-  return LANGUAGES.includes(base) ? base : DEFAULT_LANGUAGE;
+  return supported(lng) ?? DEFAULT_LANGUAGE;
 }
 
 const LOCALES: Record<Language, string> = { ro: 'ro-RO', en: 'en-IE', it: 'it-IT' };

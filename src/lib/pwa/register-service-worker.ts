@@ -4,7 +4,8 @@
  * the page never reloads by itself (a rep may be typing an order).
  */
 import { useSyncExternalStore } from 'react';
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
+import { whenIdle } from '../when-idle';
 
 interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>;
@@ -56,9 +57,14 @@ export function registerServiceWorker(): void {
     set({ canInstall: false, installed: true });
   });
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  workbox = new Workbox('/sw.js', { scope: '/' });
-  workbox.addEventListener('waiting', () => set({ updateReady: true }));
-  void workbox.register();
+  // The service worker is set up once the page is up: it must not compete with it.
+  void whenIdle()
+    .then(() => import('workbox-window'))
+    .then(({ Workbox }) => {
+      workbox = new Workbox('/sw.js', { scope: '/' });
+      workbox.addEventListener('waiting', () => set({ updateReady: true }));
+      return workbox.register();
+    });
 }
 
 /** Activates the waiting version and reloads into it, when the user asked for it. */

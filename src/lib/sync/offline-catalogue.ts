@@ -5,9 +5,10 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
-import { CACHE_NAMES, OFFLINE_INVITE_KEY } from '../../contracts/storage-names';
+import { CACHE_NAMES } from '../../contracts/storage-names';
 import { db } from '../db/db';
 import { refreshCatalogue } from './catalogue-mirror';
+import { closeOfflineInvite } from './offline-invite';
 
 export interface DownloadProgress {
   products: number;
@@ -137,21 +138,4 @@ export function useDeviceStorage(refreshKey: number): DeviceStorage | undefined 
     imagesTotal: mirror.paths.length,
     ...extra,
   };
-}
-
-/** The invitation to keep the catalogue offline, shown to a verified company until used or declined. */
-export function offlineInviteOpen(): boolean {
-  try {
-    return localStorage.getItem(OFFLINE_INVITE_KEY) === null;
-  } catch {
-    return false;
-  }
-}
-
-export function closeOfflineInvite(): void {
-  try {
-    localStorage.setItem(OFFLINE_INVITE_KEY, new Date().toISOString());
-  } catch {
-    // storage unavailable: the invitation simply shows again
-  }
 }

@@ -12,12 +12,11 @@
  *    Retry: count the attempt, back off, stop. Sign-in needed: stop, keep it waiting.
  *    Refused: mark it as needing attention with the server's message, and go on.
  */
-import type { Cart, Order } from '../../contracts/orders';
+import { EMPTY_CART, type Cart, type Order } from '../../contracts/orders';
 import type { OrderChange, PortalDb, StoredOrder } from '../db/db';
 import {
   backoffMs,
   classify,
-  EMPTY_CART,
   isBlockedBy,
   requestFor,
   type OutboxEntry,

@@ -152,8 +152,6 @@ export interface LineProduct {
   price?: number | undefined;
 }
 
-export const EMPTY_CART: Cart = cartOf([]);
-
 /** The cart the user sees: the server's last cart with the entries not yet sent applied on top. */
 export function applyEntries(
   base: Cart,

@@ -4,11 +4,11 @@
  * the screens read (cart, orders, sync centre), and the replay wiring: on start, on
  * reconnect, after each new entry, on a timer while backing off, one tab at a time.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useSyncExternalStore } from 'react';
 import type { User } from '../../contracts/accounts';
 import {
   clampQuantity,
+  EMPTY_CART,
   roundMoney,
   type Cart,
   type Order,
@@ -20,7 +20,7 @@ import { getSession, subscribeSession, updateStoredUser } from '../auth/session-
 import { db, type StoredOrder } from '../db/db';
 import { onReconnect, reportNetworkFailure, startConnectivity } from './connectivity';
 import { localOrderRef, replayOutbox, storedServerOrder, type Transport } from './outbox-engine';
-import { applyEntries, EMPTY_CART, type OutboxEntry, type OutboxPayload } from './outbox-rules';
+import { applyEntries, type OutboxEntry, type OutboxPayload } from './outbox-rules';
 
 const currentUserId = (): number | null => getSession()?.user.id ?? null;
 
@@ -183,79 +183,65 @@ export async function discardEntry(id: number): Promise<void> {
   requestSync();
 }
 
-// ——— views ———
-
-export const useSignedInUserId = (): number | null =>
-  useSyncExternalStore(subscribeSession, currentUserId, () => null);
+// ——— what the screens read (live, through ./views) ———
 
 /** The cart as the user sees it: the server's cart with the waiting changes on top. */
-export function useCart(): { cart: Cart; waiting: number; loaded: boolean } {
-  const userId = useSignedInUserId();
-  const view = useLiveQuery(async () => {
-    if (userId === null) return { cart: EMPTY_CART, waiting: 0 };
-    const base = (await db.carts.get(userId))?.cart ?? EMPTY_CART;
-    const entries = (await db.outbox.where('userId').equals(userId).sortBy('id')).filter(
-      (e) => e.state !== 'attention',
-    );
-    const cartEntries = entries.filter((e) => e.kind.startsWith('cart.') || e.kind === 'checkout');
-    const ids = [
-      ...new Set(
-        cartEntries.flatMap((e) => ('productId' in e.payload ? [e.payload.productId] : [])),
-      ),
-    ];
-    const products = new Map(
-      (await db.products.bulkGet(ids)).flatMap((p) => (p ? [[p.id, p] as const] : [])),
-    );
-    return {
-      cart: applyEntries(base, cartEntries, (id) => products.get(id)),
-      waiting: cartEntries.length,
-    };
-  }, [userId]);
+export async function readCart(userId: number | null): Promise<{ cart: Cart; waiting: number }> {
+  if (userId === null) return { cart: EMPTY_CART, waiting: 0 };
+  const base = (await db.carts.get(userId))?.cart ?? EMPTY_CART;
+  const entries = (await db.outbox.where('userId').equals(userId).sortBy('id')).filter(
+    (e) => e.state !== 'attention',
+  );
+  const cartEntries = entries.filter((e) => e.kind.startsWith('cart.') || e.kind === 'checkout');
+  const ids = [
+    ...new Set(cartEntries.flatMap((e) => ('productId' in e.payload ? [e.payload.productId] : []))),
+  ];
+  const products = new Map(
+    (await db.products.bulkGet(ids)).flatMap((p) => (p ? [[p.id, p] as const] : [])),
+  );
   return {
-    cart: view?.cart ?? EMPTY_CART,
-    waiting: view?.waiting ?? 0,
-    loaded: view !== undefined,
+    cart: applyEntries(base, cartEntries, (id) => products.get(id)),
+    waiting: cartEntries.length,
   };
 }
 
-export function useOrders(): StoredOrder[] | undefined {
-  const userId = useSignedInUserId();
-  return useLiveQuery(
-    async () =>
-      userId === null
-        ? []
-        : await db.orders
-            .where('[userId+createdAt]')
-            .between([userId, ''], [userId, '\uffff'])
-            .reverse()
-            .toArray(),
-    [userId],
-  );
+export async function readOrders(userId: number | null): Promise<StoredOrder[]> {
+  return userId === null
+    ? []
+    : await db.orders
+        .where('[userId+createdAt]')
+        .between([userId, ''], [userId, '\uffff'])
+        .reverse()
+        .toArray();
 }
 
 export type OutboxView = OutboxEntry & { productName?: string | undefined };
 
-/** The signed-in user's outbox, with the names of the products it changes. */
-export function useOutboxEntries(): OutboxView[] {
-  const userId = useSignedInUserId();
-  return useLiveQuery(
-    async () => {
-      if (userId === null) return [];
-      const entries = await db.outbox.where('userId').equals(userId).sortBy('id');
-      const ids = [
-        ...new Set(entries.flatMap((e) => ('productId' in e.payload ? [e.payload.productId] : []))),
-      ];
-      const names = new Map(
-        (await db.products.bulkGet(ids)).flatMap((p) => (p ? [[p.id, p.name] as const] : [])),
-      );
-      return entries.map((e) => ({
-        ...e,
-        productName: 'productId' in e.payload ? names.get(e.payload.productId) : undefined,
-      }));
-    },
-    [userId],
-    [],
+/** The user's outbox, with the names of the products it changes. */
+export async function readOutbox(userId: number | null): Promise<OutboxView[]> {
+  if (userId === null) return [];
+  const entries = await db.outbox.where('userId').equals(userId).sortBy('id');
+  const ids = [
+    ...new Set(entries.flatMap((e) => ('productId' in e.payload ? [e.payload.productId] : []))),
+  ];
+  const names = new Map(
+    (await db.products.bulkGet(ids)).flatMap((p) => (p ? [[p.id, p.name] as const] : [])),
   );
+  return entries.map((e) => ({
+    ...e,
+    productName: 'productId' in e.payload ? names.get(e.payload.productId) : undefined,
+  }));
+}
+
+const NOTHING_WAITING = { waiting: 0, sending: false };
+
+/** How many changes wait for the server, and whether one is being sent (navigation, prompts). */
+export async function readOutboxSummary(
+  userId: number | null,
+): Promise<{ waiting: number; sending: boolean }> {
+  if (userId === null) return NOTHING_WAITING;
+  const entries = await db.outbox.where('userId').equals(userId).toArray();
+  return { waiting: entries.length, sending: entries.some((e) => e.state === 'sending') };
 }
 
 type ConfirmedListener = (order: Order) => void;
@@ -265,22 +251,6 @@ const confirmedListeners = new Set<ConfirmedListener>();
 export function onOrderConfirmed(listener: ConfirmedListener): () => void {
   confirmedListeners.add(listener);
   return () => confirmedListeners.delete(listener);
-}
-
-const NOTHING_WAITING = { waiting: 0, sending: false };
-
-/** How many changes wait for the server, and whether one is being sent (navigation, prompts). */
-export function useOutboxSummary(): { waiting: number; sending: boolean } {
-  const userId = useSignedInUserId();
-  return useLiveQuery(
-    async () => {
-      if (userId === null) return NOTHING_WAITING;
-      const entries = await db.outbox.where('userId').equals(userId).toArray();
-      return { waiting: entries.length, sending: entries.some((e) => e.state === 'sending') };
-    },
-    [userId],
-    NOTHING_WAITING,
-  );
 }
 
 /** Signing out: the user's priced data leaves the device; the outbox stays, bound to the user. */

@@ -1,18 +1,22 @@
 /**
  * What the catalogue screens read: the device's mirror through live queries, refreshed
  * from the network. Until the mirror is complete (a first visit), the requested page is
- * fetched from the server directly so that nobody waits for the whole catalogue.
+ * fetched from the server directly, so that nobody waits for the whole catalogue, nor
+ * for the sync engine: a first visit shows its page before the engine has loaded.
  */
-import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import type { Category, Product, ProductPage, ProductQuery } from '../../contracts/catalogue';
 import { fetchProduct, fetchProducts } from '../api/catalogue';
-import { isNotFound, serverMessage } from '../api/client';
+import { isNotFound, serverMessage } from '../api/errors';
 import { useUser, viewerKey } from '../auth/session';
-import { db } from '../db/db';
-import { forgetProduct, refreshCatalogue, storeProduct } from './catalogue-mirror';
 import { onReconnect, reportNetworkFailure } from './connectivity';
-import { queryLocalCatalogue } from './local-catalogue';
+import {
+  deviceHasCatalogue,
+  loadSyncEngine,
+  loadSyncEngineWhenIdle,
+  rememberMirroredCatalogue,
+  useDeviceQuery,
+} from './engine-loader';
 
 export type CatalogueView =
   | { status: 'loading' }
@@ -28,7 +32,10 @@ export type CatalogueView =
       offline: boolean;
     };
 
-/** Refreshes the mirror when a screen opens (and on start); tells whether the server answered. */
+/**
+ * Refreshes the mirror when a screen opens (and on start); tells whether the server
+ * answered. On a first visit the refresh waits until the page is up.
+ */
 export function useMirrorRefresh(): { offline: boolean; attempt: number; retry: () => void } {
   const [attempt, setAttempt] = useState(0);
   const [offline, setOffline] = useState(false);
@@ -37,13 +44,19 @@ export function useMirrorRefresh(): { offline: boolean; attempt: number; retry: 
   useEffect(() => onReconnect(() => setAttempt((n) => n + 1)), []);
   useEffect(() => {
     let live = true;
-    refreshCatalogue(db, { viewer }).then(
-      () => live && setOffline(false),
-      () => {
-        if (live) setOffline(true);
-        reportNetworkFailure();
-      },
-    );
+    const engine = deviceHasCatalogue() ? loadSyncEngine() : loadSyncEngineWhenIdle();
+    engine
+      .then(({ db, refreshCatalogue }) => refreshCatalogue(db, { viewer }))
+      .then(
+        () => {
+          rememberMirroredCatalogue();
+          if (live) setOffline(false);
+        },
+        () => {
+          if (live) setOffline(true);
+          reportNetworkFailure();
+        },
+      );
     return () => {
       live = false;
     };
@@ -53,25 +66,33 @@ export function useMirrorRefresh(): { offline: boolean; attempt: number; retry: 
 
 export function useCatalogueQuery(query: ProductQuery): CatalogueView & { retry: () => void } {
   const { offline, attempt, retry } = useMirrorRefresh();
-  const mirror = useLiveQuery(() => db.mirrorState.get('catalogue').then((s) => s ?? null), []);
+  const mirror = useDeviceQuery(
+    ({ db }) => db.mirrorState.get('catalogue').then((s) => s ?? null),
+    [],
+  );
   const complete = mirror?.complete === true;
   const key = JSON.stringify(query);
-  const local = useLiveQuery(async () => {
-    if (!complete) return null;
-    // Timed with the User Timing API, so that the benchmark (and field monitoring) can read it.
-    const started = performance.now();
-    const page = await queryLocalCatalogue(db, query);
-    performance.measure('catalogue-query', { start: started, end: performance.now() });
-    return { key, page };
-  }, [complete, key]);
+  const local = useDeviceQuery(
+    async ({ db, queryLocalCatalogue }) => {
+      if (!complete) return null;
+      // Timed with the User Timing API, so that the benchmark (and field monitoring) can read it.
+      const started = performance.now();
+      const page = await queryLocalCatalogue(db, query);
+      performance.measure('catalogue-query', { start: started, end: performance.now() });
+      return { key, page };
+    },
+    [complete, key],
+  );
 
+  // The network answers unless the device holds the catalogue (or may: it is still being read).
+  const fromNetwork = !complete && !(mirror === undefined && deviceHasCatalogue());
   const [remote, setRemote] = useState<{
     key: string;
     page?: ProductPage;
     error?: string | undefined;
   } | null>(null);
   useEffect(() => {
-    if (mirror === undefined || complete) return;
+    if (!fromNetwork) return;
     let live = true;
     fetchProducts(query).then(
       (page) => live && setRemote({ key, page }),
@@ -85,7 +106,7 @@ export function useCatalogueQuery(query: ProductQuery): CatalogueView & { retry:
     };
     // `key` stands for `query`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, complete, mirror === undefined, attempt]);
+  }, [key, fromNetwork, attempt]);
 
   if (local && local.key === key) {
     return {
@@ -113,8 +134,10 @@ export function useCatalogueQuery(query: ProductQuery): CatalogueView & { retry:
   return { status: 'loading', retry };
 }
 
+const NO_CATEGORIES: Category[] = [];
+
 export function useCategories(): Category[] {
-  return useLiveQuery(() => db.categories.toArray(), [], []);
+  return useDeviceQuery(({ db }) => db.categories.toArray(), []) ?? NO_CATEGORIES;
 }
 
 export type ProductView =
@@ -123,26 +146,31 @@ export type ProductView =
   | { status: 'error'; message: string | undefined }
   | { status: 'ready'; product: Product; offline: boolean };
 
+/** One product: the server's answer (kept on the device), or the device's copy offline. */
 export function useProduct(id: number): ProductView {
-  const stored = useLiveQuery(() => db.products.get(id).then((p) => p ?? null), [id]);
+  const stored = useDeviceQuery(({ db }) => db.products.get(id).then((p) => p ?? null), [id]);
   const [remote, setRemote] = useState<{
     id: number;
     outcome: 'ok' | 'notFound' | 'error';
+    product?: Product;
     message?: string | undefined;
   } | null>(null);
   useEffect(() => {
     let live = true;
+    // The device's copy answers at once where the catalogue is kept, else when the network fails.
+    if (deviceHasCatalogue()) void loadSyncEngine().catch(() => undefined);
     fetchProduct(id).then(
-      async (product) => {
-        await storeProduct(db, product);
-        if (live) setRemote({ id, outcome: 'ok' });
+      (product) => {
+        if (live) setRemote({ id, outcome: 'ok', product });
+        void loadSyncEngine().then(({ db, storeProduct }) => storeProduct(db, product));
       },
       async (error: unknown) => {
         if (isNotFound(error)) {
-          await forgetProduct(db, id);
           if (live) setRemote({ id, outcome: 'notFound' });
+          void loadSyncEngine().then(({ db, forgetProduct }) => forgetProduct(db, id));
           return;
         }
+        void loadSyncEngine().catch(() => undefined);
         const message = await serverMessage(error);
         if (live) setRemote({ id, outcome: 'error', message });
       },
@@ -154,7 +182,8 @@ export function useProduct(id: number): ProductView {
 
   const outcome = remote?.id === id ? remote : null;
   if (outcome?.outcome === 'notFound') return { status: 'notFound' };
-  if (stored) return { status: 'ready', product: stored, offline: outcome?.outcome === 'error' };
+  const product = stored ?? outcome?.product;
+  if (product) return { status: 'ready', product, offline: outcome?.outcome === 'error' };
   if (outcome?.outcome === 'error') return { status: 'error', message: outcome.message };
   return { status: 'loading' };
 }

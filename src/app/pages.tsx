@@ -1,0 +1,102 @@
+/**
+ * Every screen is its own chunk. A screen's code loads together with what it needs: the
+ * rest of the texts (all but the first screens), and the sync engine for screens that
+ * read and write the device. The screen of the address being opened is preloaded while
+ * the texts load, so that the first render does not wait for it.
+ */
+import { createElement, lazy, useState, type ComponentType } from 'react';
+import { loadAllTexts } from '../lib/i18n';
+import { loadSyncEngine } from '../lib/sync/engine-loader';
+
+interface Needs {
+  /** The texts beyond the first screens'. */
+  texts?: boolean;
+  /** The sync engine (the device's database and the outbox). */
+  engine?: boolean;
+}
+
+type Page<P> = ComponentType<P> & { preload: () => Promise<unknown> };
+
+function lazyPage<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+  needs: Needs = {},
+): Page<P> {
+  let ready: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const preload = () => {
+    loading ??= Promise.all([
+      load(),
+      needs.texts ? loadAllTexts() : undefined,
+      needs.engine ? loadSyncEngine() : undefined,
+    ]).then(
+      ([component]) => (ready = component),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  function Screen(props: P) {
+    // Loaded before this screen first rendered: no suspending. Else the lazy one stays.
+    const [component] = useState(() => ready ?? Lazy);
+    return createElement(component as ComponentType<P>, props);
+  }
+  return Object.assign(Screen, { preload });
+}
+
+export const HomePage = lazyPage(() =>
+  import('../features/home/home-page').then((m) => m.HomePage),
+);
+export const ProductsPage = lazyPage(() =>
+  import('../features/catalogue/products-page').then((m) => m.ProductsPage),
+);
+export const ProductPage = lazyPage(
+  () => import('../features/product/product-page').then((m) => m.ProductPage),
+  { texts: true },
+);
+export const LoginPage = lazyPage(
+  () => import('../features/auth/login-page').then((m) => m.LoginPage),
+  { texts: true },
+);
+export const RegisterPage = lazyPage(
+  () => import('../features/register/register-page').then((m) => m.RegisterPage),
+  { texts: true },
+);
+export const CompanyRegisterPage = lazyPage(
+  () => import('../features/register/company-register-page').then((m) => m.CompanyRegisterPage),
+  { texts: true },
+);
+export const SupportPage = lazyPage(
+  () => import('../features/support/support-page').then((m) => m.SupportPage),
+  { texts: true },
+);
+export const LegalPage = lazyPage(
+  () => import('../features/legal/legal-page').then((m) => m.LegalPage),
+  { texts: true },
+);
+export const CartPage = lazyPage(
+  () => import('../features/cart/cart-page').then((m) => m.CartPage),
+  { texts: true, engine: true },
+);
+export const OrdersPage = lazyPage(
+  () => import('../features/orders/orders-page').then((m) => m.OrdersPage),
+  { texts: true, engine: true },
+);
+export const SyncPage = lazyPage(
+  () => import('../features/sync/sync-page').then((m) => m.SyncPage),
+  { texts: true, engine: true },
+);
+export const ProfilePage = lazyPage(
+  () => import('../features/profile/profile-page').then((m) => m.ProfilePage),
+  { texts: true, engine: true },
+);
+
+/** Starts loading the screen of an address (the one the app opens on). */
+export function preloadPage(pathname: string): Promise<unknown> {
+  if (pathname === '/') return HomePage.preload();
+  if (pathname === '/products') return ProductsPage.preload();
+  if (/^\/products\/[^/]+$/.test(pathname)) return ProductPage.preload();
+  return Promise.resolve();
+}

@@ -1,0 +1,53 @@
+/**
+ * What a failed call to the /api says, whichever client made it: the full client (ky's
+ * HTTPError) or a first screen's read (ResponseError). Both carry the server's response.
+ */
+
+/** A request that has not answered in this long is treated as lost (lie-fi at a fair). */
+export const REQUEST_TIMEOUT_MS = 15_000;
+
+export interface ApiErrorBody {
+  message: string;
+  details?: { field: string; message: string; code?: string }[];
+  retryAfter?: number;
+}
+
+/** The server answered with an error status. */
+export class ResponseError extends Error {
+  constructor(readonly response: Response) {
+    super(`The server answered ${response.status}`);
+    this.name = 'HTTPError';
+  }
+}
+
+const responseOf = (error: unknown): Response | undefined => {
+  const response = (error as { response?: unknown } | null)?.response;
+  return error instanceof Error && response instanceof Response ? response : undefined;
+};
+
+/** The body of a failed call, when the server sent one (not for offline or 5xx). */
+export async function errorBody(error: unknown): Promise<ApiErrorBody | undefined> {
+  const response = responseOf(error);
+  if (!response || response.status >= 500) return undefined;
+  try {
+    const body = (await response.clone().json()) as Partial<ApiErrorBody>;
+    return typeof body.message === 'string' ? (body as ApiErrorBody) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The server's message for a failed call, or undefined when there was none (offline, 5xx). */
+export async function serverMessage(error: unknown): Promise<string | undefined> {
+  return (await errorBody(error))?.message;
+}
+
+export const statusOf = (error: unknown): number | undefined => responseOf(error)?.status;
+
+export const isNotFound = (error: unknown): boolean => statusOf(error) === 404;
+
+/** True when the call never reached the server (offline, timeout, captive portal). */
+export const isNetworkError = (error: unknown): boolean => {
+  const status = statusOf(error);
+  return status === undefined || status >= 500;
+};

@@ -1,0 +1,97 @@
+/**
+ * The sync engine (the IndexedDB mirror, the outbox and their replay) is its own chunk.
+ * A first visit shows its page without it and loads it once the page is up; a returning
+ * visitor, whose catalogue is on the device, or a signed-in user loads it at once.
+ * Screens read the device through `useDeviceQuery`, which answers once the engine is there.
+ */
+import { useEffect, useState, useSyncExternalStore, type DependencyList } from 'react';
+import { MIRROR_FLAG_KEY } from '../../contracts/storage-names';
+import { whenIdle } from '../when-idle';
+
+export type SyncEngine = typeof import('./engine');
+
+let engine: SyncEngine | undefined;
+let loading: Promise<SyncEngine> | undefined;
+const listeners = new Set<() => void>();
+
+/** Loads the engine now (once); a failed load (offline, an old deployment) can be tried again. */
+export function loadSyncEngine(): Promise<SyncEngine> {
+  loading ??= import('./engine').then(
+    (module) => {
+      engine = module;
+      for (const listener of listeners) listener();
+      return module;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
+  return loading;
+}
+
+let idle: Promise<SyncEngine> | undefined;
+
+/** Loads the engine once the page has loaded and the browser is idle, unless asked sooner. */
+export function loadSyncEngineWhenIdle(): Promise<SyncEngine> {
+  idle ??= whenIdle().then(loadSyncEngine);
+  return idle;
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/** The engine once it has loaded, else undefined. */
+export function useSyncEngine(): SyncEngine | undefined {
+  return useSyncExternalStore(
+    subscribe,
+    () => engine,
+    () => undefined,
+  );
+}
+
+/**
+ * A live query on the device: the value of `read`, kept current as the data changes.
+ * Undefined until the engine has loaded and answered; the previous answer is kept while
+ * a new one (after `deps` changed) is on its way. An error reaches the error boundary.
+ */
+export function useDeviceQuery<T>(
+  read: (engine: SyncEngine) => Promise<T>,
+  deps: DependencyList,
+): T | undefined {
+  const loaded = useSyncEngine();
+  const [result, setResult] = useState<{ value: T } | { error: unknown } | undefined>();
+  useEffect(() => {
+    if (!loaded) return;
+    const subscription = loaded
+      .liveQuery(() => read(loaded))
+      .subscribe({
+        next: (value) => setResult({ value }),
+        error: (error: unknown) => setResult({ error }),
+      });
+    return () => subscription.unsubscribe();
+    // `read` is a new function each render; `deps` are what it reads.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loaded, ...deps]);
+  if (result && 'error' in result) throw result.error;
+  return result?.value;
+}
+
+/** Whether a whole catalogue was mirrored on this device (so its screens read the device first). */
+export function deviceHasCatalogue(): boolean {
+  try {
+    return localStorage.getItem(MIRROR_FLAG_KEY) !== null;
+  } catch {
+    return false;
+  }
+}
+
+export function rememberMirroredCatalogue(): void {
+  try {
+    localStorage.setItem(MIRROR_FLAG_KEY, new Date().toISOString());
+  } catch {
+    // storage unavailable: the next visit asks the network first, which still works
+  }
+}
