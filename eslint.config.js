@@ -18,7 +18,15 @@ const layer = (files, forbidden, message) => ({
 
 export default tseslint.config(
   {
-    ignores: ['dist', 'node_modules', 'data', 'test-results', 'playwright-report', 'bench-results'],
+    ignores: [
+      'dist',
+      'dist-ssr',
+      'node_modules',
+      'data',
+      'test-results',
+      'playwright-report',
+      'bench-results',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -3,7 +3,6 @@ import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { FIRST_SCREEN_GROUPS } from './src/lib/i18n/text-parts';
 
 /** Where `npm run dev` finds the API server (started with it on port 8080). */
 const API_ORIGIN = process.env.API_ORIGIN ?? 'http://localhost:8080';
@@ -16,10 +15,35 @@ const FIRST_SCREEN_MODULES = new RegExp(
     String.raw`/src/app/(app|header|footer|error-boundary|not-found-page|require-auth|pages)\.tsx$`,
     String.raw`/src/components/(toast|page-meta|confirm-dialog|modal)\.tsx$`,
     String.raw`/src/contracts/(accounts|brand|catalogue|languages|orders|storage-names)\.ts$`,
-    String.raw`/src/lib/(when-idle|i18n/index|i18n/text-parts|auth/session|auth/session-store|api/errors|api/catalogue|pwa/register-service-worker)\.ts$`,
+    String.raw`/src/lib/(when-idle|i18n/index|auth/session|auth/session-store|api/errors|api/catalogue|pwa/register-service-worker)\.ts$`,
     String.raw`/src/lib/sync/(engine-loader|use-catalogue|views|connectivity|offline-invite)\.ts$`,
   ].join('|'),
 );
+
+/**
+ * Each language's texts come in two parts: those of the first screens (header, footer,
+ * home, catalogue, product, prompts) and the rest, which loads once the page is up and
+ * before any other screen shows. Top-level groups of `src/locales/<lng>.json`.
+ */
+const FIRST_SCREEN_GROUPS = [
+  'app',
+  'cart',
+  'catalogue',
+  'categories',
+  'common',
+  'company',
+  'error',
+  'footer',
+  'home',
+  'meta',
+  'nav',
+  'notFound',
+  'offline',
+  'pagination',
+  'product',
+  'pwa',
+  'signOut',
+];
 
 const TEXT_PART = /^\0texts:([a-z]{2})\/(first|rest)$/;
 
@@ -29,7 +53,7 @@ const TEXT_PART = /^\0texts:([a-z]{2})\/(first|rest)$/;
  * downloads only the first part. The JSON files stay whole for translators and tests.
  */
 function textParts(): Plugin {
-  const first = new Set<string>(FIRST_SCREEN_GROUPS);
+  const first = new Set(FIRST_SCREEN_GROUPS);
   return {
     name: 'portal-text-parts',
     resolveId: (id) => (id.startsWith('texts:') ? `\0${id}` : undefined),
@@ -49,62 +73,65 @@ function textParts(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     textParts(),
-    VitePWA({
-      strategies: 'injectManifest',
-      srcDir: 'sw',
-      filename: 'sw.ts',
-      injectRegister: false,
-      registerType: 'prompt',
-      manifest: {
-        id: '/',
-        name: 'Floravia Professional',
-        short_name: 'Floravia Pro',
-        description: 'Order professional bio-natural hair care for your salon, online or offline.',
-        lang: 'ro',
-        start_url: '/',
-        scope: '/',
-        display: 'standalone',
-        orientation: 'any',
-        theme_color: '#2f5d50',
-        background_color: '#fbf8f2',
-        categories: ['business', 'shopping'],
-        icons: [
-          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-          {
-            src: '/icons/maskable-512.png',
-            sizes: '512x512',
-            type: 'image/png',
-            purpose: 'maskable',
-          },
-        ],
-        screenshots: [
-          {
-            src: '/screenshots/catalogue-wide.png',
-            sizes: '1280x800',
-            type: 'image/png',
-            form_factor: 'wide',
-            label: 'The catalogue',
-          },
-          {
-            src: '/screenshots/catalogue-narrow.png',
-            sizes: '540x960',
-            type: 'image/png',
-            form_factor: 'narrow',
-            label: 'The catalogue on a phone',
-          },
-        ],
-      },
-      injectManifest: {
-        globPatterns: ['**/*.{js,css,html,svg,woff2}'],
-        rollupFormat: 'iife',
-      },
-      devOptions: { enabled: false },
-    }),
+    // The server's rendering (vite build --ssr) needs no service worker.
+    !isSsrBuild &&
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: 'sw',
+        filename: 'sw.ts',
+        injectRegister: false,
+        registerType: 'prompt',
+        manifest: {
+          id: '/',
+          name: 'Floravia Professional',
+          short_name: 'Floravia Pro',
+          description:
+            'Order professional bio-natural hair care for your salon, online or offline.',
+          lang: 'ro',
+          start_url: '/',
+          scope: '/',
+          display: 'standalone',
+          orientation: 'any',
+          theme_color: '#2f5d50',
+          background_color: '#fbf8f2',
+          categories: ['business', 'shopping'],
+          icons: [
+            { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+            { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+            {
+              src: '/icons/maskable-512.png',
+              sizes: '512x512',
+              type: 'image/png',
+              purpose: 'maskable',
+            },
+          ],
+          screenshots: [
+            {
+              src: '/screenshots/catalogue-wide.png',
+              sizes: '1280x800',
+              type: 'image/png',
+              form_factor: 'wide',
+              label: 'The catalogue',
+            },
+            {
+              src: '/screenshots/catalogue-narrow.png',
+              sizes: '540x960',
+              type: 'image/png',
+              form_factor: 'narrow',
+              label: 'The catalogue on a phone',
+            },
+          ],
+        },
+        injectManifest: {
+          globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+          rollupFormat: 'iife',
+        },
+        devOptions: { enabled: false },
+      }),
   ],
   server: {
     proxy: {
@@ -115,6 +142,8 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    // The server's rendering serves no files of its own.
+    copyPublicDir: !isSsrBuild,
     // Every browser the portal supports preloads modules itself.
     modulePreload: { polyfill: false },
     rolldownOptions: {
@@ -129,4 +158,4 @@ export default defineConfig({
       },
     },
   },
-});
+}));

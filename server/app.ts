@@ -25,18 +25,26 @@ import { productRoutes } from './routes/products.js';
 import { seoRoutes } from './routes/seo.js';
 import { uploadRoutes } from './routes/uploads.js';
 import { HttpError } from './services/errors.js';
+import { loadFirstScreens } from './first-screens.js';
 
 export interface AppOptions {
   database: Database;
   /** Folder of the built app (dist/); null serves the API alone. */
   staticDir?: string | null;
+  /** Folder of the app's server rendering (dist-ssr/); null leaves every page to the browser. */
+  renderDir?: string | null;
   logger?: FastifyServerOptions['logger'];
 }
 
 /** Largest JSON body accepted; the API's requests are small forms. */
 const BODY_LIMIT_BYTES = 1_048_576;
 
-export async function buildApp({ database, staticDir = null, logger = false }: AppOptions) {
+export async function buildApp({
+  database,
+  staticDir = null,
+  renderDir = null,
+  logger = false,
+}: AppOptions) {
   const app = Fastify({
     logger,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -145,7 +153,10 @@ export async function buildApp({ database, staticDir = null, logger = false }: A
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  const firstScreens =
+    hasApp && renderDir !== null ? await loadFirstScreens(renderDir, staticDir, database.db) : null;
+
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const wantsPage =
       hasApp &&
@@ -154,7 +165,20 @@ export async function buildApp({ database, staticDir = null, logger = false }: A
       !path.startsWith('/uploads/') &&
       !path.startsWith('/assets/');
     if (wantsPage) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      reply.header('cache-control', 'no-cache');
+      const screen = await firstScreens?.render(request).catch((error: unknown) => {
+        // The browser can still render the page itself.
+        request.log.error(error, 'Could not render the first screen');
+        return null;
+      });
+      if (screen) {
+        return reply
+          .status(screen.status)
+          .header('vary', 'cookie, accept-language')
+          .type('text/html; charset=utf-8')
+          .send(screen.html);
+      }
+      return reply.sendFile('index.html');
     }
     return reply.status(404).send({ message: `Not found: ${request.method} ${path}` });
   });

@@ -8,6 +8,8 @@ export interface Config {
   dataDir: string;
   database: DatabaseConfig;
   staticDir: string;
+  /** The app's server rendering of first screens (built with the app). */
+  renderDir: string;
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -24,5 +26,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? { engine: 'postgres', url: env.DATABASE_URL }
       : { engine: 'pglite', dataDir: resolve(dataDir, 'db') },
     staticDir: resolve(env.STATIC_DIR ?? 'dist'),
+    renderDir: resolve(env.RENDER_DIR ?? 'dist-ssr'),
   };
 }

@@ -17,10 +17,15 @@ import { pruneIdempotencyKeys } from './services/idempotency.js';
 const apiOnly = process.argv.includes('--api-only');
 const config = readConfig();
 
-if (!apiOnly && !existsSync(join(config.staticDir, 'index.html'))) {
+if (
+  !apiOnly &&
+  (!existsSync(join(config.staticDir, 'index.html')) ||
+    !existsSync(join(config.renderDir, 'entry-server.js')))
+) {
   console.log('Building the app (first start)…');
   const { build } = await import('vite');
   await build({ logLevel: 'warn' });
+  await build({ logLevel: 'warn', build: { ssr: 'src/entry-server.tsx', outDir: 'dist-ssr' } });
 }
 
 const database = await openDatabase(config.database);
@@ -45,6 +50,7 @@ setInterval(
 const app = await buildApp({
   database,
   staticDir: apiOnly ? null : config.staticDir,
+  renderDir: apiOnly ? null : config.renderDir,
   logger: { level: process.env.LOG_LEVEL ?? 'warn' },
 });
 

@@ -1,25 +1,40 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadPage } from './app/pages';
-import { initI18n, loadAllTexts } from './lib/i18n';
+import { readFirstScreen } from './lib/first-screen';
+import { detectLanguage, initI18n, loadAllTexts, switchLanguage } from './lib/i18n';
 import { registerServiceWorker } from './lib/pwa/register-service-worker';
 import { whenIdle } from './lib/when-idle';
 import './styles.css';
 
-function render(): void {
-  createRoot(document.getElementById('root') as HTMLElement).render(
+/** Set when the server rendered this page's first screen: the page takes that markup over. */
+const firstScreen = readFirstScreen();
+/** The language this device asks for (read before the server's is applied). */
+const chosen = detectLanguage();
+
+function start(): void {
+  const container = document.getElementById('root') as HTMLElement;
+  const app = (
     <StrictMode>
-      <App />
-    </StrictMode>,
+      <App firstScreen={firstScreen} />
+    </StrictMode>
   );
+  // As a transition, the first screen is built (or taken over) in slices the browser can interrupt.
+  startTransition(() => {
+    if (firstScreen) hydrateRoot(container, app);
+    else createRoot(container).render(app);
+  });
+  // The server could not know a choice kept only on this device: apply it once the page is up.
+  if (firstScreen && chosen !== firstScreen.language) void switchLanguage(chosen);
 }
 
 // The texts and the screen being opened load side by side; a screen that fails to load
 // is reported by the error boundary when it renders.
-void Promise.all([initI18n(), preloadPage(window.location.pathname).catch(() => undefined)]).then(
-  render,
-);
+void Promise.all([
+  initI18n(firstScreen?.language),
+  preloadPage(window.location.pathname).catch(() => undefined),
+]).then(start);
 registerServiceWorker();
 void whenIdle()
   .then(loadAllTexts)

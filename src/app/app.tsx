@@ -9,6 +9,8 @@ import { loadSyncEngine, useSyncEngine } from '../lib/sync/engine-loader';
 import { usePwaState } from '../lib/pwa/register-service-worker';
 import { useMirrorRefresh } from '../lib/sync/use-catalogue';
 import { ToastProvider } from '../components/toast';
+import { SiteOriginContext } from '../components/page-meta';
+import { FirstScreenProvider, type FirstScreen } from '../lib/first-screen';
 import { ErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -75,37 +77,52 @@ function OfflineInvite() {
   );
 }
 
+/**
+ * What runs behind every screen: the catalogue kept fresh, the sync engine loaded at once
+ * for a signed-in user (whose waiting changes must go out), and the session watcher once
+ * the engine is there. Its own component, so that none of this re-renders the screen.
+ */
+function Background() {
+  const user = useUser();
+  const engine = useSyncEngine();
+  // The catalogue (and the footer's categories) stays fresh from the first screen on.
+  useMirrorRefresh();
+  useEffect(() => {
+    if (user) void loadSyncEngine().catch(() => undefined);
+  }, [user]);
+  if (!engine) return null;
+  return (
+    <Suspense fallback={null}>
+      <SessionWatcher />
+    </Suspense>
+  );
+}
+
+/** "A new version is ready", once there is one. */
+function UpdateSlot() {
+  const { updateReady } = usePwaState();
+  if (!updateReady) return null;
+  return (
+    <Suspense fallback={null}>
+      <UpdatePrompt />
+    </Suspense>
+  );
+}
+
 function Layout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const user = useUser();
-  const engine = useSyncEngine();
-  const { updateReady } = usePwaState();
-  // The catalogue (and the footer's categories) stays fresh from the first screen on.
-  useMirrorRefresh();
   useEffect(markFirstScreen, []);
-  useEffect(() => {
-    // A signed-in user's waiting changes are sent without delay.
-    if (user) void loadSyncEngine().catch(() => undefined);
-  }, [user]);
   useEffect(() => {
     // Braces matter: newer browsers return a promise from scrollTo, which is no cleanup.
     window.scrollTo(0, 0);
   }, [pathname]);
   return (
     <>
-      {engine && (
-        <Suspense fallback={null}>
-          <SessionWatcher />
-        </Suspense>
-      )}
+      <Background />
       <Header />
       <OfflineBanner />
-      {updateReady && (
-        <Suspense fallback={null}>
-          <UpdatePrompt />
-        </Suspense>
-      )}
+      <UpdateSlot />
       <OfflineInvite />
       <main id="main" tabIndex={-1}>
         <ErrorBoundary key={pathname}>
@@ -155,15 +172,25 @@ function AppRoutes() {
   );
 }
 
-export function App() {
+/**
+ * The app around a router: the browser's in the page, a static one when the server
+ * renders. `firstScreen` is what the server rendered the first screen with.
+ */
+export function App({
+  firstScreen = null,
+  router = (routes) => <BrowserRouter>{routes}</BrowserRouter>,
+}: {
+  firstScreen?: FirstScreen | null;
+  router?: (routes: ReactNode) => ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <ErrorBoundary>
-      <ToastProvider dismissLabel={t('common.dismiss')}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-      </ToastProvider>
+      <FirstScreenProvider value={firstScreen}>
+        <SiteOriginContext.Provider value={firstScreen?.origin ?? null}>
+          <ToastProvider dismissLabel={t('common.dismiss')}>{router(<AppRoutes />)}</ToastProvider>
+        </SiteOriginContext.Provider>
+      </FirstScreenProvider>
     </ErrorBoundary>
   );
 }

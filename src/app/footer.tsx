@@ -1,10 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
+import { useTypedEarly } from '../components/typed-early';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { BRAND } from '../contracts/brand';
 import { subscribeToNewsletter } from '../lib/api/catalogue';
 import { currentLanguage } from '../lib/i18n';
-import { installApp, needsIosInstructions, usePwaState } from '../lib/pwa/register-service-worker';
+import { installApp, usePwaState } from '../lib/pwa/register-service-worker';
 import { useCategories } from '../lib/sync/use-catalogue';
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -14,6 +15,8 @@ type NewsletterState = 'idle' | 'sending' | 'done' | 'invalid' | 'offline' | 'fa
 function Newsletter() {
   const { t, i18n } = useTranslation();
   const [email, setEmail] = useState('');
+  const emailField = useRef<HTMLInputElement>(null);
+  useTypedEarly(emailField, email, setEmail);
   const [state, setState] = useState<NewsletterState>('idle');
 
   const submit = async (event: FormEvent) => {
@@ -46,6 +49,7 @@ function Newsletter() {
       <label htmlFor="newsletter-email">{t('footer.newsletter.emailLabel')}</label>
       <div className="newsletter__row">
         <input
+          ref={emailField}
           id="newsletter-email"
           type="email"
           autoComplete="email"
@@ -76,7 +80,7 @@ function Newsletter() {
 /** Install the portal to the home screen, when the browser allows it. */
 function InstallApp() {
   const { t } = useTranslation();
-  const { canInstall, installed } = usePwaState();
+  const { canInstall, installed, iosInstructions } = usePwaState();
   if (installed) return null;
   if (canInstall) {
     return (
@@ -89,7 +93,7 @@ function InstallApp() {
       </button>
     );
   }
-  if (!needsIosInstructions()) return null;
+  if (!iosInstructions) return null;
   return (
     <details className="ios-install">
       <summary>{t('pwa.iosTitle')}</summary>

@@ -15,7 +15,12 @@ interface Needs {
   engine?: boolean;
 }
 
-type Page<P> = ComponentType<P> & { preload: () => Promise<unknown> };
+type Page<P> = ComponentType<P> & {
+  /** Loads the screen and what it needs. */
+  preload: () => Promise<unknown>;
+  /** Loads the screen's code alone (the server, which has every text). */
+  preloadCode: () => Promise<unknown>;
+};
 
 function lazyPage<P extends object>(
   load: () => Promise<ComponentType<P>>,
@@ -37,13 +42,14 @@ function lazyPage<P extends object>(
     );
     return loading;
   };
+  const preloadCode = () => load().then((component) => (ready = component));
   const Lazy = lazy(() => preload().then((component) => ({ default: component })));
   function Screen(props: P) {
     // Loaded before this screen first rendered: no suspending. Else the lazy one stays.
     const [component] = useState(() => ready ?? Lazy);
     return createElement(component as ComponentType<P>, props);
   }
-  return Object.assign(Screen, { preload });
+  return Object.assign(Screen, { preload, preloadCode });
 }
 
 export const HomePage = lazyPage(() =>
@@ -93,10 +99,15 @@ export const ProfilePage = lazyPage(
   { texts: true, engine: true },
 );
 
+/** The screen of an address, among those a first visit opens on (and the server renders). */
+export function firstScreenPage(pathname: string): Page<never> | undefined {
+  if (pathname === '/') return HomePage as Page<never>;
+  if (pathname === '/products') return ProductsPage as Page<never>;
+  if (/^\/products\/[^/]+$/.test(pathname)) return ProductPage as Page<never>;
+  return undefined;
+}
+
 /** Starts loading the screen of an address (the one the app opens on). */
 export function preloadPage(pathname: string): Promise<unknown> {
-  if (pathname === '/') return HomePage.preload();
-  if (pathname === '/products') return ProductsPage.preload();
-  if (/^\/products\/[^/]+$/.test(pathname)) return ProductPage.preload();
-  return Promise.resolve();
+  return firstScreenPage(pathname)?.preload() ?? Promise.resolve();
 }

@@ -1,4 +1,12 @@
+import { createContext, useContext } from 'react';
 import { BRAND } from '../contracts/brand';
+
+/** The portal's own address; the server provides it when it renders a page. */
+export const SiteOriginContext = createContext<string | null>(null);
+
+export function useSiteOrigin(): string {
+  return useContext(SiteOriginContext) ?? window.location.origin;
+}
 
 export interface PageMetaProps {
   title: string;
@@ -30,7 +38,7 @@ export function PageMeta({
   path,
   structuredData = [],
 }: PageMetaProps) {
-  const origin = window.location.origin;
+  const origin = useSiteOrigin();
   return (
     <>
       <title>{title}</title>

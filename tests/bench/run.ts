@@ -9,7 +9,8 @@
  *   reconnecting until the order is confirmed, and the number of requests it took;
  * - Lighthouse (mobile preset): performance, accessibility, best practices and SEO of the
  *   home page, the catalogue, a product and a support page;
- * - initial JavaScript + CSS (compressed bytes on the wire) of / and /products;
+ * - initial JavaScript + CSS (gzip) of / and /products: what is requested before the first
+ *   screen shows, and (for reference) what loads after it;
  * - warm reload of /products until the first product card shows, online and offline;
  * - with 10,000 products: first visit until the whole catalogue is on the device, and the
  *   median time of a search + category + sort + page query answered by the device.
@@ -18,6 +19,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium, type Page } from 'playwright-core';
@@ -160,6 +162,11 @@ async function outboxDrain(page: Page): Promise<Figure[]> {
   ];
 }
 
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+};
+
 const LIGHTHOUSE_PAGES = ['/', '/products', '/products/1', '/support/faq'];
 const CATEGORY_GOALS: Record<string, number> = {
   performance: 98,
@@ -167,6 +174,9 @@ const CATEGORY_GOALS: Record<string, number> = {
   'best-practices': 100,
   seo: 100,
 };
+
+/** Runs per page: Lighthouse varies from run to run, so the median of several is reported. */
+const LIGHTHOUSE_RUNS = 3;
 
 async function lighthouseScores(): Promise<Figure[]> {
   const chrome = await chromeLauncher.launch({
@@ -176,16 +186,22 @@ async function lighthouseScores(): Promise<Figure[]> {
   const figures: Figure[] = [];
   try {
     for (const path of LIGHTHOUSE_PAGES) {
-      const result = await lighthouse(`${BASE}${path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-        onlyCategories: Object.keys(CATEGORY_GOALS),
-      });
+      const scores: Record<string, number[]> = {};
+      for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) {
+        const result = await lighthouse(`${BASE}${path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: Object.keys(CATEGORY_GOALS),
+        });
+        for (const id of Object.keys(CATEGORY_GOALS)) {
+          (scores[id] ??= []).push(Math.round((result?.lhr.categories[id]?.score ?? 0) * 100));
+        }
+      }
       for (const [id, goal] of Object.entries(CATEGORY_GOALS)) {
-        const score = Math.round((result?.lhr.categories[id]?.score ?? 0) * 100);
+        const score = median(scores[id] ?? []);
         figures.push({
-          name: `Lighthouse ${id} ${path}`,
+          name: `Lighthouse ${id} ${path} (median of ${LIGHTHOUSE_RUNS})`,
           value: score,
           unit: '/100',
           goal: `≥ ${goal}`,
@@ -199,28 +215,35 @@ async function lighthouseScores(): Promise<Figure[]> {
   return figures;
 }
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
-
-/** Compressed bytes of the scripts and style sheets a first visit to a page downloads. */
-async function initialBytes(
+/**
+ * Scripts and style sheets of a first visit to a page (no service worker yet): those
+ * requested before the first screen showed (the page marks it: `first-screen`), and those
+ * loaded after it (the sync engine, the other texts, the service worker's helper). Sizes
+ * are gzip (level 9) of each file, as the goal is stated; the server sends brotli.
+ */
+async function firstVisitBytes(
   browser: import('playwright-core').Browser,
   path: string,
-): Promise<number> {
+): Promise<{ initial: number; later: number }> {
   const context = await browser.newContext({ serviceWorkers: 'block' });
   const page = await context.newPage();
-  const sizes: Promise<number>[] = [];
-  page.on('requestfinished', (request) => {
-    if (['script', 'stylesheet'].includes(request.resourceType())) {
-      sizes.push(request.sizes().then((s) => s.responseBodySize));
-    }
+  await page.goto(`${BASE}${path}?lng=ro`);
+  await page.waitForFunction(() => performance.getEntriesByName('first-screen').length > 0);
+  await page.waitForLoadState('networkidle');
+  const resources = await page.evaluate(() => {
+    const shown = performance.getEntriesByName('first-screen')[0]?.startTime ?? 0;
+    return performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\.(js|css)$/.test(new URL(entry.name).pathname))
+      .map((entry) => ({ url: entry.name, initial: entry.startTime < shown }));
   });
-  await page.goto(`${BASE}${path}?lng=ro`, { waitUntil: 'networkidle' });
-  const total = (await Promise.all(sizes)).reduce((sum, n) => sum + n, 0);
   await context.close();
-  return total;
+  const sizes = { initial: 0, later: 0 };
+  for (const resource of resources) {
+    const body = Buffer.from(await (await fetch(resource.url)).arrayBuffer());
+    sizes[resource.initial ? 'initial' : 'later'] += gzipSync(body, { level: 9 }).length;
+  }
+  return sizes;
 }
 
 /** Milliseconds from reload to the first product card, online and with the network cut. */
@@ -345,14 +368,23 @@ async function smallCatalogue(
     await context.close();
     figures.push(...(await lighthouseScores()));
     for (const path of ['/', '/products']) {
-      const bytes = await initialBytes(browser, path);
-      figures.push({
-        name: `Initial JavaScript + CSS of ${path} (compressed)`,
-        value: Math.round(bytes / 102.4) / 10,
-        unit: 'KiB',
-        goal: '≤ 120 KiB',
-        met: bytes <= 120 * 1024,
-      });
+      const bytes = await firstVisitBytes(browser, path);
+      figures.push(
+        {
+          name: `Initial JavaScript + CSS of ${path} (gzip, before the first screen)`,
+          value: Math.round(bytes.initial / 102.4) / 10,
+          unit: 'KiB',
+          goal: '≤ 120 KiB',
+          met: bytes.initial <= 120 * 1024,
+        },
+        {
+          name: `JavaScript loaded after the first screen of ${path} (gzip: sync engine, other texts)`,
+          value: Math.round(bytes.later / 102.4) / 10,
+          unit: 'KiB',
+          goal: 'reference',
+          met: true,
+        },
+      );
     }
     const reloads = await warmReloads(browser);
     figures.push(

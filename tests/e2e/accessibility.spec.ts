@@ -36,8 +36,12 @@ async function violations(page: Page, path: string) {
   );
 }
 
+// Each sweep opens dozens of pages and runs axe on each: more than the default minute.
+const SWEEP_TIMEOUT_MS = 180_000;
+
 for (const viewport of VIEWPORTS) {
   test(`every public page has no accessibility violations (${viewport.name})`, async ({ page }) => {
+    test.setTimeout(SWEEP_TIMEOUT_MS);
     await page.setViewportSize(viewport);
     const found: string[] = [];
     for (const lng of LANGUAGES) {
@@ -51,6 +55,7 @@ for (const viewport of VIEWPORTS) {
   test(`every signed-in page has no accessibility violations (${viewport.name})`, async ({
     page,
   }) => {
+    test.setTimeout(SWEEP_TIMEOUT_MS);
     await page.setViewportSize(viewport);
     await page.goto('/login?lng=en');
     await page.getByLabel('E-mail', { exact: true }).fill(DEMO.email);

@@ -1,10 +1,11 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { SORT_OPTIONS, type SortBy } from '../../contracts/catalogue';
 import { PageMeta } from '../../components/page-meta';
 import { Pagination } from '../../components/pagination';
 import { ProductCard } from '../../components/product-card';
+import { useTypedEarly } from '../../components/typed-early';
 import { canSeePrices } from '../../contracts/accounts';
 import { useToast } from '../../components/toast';
 import { useUser } from '../../lib/auth/session';
@@ -32,6 +33,8 @@ export function ProductsPage() {
     query.categoryId !== undefined || query.sortBy !== 'name',
   );
   const [draft, setDraft] = useState(query.search);
+  const searchField = useRef<HTMLInputElement>(null);
+  useTypedEarly(searchField, draft, setDraft);
   const panelId = useId();
   const user = useUser();
   const notify = useToast();
@@ -90,6 +93,7 @@ export function ProductsPage() {
             {t('catalogue.searchLabel')}
           </label>
           <input
+            ref={searchField}
             id="catalogue-search"
             type="search"
             value={draft}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import type { Product } from '../../contracts/catalogue';
-import { PageMeta } from '../../components/page-meta';
+import { PageMeta, useSiteOrigin } from '../../components/page-meta';
 import { canSeePrices } from '../../contracts/accounts';
 import { clampQuantity } from '../../contracts/orders';
 import { useToast } from '../../components/toast';
@@ -75,7 +75,7 @@ function ProductDetail({ product }: { product: Product }) {
   const categoryName = t(`categories.${product.category.slug}`, {
     defaultValue: product.category.name,
   });
-  const origin = window.location.origin;
+  const origin = useSiteOrigin();
 
   return (
     <div className="page product-detail">

@@ -2,15 +2,16 @@
  * Language set-up: ro (default and fallback), en, it. Detection order: the `lng` query
  * parameter, the cached choice, the browser's languages, then `<html lang>`. The choice
  * is cached and `<html lang>` follows it. Each language's texts come in two chunks (see
- * ./text-parts): the first screens' part before the first render, the rest right after.
+ * `textParts` in vite.config.ts): the first screens' part before the first render, the rest right after.
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../contracts/languages';
-import { LANGUAGE_STORAGE_KEY } from '../../contracts/storage-names';
-import type { TextPart } from './text-parts';
+import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY } from '../../contracts/storage-names';
 
 type Texts = { default: Record<string, unknown> };
+/** The first screens' texts, and the rest (see `textParts` in vite.config.ts). */
+type TextPart = 'first' | 'rest';
 
 const TEXTS: Record<Language, Record<TextPart, () => Promise<Texts>>> = {
   ro: { first: () => import('texts:ro/first'), rest: () => import('texts:ro/rest') },
@@ -68,16 +69,24 @@ export function detectLanguage(): Language {
   return DEFAULT_LANGUAGE;
 }
 
-/** Detects the language, loads its first texts and starts i18next; resolves when the app can render. */
-export async function initI18n(): Promise<typeof i18n> {
-  const language = detectLanguage();
+/** Keeps the choice for the next visit, also for the server (which renders first screens). */
+function rememberLanguage(lng: string): void {
+  try {
+    localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
+  } catch {
+    // storage unavailable: the language is detected again next time
+  }
+  document.cookie = `${LANGUAGE_COOKIE}=${lng}; path=/; max-age=31536000; samesite=lax`;
+}
+
+/**
+ * Starts i18next in `language` (the one the server rendered the page in) or the detected
+ * one, with its first texts; resolves when the app can render.
+ */
+export async function initI18n(language: Language = detectLanguage()): Promise<typeof i18n> {
   i18n.on('languageChanged', (lng) => {
     document.documentElement.lang = lng;
-    try {
-      localStorage.setItem(LANGUAGE_STORAGE_KEY, lng);
-    } catch {
-      // storage unavailable: the language is detected again next time
-    }
+    rememberLanguage(lng);
   });
   await i18n.use(initReactI18next).init({
     lng: language,
@@ -90,11 +99,7 @@ export async function initI18n(): Promise<typeof i18n> {
   });
   await loadPart(language, 'first');
   document.documentElement.lang = language;
-  try {
-    localStorage.setItem(LANGUAGE_STORAGE_KEY, language);
-  } catch {
-    // as above
-  }
+  rememberLanguage(language);
   return i18n;
 }
 

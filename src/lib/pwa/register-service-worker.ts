@@ -16,13 +16,23 @@ interface PwaState {
   updateReady: boolean;
   canInstall: boolean;
   installed: boolean;
+  /** iPhones and iPads install from Safari's share menu: there is no prompt, only a how-to. */
+  iosInstructions: boolean;
 }
 
 let workbox: Workbox | undefined;
 let installEvent: BeforeInstallPromptEvent | undefined;
-let state: PwaState = { updateReady: false, canInstall: false, installed: false };
+const SERVER_STATE: PwaState = {
+  updateReady: false,
+  canInstall: false,
+  installed: false,
+  iosInstructions: false,
+};
+let state = SERVER_STATE;
 const listeners = new Set<() => void>();
 const set = (next: Partial<PwaState>) => {
+  // An unchanged state stays the same object: nothing re-renders for it.
+  if (Object.entries(next).every(([key, value]) => state[key as keyof PwaState] === value)) return;
   state = { ...state, ...next };
   for (const listener of listeners) listener();
 };
@@ -34,6 +44,7 @@ export function usePwaState(): PwaState {
       return () => listeners.delete(listener);
     },
     () => state,
+    () => SERVER_STATE,
   );
 }
 
@@ -41,12 +52,11 @@ const standalone = () =>
   window.matchMedia?.('(display-mode: standalone)').matches ||
   (navigator as Navigator & { standalone?: boolean }).standalone === true;
 
-/** iPhones and iPads install from Safari's share menu: there is no install prompt to show. */
-export const needsIosInstructions = (): boolean =>
-  /iphone|ipad|ipod/i.test(navigator.userAgent) && !standalone();
-
 export function registerServiceWorker(): void {
-  set({ installed: standalone() });
+  set({
+    installed: standalone(),
+    iosInstructions: /iphone|ipad|ipod/i.test(navigator.userAgent) && !standalone(),
+  });
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault();
     installEvent = event as BeforeInstallPromptEvent;

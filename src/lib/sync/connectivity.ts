@@ -57,10 +57,15 @@ export function reportNetworkFailure(): void {
 export const getConnectivity = (): Connectivity => state;
 
 export function useConnectivity(): Connectivity {
-  return useSyncExternalStore((listener) => {
-    listeners.add(listener);
-    return () => listeners.delete(listener);
-  }, getConnectivity);
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    getConnectivity,
+    // A page rendered by the server was, by definition, online.
+    () => 'online',
+  );
 }
 
 /** Called each time the server can be reached again after it could not. */

@@ -4,7 +4,13 @@
  * visitor, whose catalogue is on the device, or a signed-in user loads it at once.
  * Screens read the device through `useDeviceQuery`, which answers once the engine is there.
  */
-import { useEffect, useState, useSyncExternalStore, type DependencyList } from 'react';
+import {
+  startTransition,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+  type DependencyList,
+} from 'react';
 import { MIRROR_FLAG_KEY } from '../../contracts/storage-names';
 import { whenIdle } from '../when-idle';
 
@@ -40,7 +46,9 @@ export function loadSyncEngineWhenIdle(): Promise<SyncEngine> {
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 };
 
 /** The engine once it has loaded, else undefined. */
@@ -61,14 +69,24 @@ export function useDeviceQuery<T>(
   read: (engine: SyncEngine) => Promise<T>,
   deps: DependencyList,
 ): T | undefined {
-  const loaded = useSyncEngine();
+  // The engine arriving, like each answer, renders as a transition: a screen full of
+  // products is updated in slices, never in one long task.
+  const [loaded, setLoaded] = useState(engine);
   const [result, setResult] = useState<{ value: T } | { error: unknown } | undefined>();
+  useEffect(() => {
+    if (loaded) return;
+    const arrived = () => {
+      if (engine) startTransition(() => setLoaded(engine));
+    };
+    arrived();
+    return subscribe(arrived);
+  }, [loaded]);
   useEffect(() => {
     if (!loaded) return;
     const subscription = loaded
       .liveQuery(() => read(loaded))
       .subscribe({
-        next: (value) => setResult({ value }),
+        next: (value) => startTransition(() => setResult({ value })),
         error: (error: unknown) => setResult({ error }),
       });
     return () => subscription.unsubscribe();

@@ -4,7 +4,8 @@
  * fetched from the server directly, so that nobody waits for the whole catalogue, nor
  * for the sync engine: a first visit shows its page before the engine has loaded.
  */
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
+import { useFirstScreen } from '../first-screen';
 import type { Category, Product, ProductPage, ProductQuery } from '../../contracts/catalogue';
 import { fetchProduct, fetchProducts } from '../api/catalogue';
 import { isNotFound, serverMessage } from '../api/errors';
@@ -86,16 +87,24 @@ export function useCatalogueQuery(query: ProductQuery): CatalogueView & { retry:
 
   // The network answers unless the device holds the catalogue (or may: it is still being read).
   const fromNetwork = !complete && !(mirror === undefined && deviceHasCatalogue());
+  // The page the server rendered this screen with, if it is this query's.
+  const served = useFirstScreen()?.catalogue;
   const [remote, setRemote] = useState<{
     key: string;
     page?: ProductPage;
     error?: string | undefined;
-  } | null>(null);
+  } | null>(() => (served?.key === key ? served : null));
+  const fresh = useRef(served?.key === key);
   useEffect(() => {
     if (!fromNetwork) return;
+    if (fresh.current) {
+      // Just rendered by the server: no need to ask again.
+      fresh.current = false;
+      return;
+    }
     let live = true;
     fetchProducts(query).then(
-      (page) => live && setRemote({ key, page }),
+      (page) => live && startTransition(() => setRemote({ key, page })),
       async (error: unknown) => {
         const message = await serverMessage(error);
         if (live) setRemote({ key, error: message ?? '' });
@@ -149,13 +158,31 @@ export type ProductView =
 /** One product: the server's answer (kept on the device), or the device's copy offline. */
 export function useProduct(id: number): ProductView {
   const stored = useDeviceQuery(({ db }) => db.products.get(id).then((p) => p ?? null), [id]);
+  // The product the server rendered this screen with, if it is this one.
+  const served = useFirstScreen()?.product;
   const [remote, setRemote] = useState<{
     id: number;
     outcome: 'ok' | 'notFound' | 'error';
     product?: Product;
     message?: string | undefined;
-  } | null>(null);
+  } | null>(() =>
+    served?.id === id
+      ? served.product
+        ? { id, outcome: 'ok', product: served.product }
+        : { id, outcome: 'notFound' }
+      : null,
+  );
+  const fresh = useRef(served?.id === id ? served.product : undefined);
   useEffect(() => {
+    if (fresh.current !== undefined) {
+      // Just rendered by the server: kept on the device once the engine is there.
+      const product = fresh.current;
+      fresh.current = undefined;
+      if (product) {
+        void loadSyncEngineWhenIdle().then(({ db, storeProduct }) => storeProduct(db, product));
+      }
+      return;
+    }
     let live = true;
     // The device's copy answers at once where the catalogue is kept, else when the network fails.
     if (deviceHasCatalogue()) void loadSyncEngine().catch(() => undefined);

@@ -1,0 +1,83 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** Errors the page reports: a failed takeover of the server's markup shows up here. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+test.describe('without scripts', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the first screens show their content from the server alone', async ({ page }) => {
+    await page.goto('/products?lng=en');
+    await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
+    await expect(page.getByTestId('product-card')).toHaveCount(12);
+    await expect(page.getByText('44 products')).toBeVisible();
+    await expect(page).toHaveTitle('Products | Floravia Professional');
+    // Visitors never see a price, also not in the server's markup.
+    await expect(page.getByText('€')).toHaveCount(0);
+
+    await page.goto('/products/1?lng=it');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Hydra Balance Shampoo 1000 ml',
+    );
+
+    await page.goto('/?lng=en');
+    await expect(
+      page.getByRole('heading', { name: 'Professional hair care, naturally', level: 1 }),
+    ).toBeVisible();
+  });
+
+  test('a product that does not exist is a 404 page with a way back', async ({ page }) => {
+    const response = await page.goto('/products/99999?lng=en');
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();
+  });
+
+  test('the server renders in the language chosen on an earlier visit', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.addCookies([{ name: 'portal-language', value: 'it', url: baseURL ?? '' }]);
+    await page.goto('/products');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+    await expect(page.getByRole('heading', { name: 'Prodotti', level: 1 })).toBeVisible();
+  });
+});
+
+test('the page takes over the server’s screen without errors and works at once', async ({
+  page,
+}) => {
+  const errors = collectErrors(page);
+  await page.goto('/products?lng=en');
+  await expect(page.getByTestId('product-card')).toHaveCount(12);
+  await page.getByRole('searchbox', { name: 'Search products' }).fill('tea tree');
+  await expect(page).toHaveURL(/search=tea\+tree/);
+  const found = await page.request.get('/api/products?search=tea%20tree&limit=12&sortBy=name');
+  const { pagination } = (await found.json()) as { pagination: { totalProducts: number } };
+  expect(pagination.totalProducts).toBeLessThan(44);
+  await expect(page.getByText(`${pagination.totalProducts} products`)).toBeVisible();
+
+  await page.goto('/products/1?lng=en');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hydra Balance Shampoo 1000 ml');
+  await page.goto('/?lng=en');
+  await page.getByRole('link', { name: 'Products', exact: true }).first().click();
+  await expect(page.getByRole('heading', { name: 'Products', level: 1 })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test('a choice kept only on the device wins over the server’s language', async ({ page }) => {
+  await page.goto('/?lng=it');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+  // The cookie is gone (cleared by the browser), the device still holds the choice.
+  await page.context().clearCookies();
+  await page.goto('/products');
+  await expect(page.getByRole('heading', { name: 'Prodotti', level: 1 })).toBeVisible();
+});
