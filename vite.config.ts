@@ -11,7 +11,6 @@ const API_ORIGIN = process.env.API_ORIGIN ?? 'http://localhost:8080';
 const FIRST_SCREEN_MODULES = new RegExp(
   [
     String.raw`/node_modules/(react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|use-sync-external-store)/`,
-    String.raw`/src/main\.tsx$`,
     String.raw`/src/app/(app|header|footer|error-boundary|not-found-page|require-auth|pages)\.tsx$`,
     String.raw`/src/components/(toast|page-meta|confirm-dialog|modal)\.tsx$`,
     String.raw`/src/contracts/(accounts|brand|catalogue|languages|orders|storage-names)\.ts$`,
@@ -149,6 +148,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     rolldownOptions: {
       output: {
         codeSplitting: {
+          // Only the modules named: the page's tiny entry must not pull the shell in with it.
+          includeDependenciesRecursively: false,
           groups: [
             // What every first screen runs, in one chunk (one request, better compressed);
             // the screens, the other texts and the sync engine stay in chunks of their own.

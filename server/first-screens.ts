@@ -60,6 +60,11 @@ export async function loadFirstScreens(
       const data = JSON.stringify(screen.data).replace(/</g, '\\u003c');
       const html = template
         .replace(/<html lang="[a-z]*"/, `<html lang="${language}"`)
+        // The screen shows without the scripts: they must not hold back its pictures and styles.
+        .replaceAll(
+          '<script type="module" crossorigin',
+          '<script type="module" fetchpriority="low" crossorigin',
+        )
         .replace('</head>', `${screen.head}</head>`)
         .replace(
           ROOT,

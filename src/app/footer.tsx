@@ -1,10 +1,10 @@
-import { useRef, useState, type FormEvent } from 'react';
-import { useTypedEarly } from '../components/typed-early';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { BRAND } from '../contracts/brand';
 import { subscribeToNewsletter } from '../lib/api/catalogue';
 import { currentLanguage } from '../lib/i18n';
+import { useHydrated, useTypedEarly } from '../lib/typed-early';
 import { installApp, usePwaState } from '../lib/pwa/register-service-worker';
 import { useCategories } from '../lib/sync/use-catalogue';
 
@@ -15,8 +15,9 @@ type NewsletterState = 'idle' | 'sending' | 'done' | 'invalid' | 'offline' | 'fa
 function Newsletter() {
   const { t, i18n } = useTranslation();
   const [email, setEmail] = useState('');
-  const emailField = useRef<HTMLInputElement>(null);
-  useTypedEarly(emailField, email, setEmail);
+  useTypedEarly('newsletter-email', setEmail);
+  // Sent by the page only: before it has taken over, the button waits.
+  const hydrated = useHydrated();
   const [state, setState] = useState<NewsletterState>('idle');
 
   const submit = async (event: FormEvent) => {
@@ -49,7 +50,6 @@ function Newsletter() {
       <label htmlFor="newsletter-email">{t('footer.newsletter.emailLabel')}</label>
       <div className="newsletter__row">
         <input
-          ref={emailField}
           id="newsletter-email"
           type="email"
           autoComplete="email"
@@ -62,7 +62,7 @@ function Newsletter() {
             if (state === 'invalid') setState('idle');
           }}
         />
-        <button type="submit" className="button" disabled={state === 'sending'}>
+        <button type="submit" className="button" disabled={!hydrated || state === 'sending'}>
           {t('footer.newsletter.submit')}
         </button>
       </div>

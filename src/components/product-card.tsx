@@ -13,6 +13,8 @@ export interface ProductCardProps {
   addLabel: string;
   addDisabled: boolean;
   onAdd: () => void;
+  /** One of the first cards on screen: its picture loads at once, before anything else. */
+  prominent?: boolean;
 }
 
 export function ProductCard({
@@ -26,6 +28,7 @@ export function ProductCard({
   addLabel,
   addDisabled,
   onAdd,
+  prominent = false,
 }: ProductCardProps) {
   const image = product.images[0];
   return (
@@ -37,7 +40,14 @@ export function ProductCard({
         aria-hidden="true"
       >
         {image ? (
-          <img src={image} alt="" loading="lazy" width="400" height="400" />
+          <img
+            src={image}
+            alt=""
+            loading={prominent ? 'eager' : 'lazy'}
+            fetchPriority={prominent ? 'high' : 'auto'}
+            width="400"
+            height="400"
+          />
         ) : (
           <span className="product-card__no-image" />
         )}

@@ -1,14 +1,14 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import { SORT_OPTIONS, type SortBy } from '../../contracts/catalogue';
 import { PageMeta } from '../../components/page-meta';
 import { Pagination } from '../../components/pagination';
 import { ProductCard } from '../../components/product-card';
-import { useTypedEarly } from '../../components/typed-early';
 import { canSeePrices } from '../../contracts/accounts';
 import { useToast } from '../../components/toast';
 import { useUser } from '../../lib/auth/session';
+import { useTypedEarly } from '../../lib/typed-early';
 import { formatMoney, formatTime } from '../../lib/i18n';
 import { loadSyncEngine } from '../../lib/sync/engine-loader';
 import { useCatalogueQuery, useCategories } from '../../lib/sync/use-catalogue';
@@ -18,6 +18,9 @@ import {
   writeCatalogueUrl,
   type CatalogueChange,
 } from './catalogue-url';
+
+/** Cards whose pictures are on screen at once on a phone or a tablet: loaded first. */
+const PROMINENT_CARDS = 2;
 
 /** Pause in typing after which the search runs, so that each key does not start a query. */
 const SEARCH_DEBOUNCE_MS = 300;
@@ -33,8 +36,6 @@ export function ProductsPage() {
     query.categoryId !== undefined || query.sortBy !== 'name',
   );
   const [draft, setDraft] = useState(query.search);
-  const searchField = useRef<HTMLInputElement>(null);
-  useTypedEarly(searchField, draft, setDraft);
   const panelId = useId();
   const user = useUser();
   const notify = useToast();
@@ -55,6 +56,8 @@ export function ProductsPage() {
   useEffect(() => {
     setDraft(query.search);
   }, [query.search]);
+  // Typed before the page took over the server's screen: kept (declared after the line above).
+  useTypedEarly('catalogue-search', setDraft);
   useEffect(() => {
     if (draft === query.search) return;
     const timer = setTimeout(() => go({ search: draft }, true), SEARCH_DEBOUNCE_MS);
@@ -93,8 +96,9 @@ export function ProductsPage() {
             {t('catalogue.searchLabel')}
           </label>
           <input
-            ref={searchField}
             id="catalogue-search"
+            // Named, so that a search sent before the page has taken over still works.
+            name="search"
             type="search"
             value={draft}
             maxLength={200}
@@ -215,9 +219,10 @@ export function ProductsPage() {
 
       {view.status === 'ready' && view.page.products.length > 0 && (
         <div className={`product-grid product-grid--${layout}`}>
-          {view.page.products.map((product) => (
+          {view.page.products.map((product, index) => (
             <ProductCard
               key={product.id}
+              prominent={index < PROMINENT_CARDS}
               product={product}
               layout={layout}
               categoryName={categoryName(product.categoryId) || product.category.name}

@@ -1,12 +1,14 @@
+/** The app starting in the page (loaded by ./main.ts). */
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadPage } from './app/pages';
 import { readFirstScreen } from './lib/first-screen';
+import { noteTypedEarly } from './lib/typed-early';
+import { stopNotingPresses } from './lib/pressed-early';
 import { detectLanguage, initI18n, loadAllTexts, switchLanguage } from './lib/i18n';
 import { registerServiceWorker } from './lib/pwa/register-service-worker';
 import { whenIdle } from './lib/when-idle';
-import './styles.css';
 
 /** Set when the server rendered this page's first screen: the page takes that markup over. */
 const firstScreen = readFirstScreen();
@@ -22,8 +24,11 @@ function start(): void {
   );
   // As a transition, the first screen is built (or taken over) in slices the browser can interrupt.
   startTransition(() => {
-    if (firstScreen) hydrateRoot(container, app);
-    else createRoot(container).render(app);
+    if (firstScreen) {
+      noteTypedEarly(container);
+      stopNotingPresses();
+      hydrateRoot(container, app);
+    } else createRoot(container).render(app);
   });
   // The server could not know a choice kept only on this device: apply it once the page is up.
   if (firstScreen && chosen !== firstScreen.language) void switchLanguage(chosen);
