@@ -11,8 +11,8 @@ const API_ORIGIN = process.env.API_ORIGIN ?? 'http://localhost:8080';
 const FIRST_SCREEN_MODULES = new RegExp(
   [
     String.raw`/node_modules/(react|react-dom|scheduler|react-router|react-router-dom|i18next|react-i18next|use-sync-external-store)/`,
-    String.raw`/src/app/(app|header|footer|error-boundary|not-found-page|require-auth|pages)\.tsx$`,
-    String.raw`/src/components/(toast|page-meta|confirm-dialog|modal)\.tsx$`,
+    String.raw`/src/app/(app|header|footer|error-boundary|pages)\.tsx$`,
+    String.raw`/src/components/(toast|page-meta)\.tsx$`,
     String.raw`/src/contracts/(accounts|brand|catalogue|languages|orders|storage-names)\.ts$`,
     String.raw`/src/lib/(when-idle|i18n/index|auth/session|auth/session-store|api/errors|api/catalogue|pwa/register-service-worker)\.ts$`,
     String.raw`/src/lib/sync/(engine-loader|use-catalogue|views|connectivity|offline-invite)\.ts$`,
@@ -21,27 +21,23 @@ const FIRST_SCREEN_MODULES = new RegExp(
 
 /**
  * Each language's texts come in two parts: those of the first screens (header, footer,
- * home, catalogue, product, prompts) and the rest, which loads once the page is up and
+ * home, catalogue, product) and the rest, which loads once the page is up and
  * before any other screen shows. Top-level groups of `src/locales/<lng>.json`.
  */
 const FIRST_SCREEN_GROUPS = [
   'app',
-  'cart',
   'catalogue',
   'categories',
   'common',
-  'company',
   'error',
   'footer',
   'home',
   'meta',
   'nav',
   'notFound',
-  'offline',
   'pagination',
   'product',
   'pwa',
-  'signOut',
 ];
 
 const TEXT_PART = /^\0texts:([a-z]{2})\/(first|rest)$/;

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { BrowserRouter, Link, Outlet, Route, Routes, useLocation } from 'react-router-dom';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { BrowserRouter, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { canSeePrices } from '../contracts/accounts';
 import { useUser } from '../lib/auth/session';
 import { useConnectivity } from '../lib/sync/connectivity';
-import { closeOfflineInvite, offlineInviteOpen } from '../lib/sync/offline-invite';
+import { offlineInviteOpen } from '../lib/sync/offline-invite';
+import { loadAllTexts } from '../lib/i18n';
 import { loadSyncEngine, useSyncEngine } from '../lib/sync/engine-loader';
 import { usePwaState } from '../lib/pwa/register-service-worker';
 import { useMirrorRefresh } from '../lib/sync/use-catalogue';
@@ -14,13 +15,13 @@ import { FirstScreenProvider, type FirstScreen } from '../lib/first-screen';
 import { ErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { Header } from './header';
-import { NotFoundPage } from './not-found-page';
 import {
   CartPage,
   CompanyRegisterPage,
   HomePage,
   LegalPage,
   LoginPage,
+  NotFoundPage,
   OrdersPage,
   ProductPage,
   ProductsPage,
@@ -29,7 +30,6 @@ import {
   SupportPage,
   SyncPage,
 } from './pages';
-import { RequireAuth } from './require-auth';
 import { markFirstScreen } from '../lib/when-idle';
 
 // Loaded with the sync engine: they only act once it is there.
@@ -50,33 +50,22 @@ function OfflineBanner() {
   );
 }
 
-/** After a verified company signs in: take the whole catalogue along for the fair. */
+/** After a verified company signs in: the invitation to take the whole catalogue along. */
+const OfflineInvitePrompt = lazy(() =>
+  Promise.all([import('./offline-invite-prompt'), loadAllTexts()]).then(([m]) => ({
+    default: m.OfflineInvitePrompt,
+  })),
+);
+
 function OfflineInvite() {
-  const { t } = useTranslation();
   const user = useUser();
-  const connectivity = useConnectivity();
-  const [open, setOpen] = useState(offlineInviteOpen);
-  if (!open || connectivity === 'offline' || !canSeePrices(user?.company)) return null;
+  if (!canSeePrices(user?.company) || !offlineInviteOpen()) return null;
   return (
-    <div className="update-prompt" role="status">
-      <span>{t('offline.invite')}</span>
-      <Link className="button button--small" to="/sync" onClick={() => setOpen(false)}>
-        {t('offline.start')}
-      </Link>
-      <button
-        type="button"
-        className="button button--ghost button--small"
-        onClick={() => {
-          closeOfflineInvite();
-          setOpen(false);
-        }}
-      >
-        {t('offline.notNow')}
-      </button>
-    </div>
+    <Suspense fallback={null}>
+      <OfflineInvitePrompt />
+    </Suspense>
   );
 }
-
 /**
  * What runs behind every screen: the catalogue kept fresh, the sync engine loaded at once
  * for a signed-in user (whose waiting changes must go out), and the session watcher once
@@ -145,6 +134,9 @@ function Layout() {
 
 /** A page that needs a signed-in user (and says so otherwise). */
 const signedIn = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
+
+/** The guard of signed-in pages, loaded with them. */
+const RequireAuth = lazy(() => import('./require-auth').then((m) => ({ default: m.RequireAuth })));
 
 function AppRoutes() {
   return (

@@ -99,6 +99,10 @@ export const ProfilePage = lazyPage(
   { texts: true, engine: true },
 );
 
+export const NotFoundPage = lazyPage(() => import('./not-found-page').then((m) => m.NotFoundPage), {
+  texts: true,
+});
+
 /** The screen of an address, among those a first visit opens on (and the server renders). */
 export function firstScreenPage(pathname: string): Page<never> | undefined {
   if (pathname === '/') return HomePage as Page<never>;

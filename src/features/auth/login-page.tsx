@@ -9,6 +9,7 @@ import { PageMeta } from '../../components/page-meta';
 import { errorBody, isNetworkError, statusOf } from '../../lib/api/client';
 import { signIn } from '../../lib/auth/session-actions';
 import { useSession } from '../../lib/auth/session';
+import '../screens.css';
 
 interface LoginState {
   from?: string;

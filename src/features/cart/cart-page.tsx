@@ -20,6 +20,7 @@ import {
 } from '../../lib/sync/outbox';
 import { useCart } from '../../lib/sync/views';
 import { CheckoutForm } from './checkout-form';
+import '../screens.css';
 
 export function CartPage() {
   const { t, i18n } = useTranslation();

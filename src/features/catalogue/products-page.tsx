@@ -9,7 +9,7 @@ import { canSeePrices } from '../../contracts/accounts';
 import { useToast } from '../../components/toast';
 import { useUser } from '../../lib/auth/session';
 import { useTypedEarly } from '../../lib/typed-early';
-import { formatMoney, formatTime } from '../../lib/i18n';
+import { formatMoney, formatTime, loadAllTexts } from '../../lib/i18n';
 import { loadSyncEngine } from '../../lib/sync/engine-loader';
 import { useCatalogueQuery, useCategories } from '../../lib/sync/use-catalogue';
 import {
@@ -39,13 +39,16 @@ export function ProductsPage() {
   const panelId = useId();
   const user = useUser();
   const notify = useToast();
+  // The cart's messages come with the texts loaded after the first screen.
+  const say = (key: string, kind?: 'error' | 'info') =>
+    void loadAllTexts().finally(() => notify(t(key), kind));
   const addOne = (productId: number) => {
-    if (!user) return notify(t('cart.loginToAdd'), 'info');
+    if (!user) return say('cart.loginToAdd', 'info');
     loadSyncEngine()
       .then((engine) => engine.addToCart(productId, 1))
       .then(
-        () => notify(t('cart.added')),
-        () => notify(t('cart.addFailed'), 'error'),
+        () => say('cart.added'),
+        () => say('cart.addFailed', 'error'),
       );
   };
 

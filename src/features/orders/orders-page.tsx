@@ -11,6 +11,7 @@ import { formatMoney } from '../../lib/i18n';
 import { useConnectivity } from '../../lib/sync/connectivity';
 import { queueCancellation, requestSync } from '../../lib/sync/outbox';
 import { useOrders, useOutboxEntries } from '../../lib/sync/views';
+import '../screens.css';
 
 /** Lines shown on an order's card before "+N more items". */
 const PREVIEW_LINES = 3;

@@ -13,6 +13,7 @@ import { PersonalCard } from './personal-card';
 import { profileDate } from './profile-date';
 import { SettingsTab } from './settings-tab';
 import { useCompanyData } from './use-company';
+import '../screens.css';
 
 const TABS = ['overview', 'orders', 'settings'] as const;
 type Tab = (typeof TABS)[number];

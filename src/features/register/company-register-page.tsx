@@ -17,6 +17,7 @@ import { useSession } from '../../lib/auth/session';
 import { useConnectivity } from '../../lib/sync/connectivity';
 import { DOCUMENT_ACCEPT, fileProblem } from './document-files';
 import { mapServerErrors } from './server-errors';
+import '../screens.css';
 
 /** How long the success message stays before the sign-in page (spec: 5 s). */
 const REDIRECT_AFTER_MS = 5000;

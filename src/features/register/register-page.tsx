@@ -10,6 +10,7 @@ import { errorBody, isNetworkError, statusOf } from '../../lib/api/client';
 import { useSession } from '../../lib/auth/session';
 import { useConnectivity } from '../../lib/sync/connectivity';
 import { mapServerErrors } from './server-errors';
+import '../screens.css';
 
 /** How long the success message stays before the sign-in page (spec: 3 s). */
 const REDIRECT_AFTER_MS = 3000;

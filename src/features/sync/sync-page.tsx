@@ -12,6 +12,7 @@ import {
 } from '../../lib/sync/outbox';
 import { useOutboxEntries, type OutboxView } from '../../lib/sync/views';
 import { formatTime, serverProblemText } from '../../lib/i18n';
+import '../screens.css';
 
 function describe(
   entry: OutboxView,

@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import { canSeePrices } from '../contracts/accounts';
+import { useUser } from '../lib/auth/session';
+import { useConnectivity } from '../lib/sync/connectivity';
+import { closeOfflineInvite, offlineInviteOpen } from '../lib/sync/offline-invite';
+
+/** After a verified company signs in: take the whole catalogue along for the fair. */
+export function OfflineInvitePrompt() {
+  const { t } = useTranslation();
+  const user = useUser();
+  const connectivity = useConnectivity();
+  const [open, setOpen] = useState(offlineInviteOpen);
+  if (!open || connectivity === 'offline' || !canSeePrices(user?.company)) return null;
+  return (
+    <div className="update-prompt" role="status">
+      <span>{t('offline.invite')}</span>
+      <Link className="button button--small" to="/sync" onClick={() => setOpen(false)}>
+        {t('offline.start')}
+      </Link>
+      <button
+        type="button"
+        className="button button--ghost button--small"
+        onClick={() => {
+          closeOfflineInvite();
+          setOpen(false);
+        }}
+      >
+        {t('offline.notNow')}
+      </button>
+    </div>
+  );
+}

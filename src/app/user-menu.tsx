@@ -1,0 +1,132 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import type React from 'react';
+import { verificationDisplay, type User } from '../contracts/accounts';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { loadSyncEngine } from '../lib/sync/engine-loader';
+
+/** Signing out, after a warning when changes are still waiting to be sent. */
+function useSignOut(waiting: number): { request: () => void; dialog: React.ReactNode } {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const leave = () => {
+    setOpen(false);
+    void loadSyncEngine()
+      .then((engine) => engine.signOut())
+      .then(() => navigate('/'));
+  };
+  return {
+    request: () => (waiting > 0 ? setOpen(true) : leave()),
+    dialog: (
+      <ConfirmDialog
+        open={open}
+        title={t('signOut.title')}
+        confirmLabel={t('nav.logout')}
+        cancelLabel={t('common.cancel')}
+        onCancel={() => setOpen(false)}
+        onConfirm={leave}
+      >
+        <p>{t('signOut.waiting', { count: waiting })}</p>
+      </ConfirmDialog>
+    ),
+  };
+}
+
+export function UserMenu({
+  user,
+  waiting,
+  onNavigate,
+}: {
+  user: User;
+  waiting: number;
+  onNavigate: () => void;
+}) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const leave = useSignOut(waiting);
+  const container = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+  const display = verificationDisplay(user.company);
+  useEffect(() => setOpen(false), [pathname]);
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (
+        event instanceof KeyboardEvent
+          ? event.key === 'Escape'
+          : !container.current?.contains(event.target as Node)
+      ) {
+        setOpen(false);
+      }
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+  return (
+    <div className="user-menu" ref={container}>
+      <button
+        type="button"
+        className="user-menu__toggle"
+        aria-expanded={open}
+        aria-controls="user-menu-panel"
+        onClick={() => setOpen((o) => !o)}
+      >
+        {user.firstName}
+        <span aria-hidden="true"> ▾</span>
+      </button>
+      <div id="user-menu-panel" className="user-menu__panel" hidden={!open}>
+        <p className="user-menu__name">
+          {user.firstName} {user.lastName}
+        </p>
+        <p className="user-menu__email">{user.email}</p>
+        {user.company && (
+          <p>
+            <span className={`chip chip--${display}`}>
+              {t(`company.badge.${display === 'verified' ? 'verified' : 'pending'}`)}
+            </span>
+          </p>
+        )}
+        <ul>
+          <li>
+            <Link to="/profile" onClick={onNavigate}>
+              {t('nav.profile')}
+            </Link>
+          </li>
+          <li>
+            <Link to="/cart" onClick={onNavigate}>
+              {t('nav.cart')}
+            </Link>
+          </li>
+          <li>
+            <Link to="/orders" onClick={onNavigate}>
+              {t('nav.orders')}
+            </Link>
+          </li>
+          <li>
+            <Link to="/sync" onClick={onNavigate}>
+              {t('nav.sync')}
+              {waiting > 0 && <span className="badge">{waiting}</span>}
+            </Link>
+          </li>
+        </ul>
+        <button
+          type="button"
+          className="button button--ghost button--small"
+          onClick={() => {
+            onNavigate();
+            leave.request();
+          }}
+        >
+          {t('nav.logout')}
+        </button>
+      </div>
+      {leave.dialog}
+    </div>
+  );
+}
