@@ -1,19 +1,46 @@
-import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Readable } from 'node:stream';
+import zlib from 'node:zlib';
+import { Type, type FastifyPluginAsyncTypebox, type Static } from '@fastify/type-provider-typebox';
 import {
   DEFAULT_SORT,
   MAX_PRODUCTS_LIMIT,
   MAX_SEARCH_LENGTH,
+  MIRROR_CONTENT_TYPE,
   PRODUCTS_PAGE_SIZE,
   SORT_OPTIONS,
+  type MirrorLine,
 } from '../../src/contracts/catalogue.js';
 import type { Db } from '../db/database.js';
-import { getProduct, listCategories, listProductIds, listProducts } from '../services/catalogue.js';
+import {
+  getProduct,
+  listCategories,
+  listProductIds,
+  listProducts,
+  mirrorCatalogue,
+} from '../services/catalogue.js';
 import { notFound } from '../services/errors.js';
 import { viewerOf } from '../plugins/auth.js';
 import { CategorySchema, errorResponses, PaginationSchema, ProductSchema } from './schemas.js';
 
 /** Deepest page a caller may ask for; keeps OFFSET within what a catalogue can have. */
 const MAX_PAGE = 100_000;
+
+/** The mirror's answer, one JSON value per line; the first line is read before answering. */
+async function* ndjson(lines: AsyncGenerator<MirrorLine>, first: MirrorLine | undefined) {
+  if (first) yield `${JSON.stringify(first)}\n`;
+  for await (const line of lines) yield `${JSON.stringify(line)}\n`;
+}
+
+/** Lines of the mirror's answer, described for readers of the schema (streams skip serialization). */
+const MirrorLineSchema = Type.Union([
+  Type.Object({ type: Type.Literal('categories'), categories: Type.Array(CategorySchema) }),
+  Type.Object({ type: Type.Literal('products'), products: Type.Array(ProductSchema) }),
+  Type.Object({
+    type: Type.Literal('end'),
+    cursor: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    ids: Type.Array(Type.Integer()),
+  }),
+]);
 
 export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -50,6 +77,55 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
         db,
         { ...query, updatedSince: updatedSince === undefined ? undefined : new Date(updatedSince) },
         viewerOf(request),
+      );
+    },
+  );
+
+  // The whole catalogue in one streamed answer, for the device's mirror (see MirrorLine).
+  app.get(
+    '/products/mirror',
+    {
+      // Compressed like every other JSON answer (NDJSON is not on the plugin's default list),
+      // and flushed after each line so that the device can write a batch while the next
+      // one is on its way, instead of waiting for the compressor to fill.
+      compress: {
+        customTypes: /^application\/(x-)?ndjson(;|$)/u,
+        brotliOptions: { flush: zlib.constants.BROTLI_OPERATION_FLUSH },
+        zlibOptions: { flush: zlib.constants.Z_SYNC_FLUSH },
+      },
+      schema: {
+        querystring: Type.Object(
+          { updatedSince: Type.Optional(Type.String({ format: 'date-time' })) },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: {
+            description: 'One MirrorLine per line: categories, product batches, then end.',
+            content: { [MIRROR_CONTENT_TYPE]: { schema: MirrorLineSchema } },
+          },
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { updatedSince } = request.query;
+      const lines = mirrorCatalogue(
+        db,
+        { updatedSince: updatedSince === undefined ? undefined : new Date(updatedSince) },
+        viewerOf(request),
+      );
+      // A database failure before anything was sent is still an ordinary JSON error.
+      const first = await lines.next();
+      // Bytes, not objects: the stream reads at most one line ahead of a slow device.
+      const body = Readable.from(ndjson(lines, first.done ? undefined : first.value), {
+        objectMode: false,
+      });
+      return (
+        reply
+          .type(MIRROR_CONTENT_TYPE)
+          .header('cache-control', 'no-store')
+          // A stream of the lines the schema describes: Fastify's types know only whole bodies.
+          .send(body as unknown as Static<typeof MirrorLineSchema>)
       );
     },
   );

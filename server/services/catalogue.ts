@@ -4,11 +4,12 @@
  * Ordering and matching follow src/contracts/catalogue.ts so that the device's mirror
  * gives the same answers.
  */
-import { and, asc, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, gte, max, sql, type SQL } from 'drizzle-orm';
 import {
   paginate,
   searchTerms,
   type Category,
+  type MirrorLine,
   type Product,
   type ProductPage,
   type ProductQuery,
@@ -118,4 +119,58 @@ export async function listCategories(db: Db): Promise<Category[]> {
 export async function listProductIds(db: Db): Promise<number[]> {
   const rows = await db.select({ id: products.id }).from(products).orderBy(asc(products.id));
   return rows.map((row) => row.id);
+}
+
+/**
+ * Rows read from the database per batch of the mirror: large enough that 10,000 products
+ * take ten short queries, small enough that memory stays flat whatever the catalogue's size.
+ */
+const MIRROR_BATCH_SIZE = 1000;
+
+/**
+ * The whole catalogue for a device's mirror, as the lines of one streamed answer (see
+ * MirrorLine): categories, then every product the caller may see (changed since
+ * `updatedSince` when given) in batches read by id, then the cursor and every id.
+ *
+ * The batches are separate queries, not one snapshot, so that a slow device never holds a
+ * database connection: a product changed meanwhile arrives in either state, and the cursor,
+ * read before the first batch, makes the next refresh ask for it again.
+ */
+export async function* mirrorCatalogue(
+  db: Db,
+  query: { updatedSince?: Date | undefined },
+  viewer: Viewer,
+): AsyncGenerator<MirrorLine> {
+  const [newest] = await db.select({ at: max(products.updatedAt) }).from(products);
+  const categoryRows = () =>
+    db.select().from(categories).orderBy(asc(categories.position), asc(categories.id));
+  // The categories are sent first and then reused for every product, instead of a join.
+  let byId = new Map((await categoryRows()).map((row) => [row.id, row]));
+  yield { type: 'categories', categories: [...byId.values()].map(toCategoryDto) };
+
+  const changed =
+    query.updatedSince === undefined ? undefined : gte(products.updatedAt, query.updatedSince);
+  let lastId = 0;
+  for (;;) {
+    const rows = await db
+      .select()
+      .from(products)
+      .where(and(gt(products.id, lastId), changed))
+      .orderBy(asc(products.id))
+      .limit(MIRROR_BATCH_SIZE);
+    // A category added since the first line: read them again.
+    if (rows.some((row) => !byId.has(row.categoryId))) {
+      byId = new Map((await categoryRows()).map((row) => [row.id, row]));
+    }
+    // The foreign key guarantees every product a category.
+    const batch = rows.flatMap((row) => {
+      const category = byId.get(row.categoryId);
+      return category ? [toProductDto(row, category, viewer)] : [];
+    });
+    if (batch.length > 0) yield { type: 'products', products: batch };
+    if (rows.length < MIRROR_BATCH_SIZE) break;
+    lastId = rows[rows.length - 1]?.id ?? lastId;
+  }
+
+  yield { type: 'end', cursor: newest?.at?.toISOString() ?? null, ids: await listProductIds(db) };
 }

@@ -8,7 +8,7 @@
 
 /** Products per page of the catalogue, as the spec fixes it. */
 export const PRODUCTS_PAGE_SIZE = 12;
-/** Largest page a client may ask for; the mirror pages through the catalogue with it. */
+/** Largest page a client may ask for (the mirror has its own streamed answer). */
 export const MAX_PRODUCTS_LIMIT = 100;
 /** Longest search text accepted: longer input is a mistake or an attack, never a real query. */
 export const MAX_SEARCH_LENGTH = 200;
@@ -66,6 +66,29 @@ export interface ProductPage {
   products: Product[];
   pagination: Pagination;
 }
+
+/**
+ * One line of `GET /api/products/mirror` (NDJSON, `application/x-ndjson`): everything a
+ * device needs to mirror the catalogue in one streamed answer. The categories come first,
+ * then the products in batches (by id), and last the `end` line; an answer without it was
+ * cut short and must not count as a complete copy.
+ */
+export type MirrorLine =
+  | { type: 'categories'; categories: Category[] }
+  | { type: 'products'; products: Product[] }
+  | {
+      type: 'end';
+      /**
+       * The newest updatedAt of the catalogue when the answer began (null when empty):
+       * the next refresh asks for products changed since then.
+       */
+      cursor: string | null;
+      /** Every product id the catalogue has: the device drops the ones not listed. */
+      ids: number[];
+    };
+
+/** The media type of the mirror's answer: one JSON value per line. */
+export const MIRROR_CONTENT_TYPE = 'application/x-ndjson';
 
 /**
  * Folds text for matching and ordering: decomposed, marks dropped, lower-cased,

@@ -1,15 +1,18 @@
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
-  compareProducts,
   deriveSearchFields,
-  paginate,
   type Category,
+  type MirrorLine,
   type Product,
 } from '../../src/contracts/catalogue';
-import type { FetchProductsParams } from '../../src/lib/api/catalogue';
 import { createPortalDb, type PortalDb } from '../../src/lib/db/db';
-import { refreshCatalogue, type CatalogueSource } from '../../src/lib/sync/catalogue-mirror';
+import {
+  IncompleteCatalogueError,
+  refreshCatalogue,
+  type CatalogueSource,
+} from '../../src/lib/sync/catalogue-mirror';
+import { queryLocalCatalogue } from '../../src/lib/sync/local-catalogue';
 
 const CATEGORY: Category = { id: 1, slug: 'shampoos', name: 'Shampoos' };
 
@@ -32,34 +35,50 @@ function makeProduct(id: number, updatedAt = '2026-01-01T00:00:00.000Z'): Produc
   };
 }
 
-/** A server in memory: answers like the API, and records what it was asked. */
+/** Products per line of the fake server's answer, as the real one sends them in batches. */
+const BATCH = 100;
+
+/** A server in memory: answers the mirror like the API, and records what it was asked. */
 function fakeServer(initial: Product[]) {
   const products = new Map(initial.map((p) => [p.id, p]));
-  const calls: FetchProductsParams[] = [];
-  let failAfterPages = Infinity;
+  const calls: { updatedSince?: string | undefined }[] = [];
+  /** Lines sent before the connection drops (Infinity: it never does). */
+  let dropAfterLines = Infinity;
+  /** Leave out the end line, as an answer cut at a line boundary would. */
+  let withoutEnd = false;
   const source: CatalogueSource = {
-    categories: async () => [CATEGORY],
-    productIds: async () => [...products.keys()],
-    products: async (params) => {
+    async *mirror(params) {
       calls.push(params);
-      if (calls.length > failAfterPages) throw new TypeError('Failed to fetch');
-      const limit = params.limit ?? 12;
-      const page = params.page ?? 1;
-      const matching = [...products.values()]
-        .filter((p) => !params.updatedSince || p.updatedAt >= params.updatedSince)
-        .sort(compareProducts('newest'));
-      return {
-        products: matching.slice((page - 1) * limit, page * limit),
-        pagination: paginate(matching.length, page, limit),
-      };
+      const since = params.updatedSince;
+      const all = [...products.values()].sort((a, b) => a.id - b.id);
+      const changed = all.filter((p) => !since || p.updatedAt >= since);
+      const lines: MirrorLine[] = [{ type: 'categories', categories: [CATEGORY] }];
+      for (let i = 0; i < changed.length; i += BATCH) {
+        lines.push({ type: 'products', products: changed.slice(i, i + BATCH) });
+      }
+      const newest =
+        all
+          .map((p) => p.updatedAt)
+          .sort()
+          .at(-1) ?? null;
+      if (!withoutEnd) lines.push({ type: 'end', cursor: newest, ids: all.map((p) => p.id) });
+      let sent = 0;
+      for (const line of lines) {
+        if (sent === dropAfterLines) throw new TypeError('network error');
+        yield structuredClone(line);
+        sent += 1;
+      }
     },
   };
   return {
     source,
     calls,
     products,
-    failAfter: (pages: number) => {
-      failAfterPages = calls.length + pages;
+    dropAfter: (lines: number) => {
+      dropAfterLines = lines;
+    },
+    cutBeforeEnd: () => {
+      withoutEnd = true;
     },
   };
 }
@@ -72,36 +91,74 @@ function freshDb(): PortalDb {
 }
 
 afterEach(async () => {
+  vi.restoreAllMocks();
   for (const db of opened.splice(0)) await db.delete();
 });
 
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
+const NAME_ORDER = { page: 1, limit: 12, search: '', sortBy: 'name' as const };
 
 describe('the catalogue mirror', () => {
-  it('copies every product and category, page by page, and marks itself complete', async () => {
+  it('copies every product and category from one answer and marks itself complete', async () => {
     const db = freshDb();
-    const server = fakeServer(range(230).map((id) => makeProduct(id)));
+    const server = fakeServer(range(2300).map((id) => makeProduct(id)));
     const state = await refreshCatalogue(db, { source: server.source });
-    expect(await db.products.count()).toBe(230);
+    expect(await db.products.count()).toBe(2300);
+    expect(await db.products.get(1234)).toEqual(makeProduct(1234));
     expect(await db.categories.toArray()).toEqual([CATEGORY]);
-    expect(server.calls.map((c) => c.page)).toEqual([1, 2, 3]);
+    expect(server.calls).toEqual([{ updatedSince: undefined }]);
     expect(state).toMatchObject({
       complete: true,
       viewer: 'visitor',
       cursor: '2026-01-01T00:00:00.000Z',
     });
+    expect(await db.mirrorState.get('catalogue')).toEqual(state);
   });
 
-  it('asks only for products changed since the newest one it has, and applies them', async () => {
+  it('writes each batch while the rest of the answer is still arriving', async () => {
+    const db = freshDb();
+    const server = fakeServer(range(2500).map((id) => makeProduct(id)));
+    await refreshCatalogue(db, {
+      source: {
+        async *mirror(params) {
+          for await (const line of server.source.mirror(params)) {
+            // Before each batch is sent, the batches sent earlier are on the device.
+            if (line.type === 'products') {
+              expect(await db.products.count()).toBe((line.products[0]?.id ?? 1) - 1);
+            }
+            yield line;
+          }
+        },
+      },
+    });
+    expect(await db.products.count()).toBe(2500);
+  });
+
+  it('writes a large batch in chunks of at most 1000 products', async () => {
+    const db = freshDb();
+    const products = range(2500).map((id) => makeProduct(id));
+    const writes = vi.spyOn(db.products, 'bulkPut');
+    await refreshCatalogue(db, {
+      source: {
+        async *mirror() {
+          yield { type: 'categories', categories: [CATEGORY] };
+          yield { type: 'products', products };
+          yield { type: 'end', cursor: null, ids: products.map((p) => p.id) };
+        },
+      },
+    });
+    expect(writes.mock.calls.map(([chunk]) => chunk.length)).toEqual([1000, 1000, 500]);
+    expect(await db.products.count()).toBe(2500);
+  });
+
+  it('asks only for products changed since the cursor of the last refresh, and applies them', async () => {
     const db = freshDb();
     const server = fakeServer(range(20).map((id) => makeProduct(id)));
     await refreshCatalogue(db, { source: server.source });
-    const changed = { ...makeProduct(7, '2026-02-01T00:00:00.000Z'), name: 'Renamed' };
-    server.products.set(7, changed);
-    server.calls.length = 0;
+    server.products.set(7, { ...makeProduct(7, '2026-02-01T00:00:00.000Z'), name: 'Renamed' });
 
     const state = await refreshCatalogue(db, { source: server.source });
-    expect(server.calls[0]?.updatedSince).toBe('2026-01-01T00:00:00.000Z');
+    expect(server.calls[1]).toEqual({ updatedSince: '2026-01-01T00:00:00.000Z' });
     expect((await db.products.get(7))?.name).toBe('Renamed');
     expect(await db.products.count()).toBe(20);
     expect(state.cursor).toBe('2026-02-01T00:00:00.000Z');
@@ -118,15 +175,19 @@ describe('the catalogue mirror', () => {
     expect(await db.products.count()).toBe(9);
   });
 
-  it('drops products the server no longer has on a full refresh', async () => {
+  it('fetches everything again for another viewer, and drops what the server no longer has', async () => {
     const db = freshDb();
     const server = fakeServer(range(10).map((id) => makeProduct(id)));
     await refreshCatalogue(db, { source: server.source });
     server.products.delete(3);
+    server.products.set(5, { ...makeProduct(5), price: 12.5 });
     // Another viewer (a signed-in company) means other prices: everything is fetched again.
-    await refreshCatalogue(db, { source: server.source, viewer: 'company:1' });
+    const state = await refreshCatalogue(db, { source: server.source, viewer: 'company:1' });
+    expect(server.calls.at(-1)).toEqual({ updatedSince: undefined });
     expect(await db.products.get(3)).toBeUndefined();
     expect(await db.products.count()).toBe(9);
+    expect((await db.products.get(5))?.price).toBe(12.5);
+    expect(state.viewer).toBe('company:1');
   });
 
   it('keeps what it had when the network fails half-way', async () => {
@@ -134,12 +195,38 @@ describe('the catalogue mirror', () => {
     const server = fakeServer(range(150).map((id) => makeProduct(id)));
     await refreshCatalogue(db, { source: server.source });
     const before = await db.mirrorState.get('catalogue');
-    server.failAfter(0);
-    await expect(refreshCatalogue(db, { source: server.source })).rejects.toThrow(
-      'Failed to fetch',
-    );
+    server.dropAfter(1);
+    await expect(refreshCatalogue(db, { source: server.source })).rejects.toThrow('network error');
     expect(await db.products.count()).toBe(150);
     expect(await db.mirrorState.get('catalogue')).toEqual(before);
+  });
+
+  it('is not complete when the first answer is cut short, even at a line boundary', async () => {
+    const db = freshDb();
+    const server = fakeServer(range(250).map((id) => makeProduct(id)));
+    server.dropAfter(2);
+    await expect(refreshCatalogue(db, { source: server.source })).rejects.toThrow('network error');
+    expect(await db.mirrorState.get('catalogue')).toBeUndefined();
+
+    server.dropAfter(Infinity);
+    server.cutBeforeEnd();
+    await expect(refreshCatalogue(db, { source: server.source })).rejects.toBeInstanceOf(
+      IncompleteCatalogueError,
+    );
+    expect(await db.products.count()).toBe(250);
+    expect(await db.mirrorState.get('catalogue')).toBeUndefined();
+  });
+
+  it('surfaces a full device as the storage error, and is not marked complete', async () => {
+    const db = freshDb();
+    const server = fakeServer(range(50).map((id) => makeProduct(id)));
+    vi.spyOn(db.products, 'bulkPut').mockRejectedValue(
+      new DOMException('The quota has been exceeded.', 'QuotaExceededError'),
+    );
+    await expect(refreshCatalogue(db, { source: server.source })).rejects.toMatchObject({
+      name: 'QuotaExceededError',
+    });
+    expect(await db.mirrorState.get('catalogue')).toBeUndefined();
   });
 
   it('runs one refresh at a time', async () => {
@@ -153,11 +240,43 @@ describe('the catalogue mirror', () => {
     expect(server.calls).toHaveLength(1);
   });
 
-  it('is not complete before the first refresh has finished', async () => {
+  it('runs a refresh for another viewer after the current one, not alongside it', async () => {
     const db = freshDb();
-    const server = fakeServer(range(150).map((id) => makeProduct(id)));
-    server.failAfter(1);
-    await expect(refreshCatalogue(db, { source: server.source })).rejects.toThrow();
-    expect(await db.mirrorState.get('catalogue')).toBeUndefined();
+    const server = fakeServer(range(5).map((id) => makeProduct(id)));
+    const visitor = refreshCatalogue(db, { source: server.source });
+    const company = refreshCatalogue(db, { source: server.source, viewer: 'company:1' });
+    expect(await visitor).toMatchObject({ viewer: 'visitor' });
+    expect(await company).toMatchObject({ viewer: 'company:1' });
+    expect(await db.mirrorState.get('catalogue')).toMatchObject({ viewer: 'company:1' });
+    expect(server.calls).toHaveLength(2);
+  });
+
+  it('answers the device query right after a full refresh, with what the server sent', async () => {
+    const db = freshDb();
+    const server = fakeServer(range(30).map((id) => makeProduct(id)));
+    await refreshCatalogue(db, { source: server.source });
+    const reads = vi.spyOn(db.products, 'toArray');
+    const page = await queryLocalCatalogue(db, NAME_ORDER);
+    expect(reads).not.toHaveBeenCalled();
+    expect(page.pagination.totalProducts).toBe(30);
+    expect(page.products.map((p) => p.name)).toEqual(
+      [...range(30)]
+        .map((id) => `Product ${id}`)
+        .sort()
+        .slice(0, 12),
+    );
+  });
+
+  it('answers the device query from the device when it holds other products than were sent', async () => {
+    const db = freshDb();
+    const server = fakeServer(range(30).map((id) => makeProduct(id)));
+    await refreshCatalogue(db, { source: server.source });
+    // A product stored meanwhile (a product page opened in another tab) that the mirror did
+    // not send: the device query must see it.
+    const extra = { ...makeProduct(99, '2026-03-01T00:00:00.000Z'), name: 'Aaa extra' };
+    await db.products.put({ ...extra, ...deriveSearchFields(extra) });
+    const page = await queryLocalCatalogue(db, NAME_ORDER);
+    expect(page.pagination.totalProducts).toBe(31);
+    expect(page.products[0]?.id).toBe(99);
   });
 });

@@ -78,7 +78,7 @@ export function createPortalDb(name = DB_NAME): PortalDb {
   const db = new Dexie(name) as PortalDb;
   db.version(1).stores({
     // The catalogue as the server sent it. categoryId narrows the catalogue query;
-    // updatedAt finds the newest product for the next incremental refresh.
+    // updatedAt finds the newest product, which tells the in-memory query that one changed.
     products: 'id, categoryId, updatedAt',
     // Categories of the filter panel and the footer.
     categories: 'id',

@@ -1,46 +1,43 @@
 /**
- * Keeps the device's copy of the catalogue in step with the server. The first refresh
- * pages through every product; later ones ask only for products changed since the
- * newest one received (`updatedSince`). A full refresh also drops products the server
- * no longer has. Only one refresh runs at a time.
+ * Keeps the device's copy of the catalogue in step with the server. A refresh is one
+ * streamed answer (GET /api/products/mirror): the first asks for every product, later ones
+ * only for products changed since the cursor of the last one (`updatedSince`); products are
+ * written in chunks while the rest is still arriving. Every refresh ends with the ids the
+ * server has, so products it no longer has are dropped. The mirror's state is written last,
+ * in one transaction with the drops: a refresh cut short never counts as complete. Only one
+ * refresh runs at a time.
  */
-import {
-  MAX_PRODUCTS_LIMIT,
-  type Category,
-  type Product,
-  type ProductPage,
-} from '../../contracts/catalogue';
-import {
-  fetchCategories,
-  fetchProductIds,
-  fetchProducts,
-  type FetchProductsParams,
-} from '../api/catalogue';
+import type { MirrorLine, Product } from '../../contracts/catalogue';
+import { fetchCatalogueMirror } from '../api/catalogue-mirror';
 import type { CatalogueMirrorState, PortalDb } from '../db/db';
+import { adoptMirroredCatalogue } from './local-catalogue';
 
-/** Products per request while mirroring: the largest page the API allows. */
-const MIRROR_PAGE_SIZE = MAX_PRODUCTS_LIMIT;
-/** Pages requested at once: hides the round trips of a slow link without flooding it. */
-const MIRROR_PARALLEL_PAGES = 4;
+/**
+ * Products written to the device per transaction: large enough that 10,000 products take
+ * a handful of writes, small enough that each keeps the page responsive (tens of ms).
+ */
+const WRITE_CHUNK = 1000;
 
 /** Where the mirror reads the catalogue from: the /api by default. */
 export interface CatalogueSource {
-  categories(): Promise<Category[]>;
-  products(params: FetchProductsParams): Promise<ProductPage>;
-  /** Every product id the server has (to drop deleted ones after an incremental refresh). */
-  productIds(): Promise<number[]>;
+  /** The catalogue as the lines of the mirror's answer, changed since `updatedSince` if given. */
+  mirror(params: { updatedSince?: string | undefined }): AsyncIterable<MirrorLine>;
 }
 
-const apiSource: CatalogueSource = {
-  categories: fetchCategories,
-  products: fetchProducts,
-  productIds: fetchProductIds,
-};
+const apiSource: CatalogueSource = { mirror: fetchCatalogueMirror };
 
 export interface RefreshOptions {
   /** Whose prices the products carry; a different viewer than the mirror's refetches all. */
   viewer?: string;
   source?: CatalogueSource;
+}
+
+/** A refresh that ended without the answer's last line: it was cut short. */
+export class IncompleteCatalogueError extends Error {
+  constructor() {
+    super('The catalogue arrived incomplete');
+    this.name = 'IncompleteCatalogueError';
+  }
 }
 
 const running = new WeakMap<PortalDb, { viewer: string; refresh: Promise<CatalogueMirrorState> }>();
@@ -72,53 +69,50 @@ async function runRefresh(
     previous?.complete === true && previous.viewer === viewer && previous.cursor !== null;
   const since = incremental ? (previous.cursor ?? undefined) : undefined;
 
-  const categories = await source.categories();
-  await db.transaction('rw', db.categories, async () => {
-    await db.categories.clear();
-    await db.categories.bulkPut(categories);
-  });
-
-  const seen = new Set<number>();
-  let cursor = since ?? null;
-  const fetchPage = async (page: number) => {
-    const result = await source.products({
-      page,
-      limit: MIRROR_PAGE_SIZE,
-      sortBy: 'newest',
-      ...(since ? { updatedSince: since } : {}),
-    });
-    await db.products.bulkPut(result.products);
-    for (const product of result.products) {
-      seen.add(product.id);
-      if (cursor === null || product.updatedAt > cursor) cursor = product.updatedAt;
+  // 1. Write what arrives as it arrives. A full refresh also keeps the products in memory,
+  //    to hand the catalogue query a ready copy instead of reading them all back.
+  const received = incremental ? null : new Map<number, Product>();
+  let end: Extract<MirrorLine, { type: 'end' }> | undefined;
+  for await (const line of source.mirror({ updatedSince: since })) {
+    if (line.type === 'categories') {
+      await db.transaction('rw', db.categories, async () => {
+        await db.categories.clear();
+        await db.categories.bulkPut(line.categories);
+      });
+    } else if (line.type === 'products') {
+      for (let start = 0; start < line.products.length; start += WRITE_CHUNK) {
+        await db.products.bulkPut(line.products.slice(start, start + WRITE_CHUNK));
+      }
+      for (const product of line.products) received?.set(product.id, product);
+    } else {
+      end = line;
+      break;
     }
-    return result.pagination.totalPages;
-  };
-  // The first page tells how many there are; the rest come a few at a time.
-  const totalPages = await fetchPage(1);
-  let nextPage = 2;
-  const worker = async () => {
-    while (nextPage <= totalPages) await fetchPage(nextPage++);
-  };
-  await Promise.all(Array.from({ length: MIRROR_PARALLEL_PAGES }, worker));
+  }
+  // 2. No end line: the answer was cut short. What was written stays, but is not complete.
+  if (!end) throw new IncompleteCatalogueError();
 
-  // An incremental refresh does not see deletions: ask which products still exist.
-  const existing = incremental ? new Set(await source.productIds()) : seen;
-
+  // 3. Drop what the server no longer has, then record the refresh, in one transaction.
+  const existing = new Set(end.ids);
   const state: CatalogueMirrorState = {
     key: 'catalogue',
-    cursor,
+    cursor: end.cursor,
     syncedAt: new Date().toISOString(),
     complete: true,
     viewer,
   };
   await db.transaction('rw', db.products, db.mirrorState, async () => {
-    // Anything the server no longer has is gone from the device too.
     const stale = (await db.products.toCollection().primaryKeys()).filter(
       (id) => !existing.has(id),
     );
     await db.products.bulkDelete(stale);
     await db.mirrorState.put(state);
+    if (received) {
+      await adoptMirroredCatalogue(
+        db,
+        [...received.values()].filter((product) => existing.has(product.id)),
+      );
+    }
   });
   return state;
 }

@@ -4,15 +4,14 @@
  * src/contracts/catalogue.ts, and one table of queries holds both sides to it.
  *
  * With a whole catalogue on a tablet (10,000 products), reading and sorting every product
- * for each keystroke is too slow: the products are kept in memory, already sorted in each
- * of the three orders, until the mirror changes. A query then only filters.
+ * for each keystroke is too slow: the products are kept in memory until the mirror
+ * changes, sorted in an order the first time a query asks for it. A query then only filters.
  */
 import {
   compareProducts,
   matchesSearch,
   paginate,
   searchTerms,
-  SORT_OPTIONS,
   type Product,
   type ProductPage,
   type ProductQuery,
@@ -22,7 +21,9 @@ import type { PortalDb } from '../db/db';
 
 interface SortedCatalogue {
   revision: string;
-  bySort: Record<SortBy, Product[]>;
+  all: readonly Product[];
+  /** The products in each order asked for so far. */
+  bySort: Partial<Record<SortBy, Product[]>>;
 }
 
 const memory = new WeakMap<PortalDb, SortedCatalogue>();
@@ -45,19 +46,33 @@ async function sortedCatalogue(db: PortalDb): Promise<SortedCatalogue> {
   const revision = await revisionOf(db);
   const cached = memory.get(db);
   if (cached?.revision === revision) return cached;
-  const all = await db.products.toArray();
-  const bySort = Object.fromEntries(
-    SORT_OPTIONS.map((sortBy) => [sortBy, [...all].sort(compareProducts(sortBy))]),
-  ) as Record<SortBy, Product[]>;
-  const fresh = { revision, bySort };
+  const fresh = { revision, all: await db.products.toArray(), bySort: {} };
   memory.set(db, fresh);
   return fresh;
 }
 
+function inOrder(catalogue: SortedCatalogue, sortBy: SortBy): Product[] {
+  return (catalogue.bySort[sortBy] ??= [...catalogue.all].sort(compareProducts(sortBy)));
+}
+
+/**
+ * The mirror has just received the whole catalogue: keep it in memory now, so that the
+ * first query after a full refresh does not read every product back from the device.
+ * Called inside the transaction that completes the refresh (products and mirror state), so
+ * that the revision is that of what the transaction writes; when the device holds other
+ * products than these, nothing is kept and the next query reads the device as usual.
+ */
+export async function adoptMirroredCatalogue(
+  db: PortalDb,
+  products: readonly Product[],
+): Promise<void> {
+  const [count, revision] = await Promise.all([db.products.count(), revisionOf(db)]);
+  if (count === products.length) memory.set(db, { revision, all: products, bySort: {} });
+}
+
 export async function queryLocalCatalogue(db: PortalDb, query: ProductQuery): Promise<ProductPage> {
   const terms = searchTerms(query.search);
-  const { bySort } = await sortedCatalogue(db);
-  const matches = bySort[query.sortBy].filter(
+  const matches = inOrder(await sortedCatalogue(db), query.sortBy).filter(
     (p) =>
       (query.categoryId === undefined || p.categoryId === query.categoryId) &&
       (terms.length === 0 || matchesSearch(p.searchText, terms)),
