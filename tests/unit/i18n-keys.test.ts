@@ -18,7 +18,8 @@ function placeholders(tree: Tree, prefix = ''): Map<string, string> {
   for (const [key, value] of Object.entries(tree)) {
     const path = prefix + key.replace(/_(zero|one|two|few|many|other)$/, '');
     if (typeof value === 'string') {
-      const names = [...value.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+      // `{{count, number}}` is the placeholder `count` with a format.
+      const names = [...value.matchAll(/\{\{(\w+)(?:,[^}]*)?\}\}/g)].map((m) => m[1]).sort();
       found.set(
         path,
         [...new Set([...(found.get(path)?.split(',').filter(Boolean) ?? []), ...names])]

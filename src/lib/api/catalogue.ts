@@ -3,7 +3,7 @@
  * shows its page without waiting for the full client; with a session they go through the
  * full client (./client), which renews a refused token.
  */
-import type { Category, Product, ProductPage, ProductQuery } from '../../contracts/catalogue';
+import type { Product, ProductPage, ProductQuery } from '../../contracts/catalogue';
 import { getSession } from '../auth/session-store';
 import { REQUEST_TIMEOUT_MS, ResponseError } from './errors';
 
@@ -39,14 +39,6 @@ export async function fetchProducts(params: FetchProductsParams): Promise<Produc
 
 export async function fetchProduct(id: number): Promise<Product> {
   return (await getJson<{ product: Product }>(`products/${id}`)).product;
-}
-
-export async function fetchProductIds(): Promise<number[]> {
-  return (await getJson<{ ids: number[] }>('products/ids')).ids;
-}
-
-export async function fetchCategories(): Promise<Category[]> {
-  return (await getJson<{ categories: Category[] }>('products/categories')).categories;
 }
 
 export async function subscribeToNewsletter(email: string, locale: string): Promise<void> {
