@@ -76,6 +76,8 @@ test('the page takes over the server’s screen without errors and works at once
 test('a choice kept only on the device wins over the server’s language', async ({ page }) => {
   await page.goto('/?lng=it');
   await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+  // The page keeps the choice once it has taken the screen over.
+  await page.waitForFunction(() => performance.getEntriesByName('first-screen').length > 0);
   // The cookie is gone (cleared by the browser), the device still holds the choice.
   await page.context().clearCookies();
   await page.goto('/products');
