@@ -1,5 +1,5 @@
 /**
- * First screens (home, catalogue, product) rendered by the server with the app's own
+ * First screens (home, catalogue, product, support and legal pages) rendered by the server with the app's own
  * rendering module (dist-ssr/entry-server.js, built by `npm run build`), in the visitor's
  * language and with the catalogue as a visitor sees it: a first visit shows content
  * before any script has run, and search engines read it. Without the module, or when a

@@ -1,5 +1,6 @@
 /**
- * The server's rendering of a first screen (home, catalogue, product): the same app, in
+ * The server's rendering of a first screen (home, catalogue, product, support and legal
+ * pages): the same app, in
  * the visitor's language, with the data the server read. The page then takes over this
  * markup instead of building it again, so that a first visit shows content before any
  * script has run. Built by `vite build --ssr` into dist-ssr/ and used by server/ssr.ts.
@@ -55,7 +56,7 @@ export async function renderFirstScreen(
   if (url.pathname === '/products') {
     const { query } = readCatalogueUrl(url.searchParams);
     data.catalogue = { key: JSON.stringify(query), page: await reader.products(query) };
-  } else if (url.pathname !== '/') {
+  } else if (url.pathname.startsWith('/products/')) {
     const match = PRODUCT_PATH.exec(url.pathname);
     if (!match) return null;
     const id = Number(match[1]);

@@ -103,11 +103,14 @@ export const NotFoundPage = lazyPage(() => import('./not-found-page').then((m) =
   texts: true,
 });
 
-/** The screen of an address, among those a first visit opens on (and the server renders). */
+/** The screen of an address, among those the server renders (first visits open on them). */
 export function firstScreenPage(pathname: string): Page<never> | undefined {
   if (pathname === '/') return HomePage as Page<never>;
   if (pathname === '/products') return ProductsPage as Page<never>;
   if (/^\/products\/[^/]+$/.test(pathname)) return ProductPage as Page<never>;
+  if (/^\/support\/(faq|shipping|returns|warranty)$/.test(pathname))
+    return SupportPage as Page<never>;
+  if (pathname === '/terms' || pathname === '/privacy') return LegalPage as Page<never>;
   return undefined;
 }
 

@@ -32,6 +32,11 @@ test.describe('without scripts', () => {
     await expect(
       page.getByRole('heading', { name: 'Professional hair care, naturally', level: 1 }),
     ).toBeVisible();
+
+    for (const path of ['/support/faq', '/support/shipping', '/terms', '/privacy']) {
+      await page.goto(`${path}?lng=en`);
+      await expect(page.locator('main h1')).toBeVisible();
+    }
   });
 
   test('a product that does not exist is a 404 page with a way back', async ({ page }) => {

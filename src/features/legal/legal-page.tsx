@@ -1,7 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { BRAND } from '../../contracts/brand';
 import { PageMeta } from '../../components/page-meta';
-import '../screens.css';
 
 const SECTIONS = {
   terms: ['accounts', 'contract', 'payment', 'delivery', 'returns', 'liability'],

@@ -2,7 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { BRAND } from '../../contracts/brand';
 import { Icon, type IconName } from '../../components/icons';
 import { PageMeta } from '../../components/page-meta';
-import '../screens.css';
 
 type SectionPage = 'shipping' | 'returns' | 'warranty';
 
