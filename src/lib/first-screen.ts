@@ -25,6 +25,21 @@ export const FirstScreenProvider = FirstScreenContext.Provider;
 
 export const useFirstScreen = (): FirstScreen | null => useContext(FirstScreenContext);
 
+const used = new WeakSet<object>();
+
+/**
+ * The server's data for the screen being taken over, until that screen has used it: a
+ * later visit to the same address reads afresh instead of showing what the server saw then.
+ */
+export function unusedServerData<T extends object>(data: T | undefined): T | undefined {
+  return data && !used.has(data) ? data : undefined;
+}
+
+/** Called once the screen has taken the server's data over. */
+export function markServerDataUsed(data: object | undefined): void {
+  if (data) used.add(data);
+}
+
 /** The first screen's data in this page, when the server rendered it. */
 export function readFirstScreen(): FirstScreen | null {
   const element = document.getElementById(FIRST_SCREEN_ELEMENT_ID);

@@ -88,3 +88,23 @@ test('a choice kept only on the device wins over the server’s language', async
   await page.goto('/products');
   await expect(page.getByRole('heading', { name: 'Prodotti', level: 1 })).toBeVisible();
 });
+
+test.describe('signed in, on a screen rendered by the server', () => {
+  // Without the service worker every address is rendered by the server, as on a first visit.
+  test.use({ serviceWorkers: 'block' });
+
+  test('a verified company gets its prices after the takeover', async ({ page }) => {
+    await page.goto('/login?lng=en');
+    await page.getByLabel('E-mail', { exact: true }).fill('salon.verified@example.com');
+    await page.getByLabel('Password', { exact: true }).fill('Verified-Salon-2026');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(
+      page.getByRole('button', { name: 'Verified' }).or(page.locator('.user-menu')),
+    ).toBeVisible();
+
+    await page.goto('/products?lng=en');
+    await expect(page.getByTestId('product-card').first().getByText(/€/)).toBeVisible();
+    await page.goto('/products/1?lng=en');
+    await expect(page.getByText(/€/).first()).toBeVisible();
+  });
+});

@@ -5,7 +5,7 @@
  * for the sync engine: a first visit shows its page before the engine has loaded.
  */
 import { startTransition, useEffect, useRef, useState } from 'react';
-import { useFirstScreen } from '../first-screen';
+import { markServerDataUsed, unusedServerData, useFirstScreen } from '../first-screen';
 import type { Category, Product, ProductPage, ProductQuery } from '../../contracts/catalogue';
 import { fetchProduct, fetchProducts } from '../api/catalogue';
 import { isNotFound, serverMessage } from '../api/errors';
@@ -88,18 +88,21 @@ export function useCatalogueQuery(query: ProductQuery): CatalogueView & { retry:
   // The network answers unless the device holds the catalogue (or may: it is still being read).
   const fromNetwork = !complete && !(mirror === undefined && deviceHasCatalogue());
   // The page the server rendered this screen with, if it is this query's.
-  const served = useFirstScreen()?.catalogue;
+  const served = unusedServerData(useFirstScreen()?.catalogue);
   const [remote, setRemote] = useState<{
     key: string;
     page?: ProductPage;
     error?: string | undefined;
   } | null>(() => (served?.key === key ? served : null));
-  const fresh = useRef(served?.key === key);
+  // The server renders for a visitor: someone signed in asks again, for their prices.
+  const viewer = viewerKey(useUser());
+  const fresh = useRef(served?.key === key ? served : undefined);
   useEffect(() => {
+    markServerDataUsed(fresh.current);
     if (!fromNetwork) return;
-    if (fresh.current) {
+    if (fresh.current && viewer === 'visitor') {
       // Just rendered by the server: no need to ask again.
-      fresh.current = false;
+      fresh.current = undefined;
       return;
     }
     let live = true;
@@ -115,7 +118,7 @@ export function useCatalogueQuery(query: ProductQuery): CatalogueView & { retry:
     };
     // `key` stands for `query`.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [key, fromNetwork, attempt]);
+  }, [key, fromNetwork, attempt, viewer]);
 
   if (local && local.key === key) {
     return {
@@ -159,7 +162,7 @@ export type ProductView =
 export function useProduct(id: number): ProductView {
   const stored = useDeviceQuery(({ db }) => db.products.get(id).then((p) => p ?? null), [id]);
   // The product the server rendered this screen with, if it is this one.
-  const served = useFirstScreen()?.product;
+  const served = unusedServerData(useFirstScreen()?.product);
   const [remote, setRemote] = useState<{
     id: number;
     outcome: 'ok' | 'notFound' | 'error';
@@ -172,11 +175,14 @@ export function useProduct(id: number): ProductView {
         : { id, outcome: 'notFound' }
       : null,
   );
-  const fresh = useRef(served?.id === id ? served.product : undefined);
+  // The server renders for a visitor: someone signed in asks again, for their price.
+  const viewer = viewerKey(useUser());
+  const fresh = useRef(served?.id === id ? served : undefined);
   useEffect(() => {
-    if (fresh.current !== undefined) {
+    markServerDataUsed(fresh.current);
+    if (fresh.current && viewer === 'visitor') {
       // Just rendered by the server: kept on the device once the engine is there.
-      const product = fresh.current;
+      const { product } = fresh.current;
       fresh.current = undefined;
       if (product) {
         void loadSyncEngineWhenIdle().then(({ db, storeProduct }) => storeProduct(db, product));
@@ -205,7 +211,7 @@ export function useProduct(id: number): ProductView {
     return () => {
       live = false;
     };
-  }, [id]);
+  }, [id, viewer]);
 
   const outcome = remote?.id === id ? remote : null;
   if (outcome?.outcome === 'notFound') return { status: 'notFound' };
