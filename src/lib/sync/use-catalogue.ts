@@ -181,12 +181,8 @@ export function useProduct(id: number): ProductView {
   useEffect(() => {
     markServerDataUsed(fresh.current);
     if (fresh.current && viewer === 'visitor') {
-      // Just rendered by the server: kept on the device once the engine is there.
-      const { product } = fresh.current;
+      // Just rendered by the server (the catalogue mirror keeps it on the device).
       fresh.current = undefined;
-      if (product) {
-        void loadSyncEngineWhenIdle().then(({ db, storeProduct }) => storeProduct(db, product));
-      }
       return;
     }
     let live = true;
