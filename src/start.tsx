@@ -5,7 +5,6 @@ import { App } from './app/app';
 import { preloadPage } from './app/pages';
 import { readFirstScreen } from './lib/first-screen';
 import { noteTypedEarly } from './lib/typed-early';
-import { stopNotingPresses } from './lib/pressed-early';
 import { detectLanguage, initI18n, loadAllTexts, switchLanguage } from './lib/i18n';
 import { registerServiceWorker } from './lib/pwa/register-service-worker';
 import { whenIdle } from './lib/when-idle';
@@ -26,7 +25,6 @@ function start(): void {
   startTransition(() => {
     if (firstScreen) {
       noteTypedEarly(container);
-      stopNotingPresses();
       hydrateRoot(container, app);
     } else createRoot(container).render(app);
   });
