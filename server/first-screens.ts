@@ -43,7 +43,12 @@ export async function loadFirstScreens(
   const entry = join(renderDir, 'entry-server.js');
   const templateFile = join(staticDir, 'index.html');
   if (!existsSync(entry) || !existsSync(templateFile)) return null;
-  const template = readFileSync(templateFile, 'utf8');
+  const template = readFileSync(templateFile, 'utf8')
+    // The screen shows without the scripts: they must not hold back its pictures and styles.
+    .replaceAll(
+      '<script type="module" crossorigin',
+      '<script type="module" fetchpriority="low" crossorigin',
+    );
   if (!template.includes(ROOT)) return null;
   const module = (await import(pathToFileURL(entry).href)) as RenderModule;
   const reader = {
@@ -60,11 +65,6 @@ export async function loadFirstScreens(
       const data = JSON.stringify(screen.data).replace(/</g, '\\u003c');
       const html = template
         .replace(/<html lang="[a-z]*"/, `<html lang="${language}"`)
-        // The screen shows without the scripts: they must not hold back its pictures and styles.
-        .replaceAll(
-          '<script type="module" crossorigin',
-          '<script type="module" fetchpriority="low" crossorigin',
-        )
         .replace('</head>', `${screen.head}</head>`)
         .replace(
           ROOT,

@@ -5,7 +5,7 @@
  * markup instead of building it again, so that a first visit shows content before any
  * script has run. Built by `vite build --ssr` into dist-ssr/ and used by server/ssr.ts.
  */
-import { createInstance } from 'i18next';
+import { createInstance, type i18n as I18n } from 'i18next';
 import { renderToString } from 'react-dom/server';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { StaticRouter } from 'react-router-dom';
@@ -39,6 +39,30 @@ export interface RenderedScreen {
   data: FirstScreen;
 }
 
+/** One i18next per language, made once: rendering only reads it. */
+const instances = new Map<Language, Promise<I18n>>();
+
+function textsFor(language: Language): Promise<I18n> {
+  let instance = instances.get(language);
+  if (!instance) {
+    const created = createInstance();
+    instance = created
+      .use(initReactI18next)
+      .init({
+        lng: language,
+        fallbackLng: DEFAULT_LANGUAGE,
+        resources: {
+          [language]: { translation: TEXTS[language] },
+          [DEFAULT_LANGUAGE]: { translation: TEXTS[DEFAULT_LANGUAGE] },
+        },
+        interpolation: { escapeValue: false },
+      })
+      .then(() => created);
+    instances.set(language, instance);
+  }
+  return instance;
+}
+
 const PRODUCT_PATH = /^\/products\/(\d{1,9})$/;
 /** React renders a page's head tags (title, meta, link) first; they belong in <head>. */
 const HEAD_TAGS = /^((?:<title>[^<]*<\/title>|<meta [^>]*>|<link [^>]*>)*)/;
@@ -66,16 +90,7 @@ export async function renderFirstScreen(
   }
   await page.preloadCode();
 
-  const i18n = createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: language,
-    fallbackLng: DEFAULT_LANGUAGE,
-    resources: {
-      [language]: { translation: TEXTS[language] },
-      [DEFAULT_LANGUAGE]: { translation: TEXTS[DEFAULT_LANGUAGE] },
-    },
-    interpolation: { escapeValue: false },
-  });
+  const i18n = await textsFor(language);
   const markup = renderToString(
     <I18nextProvider i18n={i18n}>
       <App

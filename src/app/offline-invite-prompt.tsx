@@ -1,18 +1,18 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { canSeePrices } from '../contracts/accounts';
-import { useUser } from '../lib/auth/session';
 import { useConnectivity } from '../lib/sync/connectivity';
-import { closeOfflineInvite, offlineInviteOpen } from '../lib/sync/offline-invite';
+import { closeOfflineInvite } from '../lib/sync/offline-invite';
 
-/** After a verified company signs in: take the whole catalogue along for the fair. */
+/**
+ * After a verified company signs in: take the whole catalogue along for the fair. Shown
+ * by the layout only to a verified company that has not answered the invitation yet.
+ */
 export function OfflineInvitePrompt() {
   const { t } = useTranslation();
-  const user = useUser();
   const connectivity = useConnectivity();
-  const [open, setOpen] = useState(offlineInviteOpen);
-  if (!open || connectivity === 'offline' || !canSeePrices(user?.company)) return null;
+  const [open, setOpen] = useState(true);
+  if (!open || connectivity === 'offline') return null;
   return (
     <div className="update-prompt" role="status">
       <span>{t('offline.invite')}</span>

@@ -86,7 +86,8 @@ export function useCatalogueQuery(query: ProductQuery): CatalogueView & { retry:
   );
 
   // The network answers unless the device holds the catalogue (or may: it is still being read).
-  const fromNetwork = !complete && !(mirror === undefined && deviceHasCatalogue());
+  const [expectDevice] = useState(deviceHasCatalogue);
+  const fromNetwork = !complete && !(mirror === undefined && expectDevice);
   // The page the server rendered this screen with, if it is this query's.
   const served = unusedServerData(useFirstScreen()?.catalogue);
   const [remote, setRemote] = useState<{
