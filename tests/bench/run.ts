@@ -12,8 +12,9 @@
  * - initial JavaScript + CSS (gzip) of / and /products: what is requested before the first
  *   screen shows, and (for reference) what loads after it;
  * - warm reload of /products until the first product card shows, online and offline;
- * - with 10,000 products: first visit until the whole catalogue is on the device, and the
- *   median time of a search + category + sort + page query answered by the device.
+ * - with 10,000 products: first visit, from navigation until the screen says the whole
+ *   catalogue is on the device (and how much of it the mirror itself took), and the median
+ *   time of a search + category + sort + page query answered by the device.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -276,6 +277,41 @@ async function warmReloads(
   return { online: median(online), offline: median(offline) };
 }
 
+/** First visits measured on a 10,000-product catalogue; the median is reported. */
+const FIRST_VISITS = 3;
+
+/**
+ * A first visit to /products on a new device, until the screen says the whole catalogue is
+ * saved on it. Times are read on the page's own clock (from the start of navigation), at
+ * the moment the words appear: waiting for them from outside adds the polling interval.
+ */
+async function firstVisitMirror(
+  browser: import('playwright-core').Browser,
+  base: string,
+): Promise<{ page: Page; close: () => Promise<void>; total: number; mirror: number }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (document.body?.textContent?.includes('Catalogue saved on this device')) {
+        performance.mark('catalogue-saved');
+        observer.disconnect();
+      }
+    }).observe(document, { subtree: true, childList: true, characterData: true });
+  });
+  await page.goto(`${base}/products?lng=en`);
+  await page.getByText('Catalogue saved on this device').waitFor({ timeout: 120_000 });
+  await page.getByText(/10,044 products/).waitFor();
+  const times = await page.evaluate(() => {
+    const saved = performance.getEntriesByName('catalogue-saved')[0]?.startTime ?? NaN;
+    const request = performance
+      .getEntriesByType('resource')
+      .find((entry) => new URL(entry.name).pathname === '/api/products/mirror');
+    return { total: saved, mirror: saved - (request?.startTime ?? NaN) };
+  });
+  return { page, close: () => context.close(), ...times };
+}
+
 /** With 10,000 products: the first visit's full mirror, and queries answered by the device. */
 async function largeCatalogue(browser: import('playwright-core').Browser): Promise<Figure[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-large-'));
@@ -287,13 +323,16 @@ async function largeCatalogue(browser: import('playwright-core').Browser): Promi
   const server = await startServer(dataDir, LARGE_PORT);
   const base = baseOf(LARGE_PORT);
   try {
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    const started = performance.now();
-    await page.goto(`${base}/products?lng=en`);
-    await page.getByText('Catalogue saved on this device').waitFor({ timeout: 120_000 });
-    const mirrorMs = performance.now() - started;
-    const count = await page.getByText(/10,044 products/).count();
+    const totals: number[] = [];
+    const mirrors: number[] = [];
+    let visit: Awaited<ReturnType<typeof firstVisitMirror>> | undefined;
+    for (let i = 0; i < FIRST_VISITS; i += 1) {
+      await visit?.close();
+      visit = await firstVisitMirror(browser, base);
+      totals.push(visit.total);
+      mirrors.push(visit.mirror);
+    }
+    const page = visit!.page;
 
     // A rep's queries: search, category, sort and page, answered from the device.
     await page.evaluate(() => performance.clearMeasures('catalogue-query'));
@@ -316,14 +355,22 @@ async function largeCatalogue(browser: import('playwright-core').Browser): Promi
     const durations = await page.evaluate(() =>
       performance.getEntriesByName('catalogue-query').map((e) => e.duration),
     );
-    await context.close();
+    await visit!.close();
+    const total = median(totals);
     return [
       {
-        name: 'Large catalogue: first visit until 10,000 products are on the device',
-        value: Math.round(mirrorMs),
+        name: `Large catalogue: first visit, from navigation until 10,000 products are on the device (median of ${FIRST_VISITS})`,
+        value: Math.round(total),
         unit: 'ms',
         goal: '≤ 2000 ms',
-        met: mirrorMs <= 2000 && count > 0,
+        met: total <= 2000,
+      },
+      {
+        name: `Large catalogue: of which the mirror, from its request until every product is stored (median of ${FIRST_VISITS})`,
+        value: Math.round(median(mirrors)),
+        unit: 'ms',
+        goal: 'reference',
+        met: true,
       },
       {
         name: 'Large catalogue: search + category + sort + page on the device (median)',

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { untilControlled } from './helpers';
+import { DB_NAME } from '../../src/contracts/storage-names';
 
 interface ApiPage {
   products: { id: number; name: string }[];
@@ -224,4 +225,73 @@ test('a captive portal answering HTML counts as offline, and the device copy is 
   await page.unroute('**/api/**');
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
   await expect(page.getByTestId('offline-banner')).toBeHidden();
+});
+
+test('a catalogue saved in the earlier layout (one record per product) is kept through the update, offline', async ({
+  page,
+  context,
+}) => {
+  await openCatalogueOnline(page);
+  // On a page of the portal that does not run the app, put the device back as the earlier
+  // version left it: the same catalogue, one record per product, one of them renamed so
+  // that only the device's copy can show that name.
+  await page.goto('/api/health');
+  await page.evaluate(async (name) => {
+    const request = <T>(r: IDBRequest<T>) =>
+      new Promise<T>((resolve, reject) => {
+        r.onsuccess = () => resolve(r.result);
+        r.onerror = () => reject(r.error);
+      });
+    const done = (tx: IDBTransaction) =>
+      new Promise<void>((resolve, reject) => {
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error);
+      });
+    const current = await request(indexedDB.open(name));
+    const read = current.transaction(['productBlocks', 'categories', 'mirrorState']);
+    const blocks = await request(read.objectStore('productBlocks').getAll());
+    const categories = await request(read.objectStore('categories').getAll());
+    const states = await request(read.objectStore('mirrorState').getAll());
+    current.close();
+    await request(indexedDB.deleteDatabase(name));
+
+    const opening = indexedDB.open(name, 30);
+    opening.onupgradeneeded = () => {
+      const old = opening.result;
+      const products = old.createObjectStore('products', { keyPath: 'id' });
+      products.createIndex('categoryId', 'categoryId');
+      products.createIndex('updatedAt', 'updatedAt');
+      old.createObjectStore('categories', { keyPath: 'id' });
+      old.createObjectStore('mirrorState', { keyPath: 'key' });
+      old.createObjectStore('session', { keyPath: 'key' });
+      const outbox = old.createObjectStore('outbox', { keyPath: 'id', autoIncrement: true });
+      outbox.createIndex('userId', 'userId');
+      outbox.createIndex('state', 'state');
+      old.createObjectStore('carts', { keyPath: 'userId' });
+      const orders = old.createObjectStore('orders', { keyPath: 'ref' });
+      orders.createIndex('userId', 'userId');
+      orders.createIndex('[userId+createdAt]', ['userId', 'createdAt']);
+    };
+    const old = await request(opening);
+    const write = old.transaction(['products', 'categories', 'mirrorState'], 'readwrite');
+    const products = blocks.flatMap((block: { products: { id: number; name: string }[] }) =>
+      block.products.map((p) => (p.id === 1 ? { ...p, name: 'Kept from the earlier version' } : p)),
+    );
+    for (const product of products) write.objectStore('products').put(product);
+    for (const category of categories) write.objectStore('categories').put(category);
+    for (const state of states) write.objectStore('mirrorState').put(state);
+    await done(write);
+    old.close();
+  }, DB_NAME);
+
+  await context.setOffline(true);
+  await page.goto('/products?lng=en');
+  await expect(
+    page.getByText(/You are offline: showing the catalogue saved on this device/),
+  ).toBeVisible();
+  await expect(page.getByText('44 products')).toBeVisible();
+  await page.goto('/products/1?lng=en');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Kept from the earlier version' }),
+  ).toBeVisible();
 });

@@ -7,6 +7,7 @@ import {
   type Product,
 } from '../../src/contracts/catalogue';
 import { createPortalDb, type PortalDb } from '../../src/lib/db/db';
+import { readAllProducts, readProduct, storeProducts } from '../../src/lib/db/stored-products';
 import {
   IncompleteCatalogueError,
   refreshCatalogue,
@@ -95,6 +96,8 @@ afterEach(async () => {
   for (const db of opened.splice(0)) await db.delete();
 });
 
+const countOnDevice = async (db: PortalDb) => (await readAllProducts(db)).length;
+
 const range = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 const NAME_ORDER = { page: 1, limit: 12, search: '', sortBy: 'name' as const };
 
@@ -103,8 +106,8 @@ describe('the catalogue mirror', () => {
     const db = freshDb();
     const server = fakeServer(range(2300).map((id) => makeProduct(id)));
     const state = await refreshCatalogue(db, { source: server.source });
-    expect(await db.products.count()).toBe(2300);
-    expect(await db.products.get(1234)).toEqual(makeProduct(1234));
+    expect(await countOnDevice(db)).toBe(2300);
+    expect(await readProduct(db, 1234)).toEqual(makeProduct(1234));
     expect(await db.categories.toArray()).toEqual([CATEGORY]);
     expect(server.calls).toEqual([{ updatedSince: undefined }]);
     expect(state).toMatchObject({
@@ -124,31 +127,14 @@ describe('the catalogue mirror', () => {
           for await (const line of server.source.mirror(params)) {
             // Before each batch is sent, the batches sent earlier are on the device.
             if (line.type === 'products') {
-              expect(await db.products.count()).toBe((line.products[0]?.id ?? 1) - 1);
+              expect(await countOnDevice(db)).toBe((line.products[0]?.id ?? 1) - 1);
             }
             yield line;
           }
         },
       },
     });
-    expect(await db.products.count()).toBe(2500);
-  });
-
-  it('writes a large batch in chunks of at most 1000 products', async () => {
-    const db = freshDb();
-    const products = range(2500).map((id) => makeProduct(id));
-    const writes = vi.spyOn(db.products, 'bulkPut');
-    await refreshCatalogue(db, {
-      source: {
-        async *mirror() {
-          yield { type: 'categories', categories: [CATEGORY] };
-          yield { type: 'products', products };
-          yield { type: 'end', cursor: null, ids: products.map((p) => p.id) };
-        },
-      },
-    });
-    expect(writes.mock.calls.map(([chunk]) => chunk.length)).toEqual([1000, 1000, 500]);
-    expect(await db.products.count()).toBe(2500);
+    expect(await countOnDevice(db)).toBe(2500);
   });
 
   it('asks only for products changed since the cursor of the last refresh, and applies them', async () => {
@@ -159,8 +145,8 @@ describe('the catalogue mirror', () => {
 
     const state = await refreshCatalogue(db, { source: server.source });
     expect(server.calls[1]).toEqual({ updatedSince: '2026-01-01T00:00:00.000Z' });
-    expect((await db.products.get(7))?.name).toBe('Renamed');
-    expect(await db.products.count()).toBe(20);
+    expect((await readProduct(db, 7))?.name).toBe('Renamed');
+    expect(await countOnDevice(db)).toBe(20);
     expect(state.cursor).toBe('2026-02-01T00:00:00.000Z');
   });
 
@@ -171,8 +157,8 @@ describe('the catalogue mirror', () => {
     server.products.delete(4);
     await refreshCatalogue(db, { source: server.source });
     expect(server.calls.at(-1)?.updatedSince).toBeDefined();
-    expect(await db.products.get(4)).toBeUndefined();
-    expect(await db.products.count()).toBe(9);
+    expect(await readProduct(db, 4)).toBeUndefined();
+    expect(await countOnDevice(db)).toBe(9);
   });
 
   it('fetches everything again for another viewer, and drops what the server no longer has', async () => {
@@ -184,9 +170,9 @@ describe('the catalogue mirror', () => {
     // Another viewer (a signed-in company) means other prices: everything is fetched again.
     const state = await refreshCatalogue(db, { source: server.source, viewer: 'company:1' });
     expect(server.calls.at(-1)).toEqual({ updatedSince: undefined });
-    expect(await db.products.get(3)).toBeUndefined();
-    expect(await db.products.count()).toBe(9);
-    expect((await db.products.get(5))?.price).toBe(12.5);
+    expect(await readProduct(db, 3)).toBeUndefined();
+    expect(await countOnDevice(db)).toBe(9);
+    expect((await readProduct(db, 5))?.price).toBe(12.5);
     expect(state.viewer).toBe('company:1');
   });
 
@@ -197,7 +183,7 @@ describe('the catalogue mirror', () => {
     const before = await db.mirrorState.get('catalogue');
     server.dropAfter(1);
     await expect(refreshCatalogue(db, { source: server.source })).rejects.toThrow('network error');
-    expect(await db.products.count()).toBe(150);
+    expect(await countOnDevice(db)).toBe(150);
     expect(await db.mirrorState.get('catalogue')).toEqual(before);
   });
 
@@ -213,14 +199,14 @@ describe('the catalogue mirror', () => {
     await expect(refreshCatalogue(db, { source: server.source })).rejects.toBeInstanceOf(
       IncompleteCatalogueError,
     );
-    expect(await db.products.count()).toBe(250);
+    expect(await countOnDevice(db)).toBe(250);
     expect(await db.mirrorState.get('catalogue')).toBeUndefined();
   });
 
   it('surfaces a full device as the storage error, and is not marked complete', async () => {
     const db = freshDb();
     const server = fakeServer(range(50).map((id) => makeProduct(id)));
-    vi.spyOn(db.products, 'bulkPut').mockRejectedValue(
+    vi.spyOn(db.productBlocks, 'bulkPut').mockRejectedValue(
       new DOMException('The quota has been exceeded.', 'QuotaExceededError'),
     );
     await expect(refreshCatalogue(db, { source: server.source })).rejects.toMatchObject({
@@ -255,7 +241,7 @@ describe('the catalogue mirror', () => {
     const db = freshDb();
     const server = fakeServer(range(30).map((id) => makeProduct(id)));
     await refreshCatalogue(db, { source: server.source });
-    const reads = vi.spyOn(db.products, 'toArray');
+    const reads = vi.spyOn(db.productBlocks, 'toArray');
     const page = await queryLocalCatalogue(db, NAME_ORDER);
     expect(reads).not.toHaveBeenCalled();
     expect(page.pagination.totalProducts).toBe(30);
@@ -274,7 +260,7 @@ describe('the catalogue mirror', () => {
     // A product stored meanwhile (a product page opened in another tab) that the mirror did
     // not send: the device query must see it.
     const extra = { ...makeProduct(99, '2026-03-01T00:00:00.000Z'), name: 'Aaa extra' };
-    await db.products.put({ ...extra, ...deriveSearchFields(extra) });
+    await storeProducts(db, [{ ...extra, ...deriveSearchFields(extra) }]);
     const page = await queryLocalCatalogue(db, NAME_ORDER);
     expect(page.pagination.totalProducts).toBe(31);
     expect(page.products[0]?.id).toBe(99);

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPortalDb, type PortalDb } from '../../src/lib/db/db';
+import { removeProducts, storeProducts } from '../../src/lib/db/stored-products';
 import { queryLocalCatalogue } from '../../src/lib/sync/local-catalogue';
 import {
   CATALOGUE_CASES,
@@ -14,7 +15,7 @@ const opened: PortalDb[] = [];
 async function mirrorWith(viewer: 'visitor' | 'approved'): Promise<PortalDb> {
   const db = createPortalDb(`test-${viewer}-${Math.random()}`);
   opened.push(db);
-  await db.products.bulkPut(fixtureProductDtos(viewer));
+  await storeProducts(db, fixtureProductDtos(viewer));
   return db;
 }
 
@@ -49,13 +50,11 @@ describe('the device query kept in memory', () => {
     const query = { search: '', sortBy: 'name' as const, page: 1, limit: 50 };
     expect((await queryLocalCatalogue(db, query)).pagination.totalProducts).toBe(10);
     const [first] = fixtureProductDtos('visitor');
-    await db.products.put({
-      ...first!,
-      nameKey: 'aaa first now',
-      updatedAt: '2027-01-01T00:00:00.000Z',
-    });
+    await storeProducts(db, [
+      { ...first!, nameKey: 'aaa first now', updatedAt: '2027-01-01T00:00:00.000Z' },
+    ]);
     expect((await queryLocalCatalogue(db, query)).products[0]?.sku).toBe(first?.sku);
-    await db.products.delete(first!.id);
+    await removeProducts(db, [first!.id]);
     const after = await queryLocalCatalogue(db, query);
     expect(after.pagination.totalProducts).toBe(9);
     expect(after.products.map((p) => p.sku)).not.toContain(first?.sku);

@@ -7,6 +7,7 @@ import type { Category, Product } from '../../contracts/catalogue';
 import type { Cart, Order } from '../../contracts/orders';
 import type { OutboxEntry } from '../sync/outbox-rules';
 import { DB_NAME } from '../../contracts/storage-names';
+import { inBlocks, type ProductBlock, type StoredCatalogue } from './stored-products';
 
 /** How far the device's copy of the catalogue has got, kept under the key 'catalogue'. */
 export interface CatalogueMirrorState {
@@ -65,7 +66,8 @@ export interface OrderChange {
 }
 
 export type PortalDb = Dexie & {
-  products: EntityTable<Product, 'id'>;
+  productBlocks: EntityTable<ProductBlock, 'block'>;
+  storedCatalogue: EntityTable<StoredCatalogue, 'key'>;
   categories: EntityTable<Category, 'id'>;
   mirrorState: EntityTable<CatalogueMirrorState, 'key'>;
   session: EntityTable<StoredSession, 'key'>;
@@ -98,6 +100,23 @@ export function createPortalDb(name = DB_NAME): PortalDb {
     // Orders of each user, server ones and queued ones, listed newest first.
     orders: 'ref, userId, [userId+createdAt]',
   });
+  db.version(4)
+    .stores({
+      // The catalogue, read and written through ./stored-products: products in blocks of
+      // consecutive ids (one record per product made a full mirror write-bound), and the
+      // revision and count of what is stored.
+      products: null,
+      productBlocks: 'block',
+      storedCatalogue: 'key',
+    })
+    .upgrade(async (tx) => {
+      // A device that already holds the catalogue keeps it, offline too.
+      const products: Product[] = await tx.table('products').toArray();
+      await tx.table('productBlocks').bulkPut(inBlocks(products));
+      await tx
+        .table('storedCatalogue')
+        .put({ key: 'catalogue', revision: 1, count: products.length });
+    });
   return db;
 }
 

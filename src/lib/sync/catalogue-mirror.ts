@@ -1,8 +1,8 @@
 /**
  * Keeps the device's copy of the catalogue in step with the server. A refresh is one
  * streamed answer (GET /api/products/mirror): the first asks for every product, later ones
- * only for products changed since the cursor of the last one (`updatedSince`); products are
- * written in chunks while the rest is still arriving. Every refresh ends with the ids the
+ * only for products changed since the cursor of the last one (`updatedSince`); each batch of
+ * products is written while the rest is still arriving. Every refresh ends with the ids the
  * server has, so products it no longer has are dropped. The mirror's state is written last,
  * in one transaction with the drops: a refresh cut short never counts as complete. Only one
  * refresh runs at a time.
@@ -10,13 +10,14 @@
 import type { MirrorLine, Product } from '../../contracts/catalogue';
 import { fetchCatalogueMirror } from '../api/catalogue-mirror';
 import type { CatalogueMirrorState, PortalDb } from '../db/db';
+import {
+  clearProducts,
+  keepOnlyProducts,
+  readAllProducts,
+  removeProducts,
+  storeProducts,
+} from '../db/stored-products';
 import { adoptMirroredCatalogue } from './local-catalogue';
-
-/**
- * Products written to the device per transaction: large enough that 10,000 products take
- * a handful of writes, small enough that each keeps the page responsive (tens of ms).
- */
-const WRITE_CHUNK = 1000;
 
 /** Where the mirror reads the catalogue from: the /api by default. */
 export interface CatalogueSource {
@@ -80,9 +81,7 @@ async function runRefresh(
         await db.categories.bulkPut(line.categories);
       });
     } else if (line.type === 'products') {
-      for (let start = 0; start < line.products.length; start += WRITE_CHUNK) {
-        await db.products.bulkPut(line.products.slice(start, start + WRITE_CHUNK));
-      }
+      await storeProducts(db, line.products);
       for (const product of line.products) received?.set(product.id, product);
     } else {
       end = line;
@@ -101,11 +100,8 @@ async function runRefresh(
     complete: true,
     viewer,
   };
-  await db.transaction('rw', db.products, db.mirrorState, async () => {
-    const stale = (await db.products.toCollection().primaryKeys()).filter(
-      (id) => !existing.has(id),
-    );
-    await db.products.bulkDelete(stale);
+  await db.transaction('rw', db.productBlocks, db.storedCatalogue, db.mirrorState, async () => {
+    await keepOnlyProducts(db, existing);
     await db.mirrorState.put(state);
     if (received) {
       await adoptMirroredCatalogue(
@@ -119,20 +115,20 @@ async function runRefresh(
 
 /** Keeps one product fresh after it was fetched on its own (the detail page). */
 export async function storeProduct(db: PortalDb, product: Product): Promise<void> {
-  await db.products.put(product);
+  await storeProducts(db, [product]);
 }
 
 export async function forgetProduct(db: PortalDb, id: number): Promise<void> {
-  await db.products.delete(id);
+  await removeProducts(db, [id]);
 }
 
 /** Removes priced products from the device (signing out); a visitor's copy is kept. */
 export async function forgetPricedCatalogue(db: PortalDb): Promise<void> {
-  await db.transaction('rw', db.products, db.mirrorState, async () => {
+  await db.transaction('rw', db.productBlocks, db.storedCatalogue, db.mirrorState, async () => {
     const state = await db.mirrorState.get('catalogue');
-    const priced = await db.products.filter((p) => p.price !== undefined).count();
-    if ((state && state.viewer !== 'visitor') || priced > 0) {
-      await db.products.clear();
+    const priced = (await readAllProducts(db)).some((p) => p.price !== undefined);
+    if ((state && state.viewer !== 'visitor') || priced) {
+      await clearProducts(db);
       await db.mirrorState.delete('catalogue');
     }
   });

@@ -6,6 +6,7 @@
 export { liveQuery } from 'dexie';
 export { signOut } from '../auth/session-actions';
 export { db } from '../db/db';
+export { readProduct } from '../db/stored-products';
 export { forgetProduct, refreshCatalogue, storeProduct } from './catalogue-mirror';
 export { queryLocalCatalogue } from './local-catalogue';
 export { addToCart, readCart, readOrders, readOutbox, readOutboxSummary } from './outbox';

@@ -18,6 +18,7 @@ import {
   type SortBy,
 } from '../../contracts/catalogue';
 import type { PortalDb } from '../db/db';
+import { readAllProducts, readStoredCatalogue } from '../db/stored-products';
 
 interface SortedCatalogue {
   revision: string;
@@ -29,24 +30,23 @@ interface SortedCatalogue {
 const memory = new WeakMap<PortalDb, SortedCatalogue>();
 
 /**
- * What identifies the mirror's content: products are added or removed (count), changed
- * (the newest updatedAt), or re-fetched for another viewer (the refresh time). Reading
- * these also makes a live query re-run when the mirror changes, in this tab or another.
+ * What identifies the mirror's content: the products' revision, which moves on with every
+ * write, and the refresh (time and viewer). Reading these also makes a live query re-run
+ * when the mirror changes, in this tab or another.
  */
 async function revisionOf(db: PortalDb): Promise<string> {
-  const [count, newest, state] = await Promise.all([
-    db.products.count(),
-    db.products.orderBy('updatedAt').last(),
+  const [stored, state] = await Promise.all([
+    readStoredCatalogue(db),
     db.mirrorState.get('catalogue'),
   ]);
-  return `${count}|${newest?.updatedAt ?? ''}|${newest?.id ?? ''}|${state?.syncedAt ?? ''}|${state?.viewer ?? ''}`;
+  return `${stored.revision}|${state?.syncedAt ?? ''}|${state?.viewer ?? ''}`;
 }
 
 async function sortedCatalogue(db: PortalDb): Promise<SortedCatalogue> {
   const revision = await revisionOf(db);
   const cached = memory.get(db);
   if (cached?.revision === revision) return cached;
-  const fresh = { revision, all: await db.products.toArray(), bySort: {} };
+  const fresh = { revision, all: await readAllProducts(db), bySort: {} };
   memory.set(db, fresh);
   return fresh;
 }
@@ -66,8 +66,8 @@ export async function adoptMirroredCatalogue(
   db: PortalDb,
   products: readonly Product[],
 ): Promise<void> {
-  const [count, revision] = await Promise.all([db.products.count(), revisionOf(db)]);
-  if (count === products.length) memory.set(db, { revision, all: products, bySort: {} });
+  const [stored, revision] = await Promise.all([readStoredCatalogue(db), revisionOf(db)]);
+  if (stored.count === products.length) memory.set(db, { revision, all: products, bySort: {} });
 }
 
 export async function queryLocalCatalogue(db: PortalDb, query: ProductQuery): Promise<ProductPage> {

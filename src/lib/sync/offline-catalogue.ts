@@ -7,6 +7,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
 import { CACHE_NAMES } from '../../contracts/storage-names';
 import { db } from '../db/db';
+import { readAllProducts } from '../db/stored-products';
 import { refreshCatalogue } from './catalogue-mirror';
 import { closeOfflineInvite } from './offline-invite';
 
@@ -44,7 +45,7 @@ export async function makeCatalogueAvailableOffline(
     if (isQuotaError(error)) throw new StorageFullError();
     throw error;
   }
-  const products = await db.products.toArray();
+  const products = await readAllProducts(db);
   const paths = [...new Set(products.flatMap((p) => p.images))];
   const cache = await caches.open(CACHE_NAMES.productImages);
   const progress: DownloadProgress = {
@@ -95,7 +96,7 @@ export interface DeviceStorage {
 /** What the device holds of the catalogue, and how much room it has. */
 export function useDeviceStorage(refreshKey: number): DeviceStorage | undefined {
   const mirror = useLiveQuery(async () => {
-    const products = await db.products.toArray();
+    const products = await readAllProducts(db);
     const state = await db.mirrorState.get('catalogue');
     return {
       products: products.length,

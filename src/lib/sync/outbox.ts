@@ -18,6 +18,7 @@ import { OUTBOX_LOCK, SYNC_TAG } from '../../contracts/storage-names';
 import { api, isNetworkError } from '../api/client';
 import { getSession, subscribeSession, updateStoredUser } from '../auth/session-store';
 import { db, type StoredOrder } from '../db/db';
+import { readProducts } from '../db/stored-products';
 import { onReconnect, reportNetworkFailure, startConnectivity } from './connectivity';
 import { localOrderRef, replayOutbox, storedServerOrder, type Transport } from './outbox-engine';
 import { applyEntries, type OutboxEntry, type OutboxPayload } from './outbox-rules';
@@ -196,9 +197,7 @@ export async function readCart(userId: number | null): Promise<{ cart: Cart; wai
   const ids = [
     ...new Set(cartEntries.flatMap((e) => ('productId' in e.payload ? [e.payload.productId] : []))),
   ];
-  const products = new Map(
-    (await db.products.bulkGet(ids)).flatMap((p) => (p ? [[p.id, p] as const] : [])),
-  );
+  const products = await readProducts(db, ids);
   return {
     cart: applyEntries(base, cartEntries, (id) => products.get(id)),
     waiting: cartEntries.length,
@@ -224,12 +223,10 @@ export async function readOutbox(userId: number | null): Promise<OutboxView[]> {
   const ids = [
     ...new Set(entries.flatMap((e) => ('productId' in e.payload ? [e.payload.productId] : []))),
   ];
-  const names = new Map(
-    (await db.products.bulkGet(ids)).flatMap((p) => (p ? [[p.id, p.name] as const] : [])),
-  );
+  const products = await readProducts(db, ids);
   return entries.map((e) => ({
     ...e,
-    productName: 'productId' in e.payload ? names.get(e.payload.productId) : undefined,
+    productName: 'productId' in e.payload ? products.get(e.payload.productId)?.name : undefined,
   }));
 }
 

@@ -161,7 +161,10 @@ export type ProductView =
 
 /** One product: the server's answer (kept on the device), or the device's copy offline. */
 export function useProduct(id: number): ProductView {
-  const stored = useDeviceQuery(({ db }) => db.products.get(id).then((p) => p ?? null), [id]);
+  const stored = useDeviceQuery(
+    ({ db, readProduct }) => readProduct(db, id).then((p) => p ?? null),
+    [id],
+  );
   // The product the server rendered this screen with, if it is this one.
   const served = unusedServerData(useFirstScreen()?.product);
   const [remote, setRemote] = useState<{
