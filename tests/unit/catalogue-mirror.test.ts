@@ -7,7 +7,12 @@ import {
   type Product,
 } from '../../src/contracts/catalogue';
 import { createPortalDb, type PortalDb } from '../../src/lib/db/db';
-import { readAllProducts, readProduct, storeProducts } from '../../src/lib/db/stored-products';
+import {
+  readAllProducts,
+  readProduct,
+  readStoredCatalogue,
+  storeProducts,
+} from '../../src/lib/db/stored-products';
 import {
   IncompleteCatalogueError,
   refreshCatalogue,
@@ -148,6 +153,19 @@ describe('the catalogue mirror', () => {
     expect((await readProduct(db, 7))?.name).toBe('Renamed');
     expect(await countOnDevice(db)).toBe(20);
     expect(state.cursor).toBe('2026-02-01T00:00:00.000Z');
+  });
+
+  it('drops products on a refresh without reading every product back', async () => {
+    const db = freshDb();
+    const server = fakeServer(range(500).map((id) => makeProduct(id)));
+    await refreshCatalogue(db, { source: server.source });
+    server.products.delete(250);
+    const reads = vi.spyOn(db.productBlocks, 'toArray');
+    await refreshCatalogue(db, { source: server.source });
+    expect(server.calls.at(-1)?.updatedSince).toBeDefined();
+    expect(reads).not.toHaveBeenCalled();
+    expect((await readStoredCatalogue(db)).ids).toHaveLength(499);
+    expect(await readProduct(db, 250)).toBeUndefined();
   });
 
   it('drops products the server no longer has, on an incremental refresh too', async () => {

@@ -104,7 +104,7 @@ export function createPortalDb(name = DB_NAME): PortalDb {
     .stores({
       // The catalogue, read and written through ./stored-products: products in blocks of
       // consecutive ids (one record per product made a full mirror write-bound), and the
-      // revision and count of what is stored.
+      // ids and revision of what is stored.
       products: null,
       productBlocks: 'block',
       storedCatalogue: 'key',
@@ -113,9 +113,11 @@ export function createPortalDb(name = DB_NAME): PortalDb {
       // A device that already holds the catalogue keeps it, offline too.
       const products: Product[] = await tx.table('products').toArray();
       await tx.table('productBlocks').bulkPut(inBlocks(products));
-      await tx
-        .table('storedCatalogue')
-        .put({ key: 'catalogue', revision: 1, count: products.length });
+      await tx.table('storedCatalogue').put({
+        key: 'catalogue',
+        revision: 1,
+        ids: products.map((product) => product.id).sort((a, b) => a - b),
+      });
     });
   return db;
 }

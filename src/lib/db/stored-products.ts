@@ -4,9 +4,10 @@
  * products written one by one take most of a second in Chromium, and as 100 blocks a few
  * tens of milliseconds. Every read and write of products goes through this module.
  *
- * Each write also moves the catalogue's revision on, in the same transaction: a reader
- * that keeps the products in memory (the catalogue query) knows from that one small record
- * whether the products changed, in this tab or another.
+ * One small record, written in the same transaction as the blocks, tells which ids are
+ * stored and a revision that moves on with every write: a reader that keeps the products
+ * in memory (the catalogue query) knows from it whether they changed, in this tab or
+ * another, and a refresh finds the products to drop without reading them all.
  */
 import type { Product } from '../../contracts/catalogue';
 import type { PortalDb } from './db';
@@ -25,8 +26,8 @@ export interface StoredCatalogue {
   key: 'catalogue';
   /** Moves on with every write of products: two reads with the same revision saw the same. */
   revision: number;
-  /** Products kept. */
-  count: number;
+  /** Ids of the products kept, in ascending order. */
+  ids: number[];
 }
 
 const blockOf = (id: number): number => Math.floor(id / BLOCK_SIZE);
@@ -67,41 +68,41 @@ export async function readAllProducts(db: PortalDb): Promise<Product[]> {
   return (await db.productBlocks.toArray()).flatMap((block) => block.products);
 }
 
-/** The revision and count of the products on the device (both 0 before the first write). */
+/** The revision and ids of the products on the device (0 and none before the first write). */
 export async function readStoredCatalogue(db: PortalDb): Promise<StoredCatalogue> {
-  return (await db.storedCatalogue.get('catalogue')) ?? { key: 'catalogue', revision: 0, count: 0 };
+  return (await db.storedCatalogue.get('catalogue')) ?? { key: 'catalogue', revision: 0, ids: [] };
 }
 
 /**
- * Changes the blocks holding `ids` (all blocks when `ids` is 'all'): `change` gets each
- * block's products (in id order; none for a block not stored yet) and returns what it
- * keeps. Blocks left empty are deleted. In one transaction with the revision and count,
+ * Changes the blocks holding `ids`: `change` gets each block's products (in id order; none
+ * for a block not stored yet) and returns what it keeps, or the same array for no change.
+ * Blocks left empty are deleted. In one transaction with the record of ids and revision,
  * joining the caller's transaction if it has one over these tables.
  */
 async function changeBlocks(
   db: PortalDb,
-  ids: readonly number[] | 'all',
+  ids: readonly number[],
   change: (block: number, products: Product[]) => Product[],
 ): Promise<void> {
+  if (ids.length === 0) return;
   await db.transaction('rw', db.productBlocks, db.storedCatalogue, async () => {
-    const blocks =
-      ids === 'all'
-        ? await db.productBlocks.toArray()
-        : await (async () => {
-            const keys = [...new Set(ids.map(blockOf))];
-            const stored = await db.productBlocks.bulkGet(keys);
-            return keys.map((block, i) => stored[i] ?? { block, products: [] });
-          })();
+    const keys = [...new Set(ids.map(blockOf))];
+    const stored = await db.productBlocks.bulkGet(keys);
     const kept: ProductBlock[] = [];
     const emptied: number[] = [];
-    let difference = 0;
-    for (const { block, products } of blocks) {
-      const next = change(block, products);
-      if (next === products) continue;
-      difference += next.length - products.length;
-      if (next.length > 0) kept.push({ block, products: next });
-      else if (products.length > 0) emptied.push(block);
-    }
+    const added: number[] = [];
+    const removed = new Set<number>();
+    keys.forEach((block, i) => {
+      const before = stored[i]?.products ?? [];
+      const after = change(block, before);
+      if (after === before) return;
+      if (after.length > 0) kept.push({ block, products: after });
+      else if (before.length > 0) emptied.push(block);
+      for (const product of before) removed.add(product.id);
+      for (const product of after) {
+        if (!removed.delete(product.id)) added.push(product.id);
+      }
+    });
     if (kept.length === 0 && emptied.length === 0) return;
     await db.productBlocks.bulkPut(kept);
     await db.productBlocks.bulkDelete(emptied);
@@ -109,14 +110,13 @@ async function changeBlocks(
     await db.storedCatalogue.put({
       key: 'catalogue',
       revision: current.revision + 1,
-      count: current.count + difference,
+      ids: [...current.ids.filter((id) => !removed.has(id)), ...added].sort((a, b) => a - b),
     });
   });
 }
 
 /** Stores products, replacing those with the same id. */
 export async function storeProducts(db: PortalDb, products: readonly Product[]): Promise<void> {
-  if (products.length === 0) return;
   const byBlock = new Map(inBlocks(products).map((b) => [b.block, b.products]));
   await changeBlocks(
     db,
@@ -139,13 +139,12 @@ export async function removeProducts(db: PortalDb, ids: readonly number[]): Prom
   );
 }
 
-/** Removes every product whose id is not in `ids`. */
+/** Removes every product whose id is not in `ids`, reading only the blocks that change. */
 export async function keepOnlyProducts(db: PortalDb, ids: ReadonlySet<number>): Promise<void> {
-  await changeBlocks(db, 'all', (_, stored) =>
-    stored.every((product) => ids.has(product.id))
-      ? stored
-      : stored.filter((product) => ids.has(product.id)),
-  );
+  await db.transaction('rw', db.productBlocks, db.storedCatalogue, async () => {
+    const stale = (await readStoredCatalogue(db)).ids.filter((id) => !ids.has(id));
+    await removeProducts(db, stale);
+  });
 }
 
 /** Removes every product. */
