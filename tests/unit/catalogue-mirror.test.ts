@@ -14,6 +14,7 @@ import {
   storeProducts,
 } from '../../src/lib/db/stored-products';
 import {
+  forgetPricedCatalogue,
   IncompleteCatalogueError,
   refreshCatalogue,
   type CatalogueSource,
@@ -282,5 +283,26 @@ describe('the catalogue mirror', () => {
     const page = await queryLocalCatalogue(db, NAME_ORDER);
     expect(page.pagination.totalProducts).toBe(31);
     expect(page.products[0]?.id).toBe(99);
+  });
+
+  it('forgets a priced catalogue on signing out, and keeps a visitor’s', async () => {
+    const priced = fakeServer(range(150).map((id) => ({ ...makeProduct(id), price: 10 })));
+    const company = freshDb();
+    await refreshCatalogue(company, { source: priced.source, viewer: 'company:1' });
+    await forgetPricedCatalogue(company);
+    expect(await countOnDevice(company)).toBe(0);
+    expect(await company.mirrorState.get('catalogue')).toBeUndefined();
+
+    const visitor = freshDb();
+    await refreshCatalogue(visitor, {
+      source: fakeServer(range(150).map((id) => makeProduct(id))).source,
+    });
+    await forgetPricedCatalogue(visitor);
+    expect(await countOnDevice(visitor)).toBe(150);
+
+    // A product opened while signed in carries its price: the visitor's copy goes too.
+    await storeProducts(visitor, [{ ...makeProduct(7), price: 10 }]);
+    await forgetPricedCatalogue(visitor);
+    expect(await countOnDevice(visitor)).toBe(0);
   });
 });

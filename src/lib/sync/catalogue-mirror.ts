@@ -126,8 +126,10 @@ export async function forgetProduct(db: PortalDb, id: number): Promise<void> {
 export async function forgetPricedCatalogue(db: PortalDb): Promise<void> {
   await db.transaction('rw', db.productBlocks, db.storedCatalogue, db.mirrorState, async () => {
     const state = await db.mirrorState.get('catalogue');
-    const priced = (await readAllProducts(db)).some((p) => p.price !== undefined);
-    if ((state && state.viewer !== 'visitor') || priced) {
+    const priced =
+      (state !== undefined && state.viewer !== 'visitor') ||
+      (await readAllProducts(db)).some((p) => p.price !== undefined);
+    if (priced) {
       await clearProducts(db);
       await db.mirrorState.delete('catalogue');
     }

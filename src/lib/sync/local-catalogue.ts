@@ -67,8 +67,8 @@ export async function adoptMirroredCatalogue(
   products: readonly Product[],
 ): Promise<void> {
   const [stored, revision] = await Promise.all([readStoredCatalogue(db), revisionOf(db)]);
-  if (stored.ids.length === products.length)
-    memory.set(db, { revision, all: products, bySort: {} });
+  if (stored.ids.length !== products.length) return;
+  memory.set(db, { revision, all: products, bySort: {} });
 }
 
 export async function queryLocalCatalogue(db: PortalDb, query: ProductQuery): Promise<ProductPage> {
