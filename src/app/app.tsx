@@ -30,6 +30,7 @@ import {
   SupportPage,
   SyncPage,
 } from './pages';
+import { replayPresses } from '../lib/pressed-early';
 import { markFirstScreen } from '../lib/when-idle';
 
 // Loaded with the sync engine: they only act once it is there.
@@ -98,6 +99,16 @@ function UpdateSlot() {
   );
 }
 
+/**
+ * Rendered next to the screen, inside its boundary: its effect runs once the screen itself
+ * has been taken over (React does that in a pass after the layout's), and presses noted
+ * until then are made again.
+ */
+function ScreenTakenOver() {
+  useEffect(replayPresses, []);
+  return null;
+}
+
 function Layout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
@@ -124,6 +135,7 @@ function Layout() {
             }
           >
             <Outlet />
+            <ScreenTakenOver />
           </Suspense>
         </ErrorBoundary>
       </main>

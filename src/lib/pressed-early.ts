@@ -2,16 +2,30 @@
  * Buttons pressed on a server-rendered screen before the page has taken it over do
  * nothing by themselves. Until the takeover is complete, presses are held back (the
  * page's own handlers never see them, so none counts twice) and noted; then they are
- * pressed again (the markup, and so the buttons, stay the same elements): a tap is never lost.
+ * pressed again: a tap is never lost.
+ *
+ * "Complete" means the screen itself has been taken over, not only the layout around it:
+ * React takes over the screen's boundary in a pass of its own, and a button pressed again
+ * before that pass would reach no handler. So the replay is called from inside that
+ * boundary (see ScreenTakenOver in app/app.tsx).
  */
-const pressed: HTMLElement[] = [];
+interface Press {
+  button: HTMLElement;
+  /** Its place among the page's buttons, and its text: finds it again if it was re-rendered. */
+  index: number;
+  text: string | null;
+}
+
+const BUTTONS = 'button[type="button"]';
+const pressed: Press[] = [];
 let noting = false;
 
 const note = (event: Event) => {
-  const button = (event.target as Element | null)?.closest<HTMLElement>('button[type="button"]');
+  const button = (event.target as Element | null)?.closest<HTMLElement>(BUTTONS);
   if (!button) return;
   event.stopPropagation();
-  pressed.push(button);
+  const index = [...document.querySelectorAll(BUTTONS)].indexOf(button);
+  pressed.push({ button, index, text: button.textContent });
 };
 
 export function startNotingPresses(): void {
@@ -19,10 +33,17 @@ export function startNotingPresses(): void {
   document.addEventListener('click', note, true);
 }
 
-/** Once the page has taken over: the page hears presses itself, and the noted ones again. */
+/** The pressed button, or the one that took its place when the screen was rendered anew. */
+function current({ button, index, text }: Press): HTMLElement | undefined {
+  if (button.isConnected) return button;
+  const same = document.querySelectorAll<HTMLElement>(BUTTONS)[index];
+  return same?.textContent === text ? same : undefined;
+}
+
+/** Once the screen has been taken over: the page hears presses itself, and the noted ones again. */
 export function replayPresses(): void {
   if (!noting) return;
   noting = false;
   document.removeEventListener('click', note, true);
-  for (const button of pressed.splice(0)) if (button.isConnected) button.click();
+  for (const press of pressed.splice(0)) current(press)?.click();
 }

@@ -2,8 +2,6 @@
  * Work the first screen does not need (the sync engine, the other texts, the service
  * worker) waits until that screen has been shown, the page has loaded and the browser is idle.
  */
-import { replayPresses } from './pressed-early';
-
 let shown: () => void;
 const firstScreen = new Promise<void>((resolve) => {
   shown = resolve;
@@ -13,8 +11,6 @@ const firstScreen = new Promise<void>((resolve) => {
 export function markFirstScreen(): void {
   if (performance.getEntriesByName('first-screen').length === 0) performance.mark('first-screen');
   shown();
-  // Buttons pressed while a server-rendered screen was being taken over.
-  replayPresses();
 }
 
 export function whenIdle(): Promise<void> {

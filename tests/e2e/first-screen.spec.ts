@@ -78,6 +78,32 @@ test('the page takes over the server’s screen without errors and works at once
   expect(errors).toEqual([]);
 });
 
+test('buttons pressed before the page has taken over the screen are pressed once, after', async ({
+  page,
+}) => {
+  // The app's code is held back until the presses have been made.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/start-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/products?lng=en&view=list', { waitUntil: 'domcontentloaded' });
+  await page.getByRole('button', { name: 'Grid view' }).click();
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
+  release();
+  await expect(page).not.toHaveURL(/view=list/);
+  await expect(page.getByRole('button', { name: 'Grid view' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  // Once, not twice: the filters are open.
+  await expect(page.getByRole('button', { name: 'Filters', exact: true })).toHaveAttribute(
+    'aria-expanded',
+    'true',
+  );
+});
+
 test('a choice kept only on the device wins over the server’s language', async ({ page }) => {
   await page.goto('/?lng=it');
   await expect(page.locator('html')).toHaveAttribute('lang', 'it');
