@@ -7,7 +7,8 @@
  * "Complete" means the screen itself has been taken over, not only the layout around it:
  * React takes over the screen's boundary in a pass of its own, and a button pressed again
  * before that pass would reach no handler. So the replay is called from inside that
- * boundary (see ScreenTakenOver in app/app.tsx).
+ * boundary (see ScreenTakenOver in app/app.tsx), or by the error boundary when the
+ * screen failed instead.
  */
 interface Press {
   button: HTMLElement;

@@ -20,6 +20,19 @@ test.describe('without the service worker', () => {
     await page.getByRole('button', { name: 'Refresh Page' }).click();
     await expect(page.getByRole('button', { name: 'Add to cart' })).toBeVisible();
   });
+
+  test('a screen opened from the server whose code cannot be downloaded offers a reload that works', async ({
+    page,
+  }) => {
+    await page.route('**/assets/product-page-*.js', (route) => route.abort('internetdisconnected'));
+    await page.goto('/products/1?lng=en');
+    await expect(
+      page.getByRole('heading', { name: 'This page could not be loaded' }),
+    ).toBeVisible();
+    await page.unroute('**/assets/product-page-*.js');
+    await page.getByRole('button', { name: 'Refresh Page' }).click();
+    await expect(page.getByRole('button', { name: 'Add to cart' })).toBeVisible();
+  });
 });
 
 const controlled = untilControlled;
