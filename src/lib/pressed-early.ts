@@ -2,7 +2,7 @@
  * Buttons pressed on a server-rendered screen before the page has taken it over do
  * nothing by themselves. Until the takeover is complete, presses are held back (the
  * page's own handlers never see them, so none counts twice) and noted; then they are
- * pressed again: a tap is never lost.
+ * pressed again. Only a press on a screen that failed to load is dropped: its buttons are gone.
  *
  * "Complete" means the screen itself has been taken over, not only the layout around it:
  * React takes over the screen's boundary in a pass of its own, and a button pressed again
@@ -12,12 +12,15 @@
  */
 interface Press {
   button: HTMLElement;
-  /** Its place among the page's buttons, and its text: finds it again if it was re-rendered. */
+  /** Its place among the page's buttons, and what it says: finds it again if it was re-rendered. */
   index: number;
-  text: string | null;
+  says: string;
 }
 
 const BUTTONS = 'button[type="button"]';
+/** Its name and text: "Add to cart" buttons differ only by their label. */
+const saysOf = (button: Element): string =>
+  `${button.getAttribute('aria-label') ?? ''}|${button.textContent ?? ''}`;
 const pressed: Press[] = [];
 let noting = false;
 
@@ -26,7 +29,7 @@ const note = (event: Event) => {
   if (!button) return;
   event.stopPropagation();
   const index = [...document.querySelectorAll(BUTTONS)].indexOf(button);
-  pressed.push({ button, index, text: button.textContent });
+  pressed.push({ button, index, says: saysOf(button) });
 };
 
 export function startNotingPresses(): void {
@@ -35,10 +38,10 @@ export function startNotingPresses(): void {
 }
 
 /** The pressed button, or the one that took its place when the screen was rendered anew. */
-function current({ button, index, text }: Press): HTMLElement | undefined {
+function current({ button, index, says }: Press): HTMLElement | undefined {
   if (button.isConnected) return button;
   const same = document.querySelectorAll<HTMLElement>(BUTTONS)[index];
-  return same?.textContent === text ? same : undefined;
+  return same && saysOf(same) === says ? same : undefined;
 }
 
 /** Once the screen has been taken over: the page hears presses itself, and the noted ones again. */

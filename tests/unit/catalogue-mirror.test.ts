@@ -158,13 +158,18 @@ describe('the catalogue mirror', () => {
 
   it('drops products on a refresh without reading every product back', async () => {
     const db = freshDb();
-    const server = fakeServer(range(500).map((id) => makeProduct(id)));
+    // Changed one after the other: a refresh gets back only the newest (the cursor's own).
+    const at = (id: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, id)).toISOString();
+    const server = fakeServer(range(500).map((id) => makeProduct(id, at(id))));
     await refreshCatalogue(db, { source: server.source });
     server.products.delete(250);
     const reads = vi.spyOn(db.productBlocks, 'toArray');
+    const blockReads = vi.spyOn(db.productBlocks, 'bulkGet');
     await refreshCatalogue(db, { source: server.source });
-    expect(server.calls.at(-1)?.updatedSince).toBeDefined();
+    expect(server.calls.at(-1)?.updatedSince).toBe(at(500));
     expect(reads).not.toHaveBeenCalled();
+    // The block of the newest product (sent again) and that of the dropped one.
+    expect(blockReads.mock.calls.flatMap(([keys]) => keys).sort()).toEqual([2, 5]);
     expect((await readStoredCatalogue(db)).ids).toHaveLength(499);
     expect(await readProduct(db, 250)).toBeUndefined();
   });
@@ -302,7 +307,9 @@ describe('the catalogue mirror', () => {
 
     // A product opened while signed in carries its price: the visitor's copy goes too.
     await storeProducts(visitor, [{ ...makeProduct(7), price: 10 }]);
+    const blockReads = vi.spyOn(visitor.productBlocks, 'bulkGet');
     await forgetPricedCatalogue(visitor);
     expect(await countOnDevice(visitor)).toBe(0);
+    expect(blockReads).not.toHaveBeenCalled();
   });
 });

@@ -102,6 +102,9 @@ describe('the products on the device', () => {
     await removeProducts(db, [2]);
     await keepOnlyProducts(db, new Set([1]));
     expect(await revision()).toBe(afterStore);
+    // The same product again (a product page showing what the device had) is no change.
+    await storeProducts(db, [makeProduct(1)]);
+    expect(await revision()).toBe(afterStore);
     await storeProducts(db, [makeProduct(1, 'Renamed')]);
     expect(await revision()).toBeGreaterThan(afterStore);
     const beforeClear = await revision();
@@ -135,6 +138,38 @@ describe('the products on the device', () => {
     expect((await readStoredCatalogue(db)).ids).toEqual([...SPREAD].sort((a, b) => a - b));
     expect(await db.mirrorState.get('catalogue')).toMatchObject({ complete: true });
     expect(await db.outbox.count()).toBe(1);
-    expect(db.tables.map((table) => table.name)).not.toContain('products');
+    expect(await db.table('products').count()).toBe(0);
+  });
+
+  it('leave the upgraded database as it is when a tab of the earlier version opens it', async () => {
+    const name = `upgraded-${Math.random()}`;
+    const db = freshDb(name);
+    await storeProducts(
+      db,
+      SPREAD.map((id) => makeProduct(id)),
+    );
+    const version = db.verno;
+    const old = new Dexie(name);
+    old.version(3).stores({
+      products: 'id, categoryId, updatedAt',
+      categories: 'id',
+      mirrorState: 'key',
+      session: 'key',
+      outbox: '++id, userId, state',
+      carts: 'userId',
+      orders: 'ref, userId, [userId+createdAt]',
+    });
+    await old.table('outbox').count();
+    old.close();
+    const native = await new Promise<number>((resolve, reject) => {
+      const request = indexedDB.open(name);
+      request.onsuccess = () => {
+        resolve(request.result.version);
+        request.result.close();
+      };
+      request.onerror = () => reject(request.error);
+    });
+    expect(native).toBe(version * 10);
+    expect(ids(await readAllProducts(db))).toEqual([...SPREAD].sort((a, b) => a - b));
   });
 });

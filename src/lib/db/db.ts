@@ -79,8 +79,7 @@ export type PortalDb = Dexie & {
 export function createPortalDb(name = DB_NAME): PortalDb {
   const db = new Dexie(name) as PortalDb;
   db.version(1).stores({
-    // The catalogue as the server sent it. categoryId narrows the catalogue query;
-    // updatedAt finds the newest product, which tells the in-memory query that one changed.
+    // The catalogue as the server sent it, one record per product (until version 4).
     products: 'id, categoryId, updatedAt',
     // Categories of the filter panel and the footer.
     categories: 'id',
@@ -105,13 +104,15 @@ export function createPortalDb(name = DB_NAME): PortalDb {
       // The catalogue, read and written through ./stored-products: products in blocks of
       // consecutive ids (one record per product made a full mirror write-bound), and the
       // ids and revision of what is stored.
-      products: null,
       productBlocks: 'block',
       storedCatalogue: 'key',
+      // The table of one record per product is emptied but stays: a tab still running the
+      // earlier version would otherwise create it again, upgrading the database under this one.
     })
     .upgrade(async (tx) => {
       // A device that already holds the catalogue keeps it, offline too.
       const products: Product[] = await tx.table('products').toArray();
+      await tx.table('products').clear();
       await tx.table('productBlocks').bulkPut(inBlocks(products));
       await tx.table('storedCatalogue').put({
         key: 'catalogue',

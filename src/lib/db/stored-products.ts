@@ -115,6 +115,10 @@ async function changeBlocks(
   });
 }
 
+/** Products are plain data as the server sent them: the same text is the same product. */
+const sameProduct = (a: Product | undefined, b: Product): boolean =>
+  a !== undefined && JSON.stringify(a) === JSON.stringify(b);
+
 /** Stores products, replacing those with the same id. */
 export async function storeProducts(db: PortalDb, products: readonly Product[]): Promise<void> {
   const byBlock = new Map(inBlocks(products).map((b) => [b.block, b.products]));
@@ -123,7 +127,12 @@ export async function storeProducts(db: PortalDb, products: readonly Product[]):
     products.map((product) => product.id),
     (block, stored) => {
       const merged = new Map(stored.map((product) => [product.id, product]));
-      for (const product of byBlock.get(block) ?? []) merged.set(product.id, product);
+      const changed = (byBlock.get(block) ?? []).filter(
+        (product) => !sameProduct(merged.get(product.id), product),
+      );
+      // Nothing new (a product page showing what the device had): no write, no new revision.
+      if (changed.length === 0) return stored;
+      for (const product of changed) merged.set(product.id, product);
       return [...merged.values()].sort((a, b) => a.id - b.id);
     },
   );
@@ -147,7 +156,11 @@ export async function keepOnlyProducts(db: PortalDb, ids: ReadonlySet<number>): 
   });
 }
 
-/** Removes every product. */
+/** Removes every product, without reading them. */
 export async function clearProducts(db: PortalDb): Promise<void> {
-  await keepOnlyProducts(db, new Set());
+  await db.transaction('rw', db.productBlocks, db.storedCatalogue, async () => {
+    const { revision } = await readStoredCatalogue(db);
+    await db.productBlocks.clear();
+    await db.storedCatalogue.put({ key: 'catalogue', revision: revision + 1, ids: [] });
+  });
 }
