@@ -44,6 +44,21 @@ afterEach(async () => {
   for (const db of opened.splice(0)) await db.delete();
 });
 
+/** The database as version 3 of the portal declared it: one record per product. */
+function earlierVersion(name: string): Dexie {
+  const old = new Dexie(name);
+  old.version(3).stores({
+    products: 'id, categoryId, updatedAt',
+    categories: 'id',
+    mirrorState: 'key',
+    session: 'key',
+    outbox: '++id, userId, state',
+    carts: 'userId',
+    orders: 'ref, userId, [userId+createdAt]',
+  });
+  return old;
+}
+
 const ids = (products: Product[]) => products.map((p) => p.id);
 /** Ids on both sides of block boundaries, out of order, sparse. */
 const SPREAD = [250, 1, 99, 100, 0, 199, 10_000, 200];
@@ -115,16 +130,7 @@ describe('the products on the device', () => {
 
   it('are kept when a device holding one record per product (version 3) is upgraded', async () => {
     const name = `upgrade-${Math.random()}`;
-    const old = new Dexie(name);
-    old.version(3).stores({
-      products: 'id, categoryId, updatedAt',
-      categories: 'id',
-      mirrorState: 'key',
-      session: 'key',
-      outbox: '++id, userId, state',
-      carts: 'userId',
-      orders: 'ref, userId, [userId+createdAt]',
-    });
+    const old = earlierVersion(name);
     await old.table('products').bulkPut(SPREAD.map((id) => makeProduct(id)));
     await old
       .table('mirrorState')
@@ -149,16 +155,7 @@ describe('the products on the device', () => {
       SPREAD.map((id) => makeProduct(id)),
     );
     const version = db.verno;
-    const old = new Dexie(name);
-    old.version(3).stores({
-      products: 'id, categoryId, updatedAt',
-      categories: 'id',
-      mirrorState: 'key',
-      session: 'key',
-      outbox: '++id, userId, state',
-      carts: 'userId',
-      orders: 'ref, userId, [userId+createdAt]',
-    });
+    const old = earlierVersion(name);
     await old.table('outbox').count();
     old.close();
     const native = await new Promise<number>((resolve, reject) => {
