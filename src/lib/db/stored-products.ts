@@ -13,7 +13,7 @@ import type { Product } from '../../contracts/catalogue';
 import type { PortalDb } from './db';
 
 /** Products per block: block n holds ids n×100 … n×100+99. */
-export const BLOCK_SIZE = 100;
+const BLOCK_SIZE = 100;
 
 /** One block of products, in id order. */
 export interface ProductBlock {
