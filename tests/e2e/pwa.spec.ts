@@ -1,9 +1,17 @@
-import { chromium, expect, test } from '@playwright/test';
+import { chromium, expect, test, type Page } from '@playwright/test';
 import { CHROME_ARGS, CHROME_PATH } from './chromium';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { untilControlled } from './helpers';
+
+/** The product page's code failed to download: the message shows, and its reload works once it can. */
+async function reloadsOnceDownloadable(page: Page) {
+  await expect(page.getByRole('heading', { name: 'This page could not be loaded' })).toBeVisible();
+  await page.unroute('**/assets/product-page-*.js');
+  await page.getByRole('button', { name: 'Refresh Page' }).click();
+  await expect(page.getByRole('button', { name: 'Add to cart' })).toBeVisible();
+}
 
 test.describe('without the service worker', () => {
   test.use({ serviceWorkers: 'block' });
@@ -13,12 +21,7 @@ test.describe('without the service worker', () => {
     await expect(page.getByTestId('product-card').first()).toBeVisible();
     await page.route('**/assets/product-page-*.js', (route) => route.abort('internetdisconnected'));
     await page.getByTestId('product-card').first().getByRole('heading').getByRole('link').click();
-    await expect(
-      page.getByRole('heading', { name: 'This page could not be loaded' }),
-    ).toBeVisible();
-    await page.unroute('**/assets/product-page-*.js');
-    await page.getByRole('button', { name: 'Refresh Page' }).click();
-    await expect(page.getByRole('button', { name: 'Add to cart' })).toBeVisible();
+    await reloadsOnceDownloadable(page);
   });
 
   test('a screen opened from the server whose code cannot be downloaded offers a reload that works', async ({
@@ -26,12 +29,7 @@ test.describe('without the service worker', () => {
   }) => {
     await page.route('**/assets/product-page-*.js', (route) => route.abort('internetdisconnected'));
     await page.goto('/products/1?lng=en');
-    await expect(
-      page.getByRole('heading', { name: 'This page could not be loaded' }),
-    ).toBeVisible();
-    await page.unroute('**/assets/product-page-*.js');
-    await page.getByRole('button', { name: 'Refresh Page' }).click();
-    await expect(page.getByRole('button', { name: 'Add to cart' })).toBeVisible();
+    await reloadsOnceDownloadable(page);
   });
 });
 

@@ -1,11 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  deriveSearchFields,
-  type Category,
-  type MirrorLine,
-  type Product,
-} from '../../src/contracts/catalogue';
+import { deriveSearchFields, type MirrorLine, type Product } from '../../src/contracts/catalogue';
 import { createPortalDb, type PortalDb } from '../../src/lib/db/db';
 import {
   readAllProducts,
@@ -20,27 +15,10 @@ import {
   type CatalogueSource,
 } from '../../src/lib/sync/catalogue-mirror';
 import { queryLocalCatalogue } from '../../src/lib/sync/local-catalogue';
+import { GENERATED_CATEGORY, generatedProduct } from '../fixtures/generated-products';
 
-const CATEGORY: Category = { id: 1, slug: 'shampoos', name: 'Shampoos' };
-
-function makeProduct(id: number, updatedAt = '2026-01-01T00:00:00.000Z'): Product {
-  const fields = { name: `Product ${id}`, sku: `P-${id}`, shortDescription: '', description: '' };
-  return {
-    id,
-    ...fields,
-    currency: 'EUR',
-    stock: 5,
-    stockQuantity: 5,
-    inStock: true,
-    images: [],
-    tags: [],
-    categoryId: CATEGORY.id,
-    category: CATEGORY,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt,
-    ...deriveSearchFields(fields),
-  };
-}
+const CATEGORY = GENERATED_CATEGORY;
+const makeProduct = (id: number, updatedAt?: string) => generatedProduct(id, { updatedAt });
 
 /** Products per line of the fake server's answer, as the real one sends them in batches. */
 const BATCH = 100;

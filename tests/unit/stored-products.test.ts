@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { Dexie } from 'dexie';
 import { afterEach, describe, expect, it } from 'vitest';
-import { deriveSearchFields, type Product } from '../../src/contracts/catalogue';
+import type { Product } from '../../src/contracts/catalogue';
 import { createPortalDb, type PortalDb } from '../../src/lib/db/db';
 import {
   clearProducts,
@@ -13,25 +13,9 @@ import {
   removeProducts,
   storeProducts,
 } from '../../src/lib/db/stored-products';
+import { generatedProduct } from '../fixtures/generated-products';
 
-function makeProduct(id: number, name = `Product ${id}`): Product {
-  const fields = { name, sku: `P-${id}`, shortDescription: '', description: '' };
-  return {
-    id,
-    ...fields,
-    currency: 'EUR',
-    stock: 5,
-    stockQuantity: 5,
-    inStock: true,
-    images: [],
-    tags: [],
-    categoryId: 1,
-    category: { id: 1, slug: 'shampoos', name: 'Shampoos' },
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    ...deriveSearchFields(fields),
-  };
-}
+const makeProduct = (id: number, name?: string) => generatedProduct(id, { name });
 
 const opened: PortalDb[] = [];
 function freshDb(name = `stored-${Math.random()}`): PortalDb {
