@@ -9,12 +9,13 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyError, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyError, type FastifySchema, type FastifyServerOptions } from 'fastify';
 import type { Database } from './db/database.js';
 import { MAX_DOCUMENT_BYTES } from '../src/contracts/accounts.js';
 import { authPlugin } from './plugins/auth.js';
 import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
+import { registrationRoutes } from './routes/registration.js';
 import { cartRoutes } from './routes/cart.js';
 import { companyRoutes } from './routes/companies.js';
 import { orderRoutes } from './routes/orders.js';
@@ -36,6 +37,16 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/** A route as registered: what the tests enumerate to cover every route. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  schema: FastifySchema | undefined;
+}
+
+/** Every route of each app built here, in registration order. */
+export const registeredRoutes = new WeakMap<object, RegisteredRoute[]>();
+
 /** Largest JSON body accepted; the API's requests are small forms. */
 const BODY_LIMIT_BYTES = 1_048_576;
 
@@ -51,6 +62,14 @@ export async function buildApp({
     // Unknown fields are rejected by the schemas, not silently dropped.
     ajv: { customOptions: { removeAdditional: false, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
+
+  const routes: RegisteredRoute[] = [];
+  registeredRoutes.set(app, routes);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routes.push({ method, url: route.url, schema: route.schema });
+    }
+  });
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if ('validation' in error && error.validation) {
@@ -122,6 +141,7 @@ export async function buildApp({
       await api.register(healthRoutes, { database });
       await api.register(productRoutes, { db: database.db });
       await api.register(newsletterRoutes, { db: database.db });
+      await api.register(registrationRoutes, { db: database.db });
       await api.register(authRoutes, { db: database.db });
       await api.register(userRoutes, { db: database.db });
       await api.register(companyRoutes, { db: database.db });

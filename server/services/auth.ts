@@ -1,7 +1,6 @@
 /**
- * Registration, sign-in and sessions. New companies wait for the maker's staff to verify
- * them (PENDING). Sign-in answers the same for a wrong e-mail and a wrong password, and
- * is throttled per e-mail and per address.
+ * Registration: the quick form and the four-step wizard. New companies wait for the
+ * maker's staff to verify them (PENDING).
  */
 import {
   DEFAULT_COUNTRY,
@@ -13,22 +12,14 @@ import {
 import type { User } from '../../src/contracts/accounts.js';
 import type { Db } from '../db/database.js';
 import { companies, users } from '../db/schema.js';
-import { emailTaken, findAccount, findAccountByEmail, toUserDto } from './accounts.js';
+import { emailTaken, findAccount, toUserDto } from './accounts.js';
 import type { CheckedUpload } from './documents.js';
 import { storeDocuments } from './documents.js';
-import { conflict, HttpError, invalidFields } from './errors.js';
-import { clearLoginFailures, loginRetryAfter, recordLoginFailure } from './login-throttle.js';
-import { hashPassword, verifyAgainstNothing, verifyPassword } from './passwords.js';
-import {
-  issueAccessToken,
-  issueRefreshToken,
-  revokeRefreshToken,
-  rotateRefreshToken,
-} from './tokens.js';
+import { conflict, invalidFields } from './errors.js';
+import { hashPassword } from './passwords.js';
 
 export const EMAIL_TAKEN =
   'An account with this email address already exists. Please sign in instead.';
-const INVALID_CREDENTIALS = 'Invalid email or password';
 
 export interface RegisterPayload {
   email: string;
@@ -188,59 +179,3 @@ async function createAccount(
     throw error;
   }
 }
-
-export interface Session {
-  accessToken: string;
-  refreshToken: string;
-  user: User;
-}
-
-export function tooManyAttempts(retryAfter: number): HttpError {
-  const minutes = Math.ceil(retryAfter / 60);
-  return new HttpError(
-    429,
-    `Too many login attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    undefined,
-    { retryAfter },
-  );
-}
-
-export async function login(
-  db: Db,
-  credentials: { email: string; password: string; rememberMe?: boolean | undefined },
-  ip: string,
-): Promise<Session> {
-  const email = normalizeEmail(credentials.email);
-  const retryAfter = await loginRetryAfter(db, email, ip);
-  if (retryAfter > 0) throw tooManyAttempts(retryAfter);
-
-  const account = await findAccountByEmail(db, email);
-  const valid = account
-    ? await verifyPassword(account.user.passwordHash, credentials.password)
-    : await verifyAgainstNothing(credentials.password);
-  if (!account || !valid) {
-    await recordLoginFailure(db, email, ip);
-    throw new HttpError(401, INVALID_CREDENTIALS);
-  }
-  await clearLoginFailures(db, email);
-  return {
-    accessToken: await issueAccessToken(db, account.user.id),
-    refreshToken: await issueRefreshToken(db, account.user.id, {
-      remember: credentials.rememberMe !== false,
-    }),
-    user: toUserDto(account),
-  };
-}
-
-export async function refreshSession(db: Db, refreshToken: string): Promise<Session> {
-  const { userId, refreshToken: next } = await rotateRefreshToken(db, refreshToken);
-  const account = await findAccount(db, userId);
-  if (!account) throw new HttpError(401, 'Your session has expired. Please sign in again.');
-  return {
-    accessToken: await issueAccessToken(db, userId),
-    refreshToken: next,
-    user: toUserDto(account),
-  };
-}
-
-export const logout = (db: Db, refreshToken: string) => revokeRefreshToken(db, refreshToken);
