@@ -12,6 +12,7 @@ import { migrate } from './db/migrate.js';
 import { DEMO_ACCOUNTS } from './db/demo-accounts.js';
 import { seedDatabase } from './db/seed.js';
 import { ensureAdmin } from './services/admin.js';
+import { HttpError } from './services/errors.js';
 import { pruneIdempotencyKeys } from './services/idempotency.js';
 
 const apiOnly = process.argv.includes('--api-only');
@@ -32,12 +33,20 @@ const database = await openDatabase(config.database);
 await migrate(database.db);
 if (await seedDatabase(database.db)) console.log('Seeded the demo catalogue and demo accounts.');
 if (process.env.ADMIN_EMAIL && process.env.ADMIN_PASSWORD) {
-  const outcome = await ensureAdmin(
-    database.db,
-    process.env.ADMIN_EMAIL,
-    process.env.ADMIN_PASSWORD,
-  );
-  console.log(`Staff account ${process.env.ADMIN_EMAIL} ${outcome}.`);
+  try {
+    const outcome = await ensureAdmin(
+      database.db,
+      process.env.ADMIN_EMAIL,
+      process.env.ADMIN_PASSWORD,
+    );
+    console.log(`Staff account ${process.env.ADMIN_EMAIL} ${outcome}.`);
+  } catch (error) {
+    // A staff account that cannot be made is a setting to correct, not something to serve around.
+    if (!(error instanceof HttpError)) throw error;
+    console.error(`ADMIN_EMAIL ${process.env.ADMIN_EMAIL}: ${error.message}`);
+    await database.close();
+    process.exit(1);
+  }
 }
 
 /** Old idempotency records are forgotten at start and once a day after. */

@@ -8,7 +8,7 @@ import type { Db } from '../db/database.js';
 import { companies, companyDocuments, users } from '../db/schema.js';
 import { toCompanyDto } from './accounts.js';
 import { toDocumentDto } from './documents.js';
-import { HttpError, notFound } from './errors.js';
+import { conflict, HttpError, notFound } from './errors.js';
 import { hashPassword } from './passwords.js';
 
 export async function listCompanies(db: Db, status?: CompanyStatus): Promise<Company[]> {
@@ -111,7 +111,16 @@ export async function reviewDocument(
   return toDocumentDto(row);
 }
 
-/** Creates the staff account, or updates its password when it exists. */
+/** Why a staff account was not made: the e-mail is a customer's. */
+export const CUSTOMER_EMAIL_FOR_STAFF =
+  'This e-mail address belongs to a customer account. Staff accounts are never made out of ' +
+  'customer accounts: choose another e-mail address for the staff account.';
+
+/**
+ * Creates the staff account, or sets its password when it exists. An e-mail that belongs
+ * to a customer is refused (409): promoting it would hand the back office, with the
+ * customer's company and sessions, to whoever registered that address first.
+ */
 export async function ensureAdmin(
   db: Db,
   email: string,
@@ -120,13 +129,14 @@ export async function ensureAdmin(
   const normalized = email.trim().toLowerCase();
   const passwordHash = await hashPassword(password);
   const [existing] = await db
-    .select({ id: users.id })
+    .select({ id: users.id, role: users.role })
     .from(users)
     .where(eq(users.email, normalized));
+  if (existing && existing.role !== 'ADMIN') throw conflict(CUSTOMER_EMAIL_FOR_STAFF);
   if (existing) {
     await db
       .update(users)
-      .set({ passwordHash, role: 'ADMIN', deletedAt: null, updatedAt: new Date() })
+      .set({ passwordHash, updatedAt: new Date() })
       .where(eq(users.id, existing.id));
     return 'updated';
   }
