@@ -25,7 +25,7 @@ import { newsletterRoutes } from './routes/newsletter.js';
 import { productRoutes } from './routes/products.js';
 import { seoRoutes } from './routes/seo.js';
 import { uploadRoutes } from './routes/uploads.js';
-import { HttpError } from './services/errors.js';
+import { describeFailure, HttpError } from './services/errors.js';
 import { loadFirstScreens } from './first-screens.js';
 
 export interface AppOptions {
@@ -35,6 +35,10 @@ export interface AppOptions {
   /** Folder of the app's server rendering (dist-ssr/); null leaves every page to the browser. */
   renderDir?: string | null;
   logger?: FastifyServerOptions['logger'];
+  /** Which proxies' X-Forwarded-For/-Proto to believe (see TRUST_PROXY in config.ts). */
+  trustProxy?: FastifyServerOptions['trustProxy'];
+  /** The site's public address, for canonical links and the sitemap; never the request's Host. */
+  publicUrl?: string;
 }
 
 /** A route as registered: what the tests enumerate to cover every route. */
@@ -47,6 +51,16 @@ export interface RegisteredRoute {
 /** Every route of each app built here, in registration order. */
 export const registeredRoutes = new WeakMap<object, RegisteredRoute[]>();
 
+/** The public address when none is configured: a server on this machine. */
+const DEFAULT_PUBLIC_URL = 'http://localhost:8080';
+
+/**
+ * Browser features the portal does not use, refused to every page and anything it embeds.
+ * (The camera comes with barcode scanning, when the portal has it.)
+ */
+const PERMISSIONS_POLICY =
+  'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
+
 /** Largest JSON body accepted; the API's requests are small forms. */
 const BODY_LIMIT_BYTES = 1_048_576;
 
@@ -55,9 +69,12 @@ export async function buildApp({
   staticDir = null,
   renderDir = null,
   logger = false,
+  trustProxy = false,
+  publicUrl = DEFAULT_PUBLIC_URL,
 }: AppOptions) {
   const app = Fastify({
     logger,
+    trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
     // Unknown fields are rejected by the schemas, not silently dropped.
     ajv: { customOptions: { removeAdditional: false, allErrors: false } },
@@ -95,12 +112,21 @@ export async function buildApp({
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {
-      request.log.error(error);
+      request.log.error(
+        {
+          reqId: request.id,
+          route: `${request.method} ${request.routeOptions.url ?? ''}`,
+          error: describeFailure(error),
+        },
+        'Request failed',
+      );
       return reply
         .status(status)
         .send({ message: 'Something went wrong on our side. Please try again.' });
     }
     if (error instanceof HttpError) {
+      const retryAfter = error.extra?.retryAfter;
+      if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
       return reply.status(status).send({
         message: error.message,
         ...(error.details ? { details: error.details } : {}),
@@ -129,6 +155,21 @@ export async function buildApp({
       },
     },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // CSP frame-ancestors says it for every browser that matters.
+    xFrameOptions: false,
+    // Only over HTTPS (below): over plain HTTP the header is meaningless or, on localhost, harmful.
+    strictTransportSecurity: false,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    if (request.protocol === 'https') {
+      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    }
+    // Answers of the API can carry prices, tokens and personal data: no cache keeps them,
+    // so nothing is left to read after signing out. Routes that may be cached say so.
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
+      reply.header('cache-control', 'private, no-store');
+    }
   });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(multipart, {
@@ -152,7 +193,7 @@ export async function buildApp({
     { prefix: '/api' },
   );
   await app.register(uploadRoutes, { db: database.db });
-  await app.register(seoRoutes, { db: database.db });
+  await app.register(seoRoutes, { db: database.db, publicUrl });
 
   const hasApp = staticDir !== null && existsSync(join(staticDir, 'index.html'));
   if (hasApp) {
@@ -174,7 +215,9 @@ export async function buildApp({
   }
 
   const firstScreens =
-    hasApp && renderDir !== null ? await loadFirstScreens(renderDir, staticDir, database.db) : null;
+    hasApp && renderDir !== null
+      ? await loadFirstScreens(renderDir, staticDir, database.db, publicUrl)
+      : null;
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
@@ -188,7 +231,10 @@ export async function buildApp({
       reply.header('cache-control', 'no-cache');
       const screen = await firstScreens?.render(request).catch((error: unknown) => {
         // The browser can still render the page itself.
-        request.log.error(error, 'Could not render the first screen');
+        request.log.error(
+          { reqId: request.id, error: describeFailure(error) },
+          'Could not render the first screen',
+        );
         return null;
       });
       if (screen) {

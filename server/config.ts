@@ -10,7 +10,47 @@ export interface Config {
   staticDir: string;
   /** The app's server rendering of first screens (built with the app). */
   renderDir: string;
+  /** The site's address as visitors reach it: canonical links, JSON-LD, sitemap, robots.txt. */
+  publicUrl: string;
+  /** Whose X-Forwarded-For/-Proto headers give the client's address and protocol. */
+  trustProxy: boolean | string;
 }
+
+/**
+ * TRUST_PROXY: unset or "false" believes no proxy (the default: otherwise any client could
+ * name its own address and slip past the per-address limits); "true" believes every one
+ * (only behind a proxy that overwrites X-Forwarded-For); or a comma-separated list of the
+ * proxies' addresses or CIDR ranges (the safer choice: only they are believed).
+ */
+function readTrustProxy(value: string | undefined): boolean | string {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^[0-9a-fA-F.:/, ]+$/.test(text) && /[.:]/.test(text)) return text;
+  throw new Error(`TRUST_PROXY must be true, false or the proxies' addresses, not "${value}"`);
+}
+
+function readPublicUrl(value: string | undefined, host: string, port: number): string {
+  if (!value) {
+    const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+    return `http://${name.includes(':') ? `[${name}]` : name}:${port}`;
+  }
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(
+      `PUBLIC_URL must be an address such as https://portal.example.com, not "${value}"`,
+    );
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`PUBLIC_URL must start with https:// or http://, not "${value}"`);
+  }
+  return url.origin;
+}
+
+/** A signing key shorter than this can be guessed offline from one token. */
+const MIN_JWT_SECRET_LENGTH = 32;
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 8080);
@@ -18,14 +58,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`PORT must be a port number, not "${env.PORT}"`);
   }
   const dataDir = resolve(env.DATA_DIR ?? 'data');
+  const host = env.HOST ?? '0.0.0.0';
+  if (env.JWT_SECRET !== undefined && env.JWT_SECRET.length < MIN_JWT_SECRET_LENGTH) {
+    throw new Error(`JWT_SECRET must be at least ${MIN_JWT_SECRET_LENGTH} characters long`);
+  }
   return {
     port,
-    host: env.HOST ?? '0.0.0.0',
+    host,
     dataDir,
     database: env.DATABASE_URL
       ? { engine: 'postgres', url: env.DATABASE_URL }
       : { engine: 'pglite', dataDir: resolve(dataDir, 'db') },
     staticDir: resolve(env.STATIC_DIR ?? 'dist'),
     renderDir: resolve(env.RENDER_DIR ?? 'dist-ssr'),
+    publicUrl: readPublicUrl(env.PUBLIC_URL, host, port),
+    trustProxy: readTrustProxy(env.TRUST_PROXY),
   };
 }

@@ -39,6 +39,8 @@ export async function loadFirstScreens(
   renderDir: string,
   staticDir: string,
   db: Db,
+  /** The site's public address: canonical links and JSON-LD never take the request's Host. */
+  publicUrl: string,
 ): Promise<FirstScreens | null> {
   const entry = join(renderDir, 'entry-server.js');
   const templateFile = join(staticDir, 'index.html');
@@ -57,7 +59,7 @@ export async function loadFirstScreens(
   };
   return {
     async render(request) {
-      const url = new URL(request.url, `${request.protocol}://${request.host}`);
+      const url = new URL(request.url, publicUrl);
       const language = languageOf(request, url);
       const screen = await module.renderFirstScreen(url, language, reader);
       if (!screen) return null;

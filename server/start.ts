@@ -61,6 +61,8 @@ const app = await buildApp({
   staticDir: apiOnly ? null : config.staticDir,
   renderDir: apiOnly ? null : config.renderDir,
   logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+  trustProxy: config.trustProxy,
+  publicUrl: config.publicUrl,
 });
 
 const shutdown = async () => {

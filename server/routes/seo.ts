@@ -1,6 +1,5 @@
 /** robots.txt and the sitemap: the public pages and every product, for search engines. */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import { products } from '../db/schema.js';
 
@@ -20,21 +19,21 @@ const PUBLIC_PATHS = [
 /** Pages that are private or only make sense signed in. */
 const PRIVATE_PATHS = ['/api/', '/cart', '/orders', '/profile', '/sync'];
 
-/** The public address of the site: PUBLIC_URL when set, else the request's own host. */
-function originOf(request: FastifyRequest): string {
-  if (process.env.PUBLIC_URL) return process.env.PUBLIC_URL.replace(/\/$/, '');
-  return `${request.protocol}://${request.host}`;
-}
-
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export const seoRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
-  app.get('/robots.txt', async (request, reply) => {
+export const seoRoutes: FastifyPluginAsyncTypebox<{ db: Db; publicUrl: string }> = async (
+  app,
+  { db, publicUrl },
+) => {
+  // The configured address, never the request's Host: a forged Host must not reach a
+  // cache or a search engine as the site's address.
+  const origin = new URL(publicUrl).origin;
+  app.get('/robots.txt', async (_request, reply) => {
     const lines = [
       'User-agent: *',
       'Allow: /',
       ...PRIVATE_PATHS.map((path) => `Disallow: ${path}`),
-      `Sitemap: ${originOf(request)}/sitemap.xml`,
+      `Sitemap: ${origin}/sitemap.xml`,
     ];
     return reply
       .type('text/plain; charset=utf-8')
@@ -42,8 +41,7 @@ export const seoRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db
       .send(`${lines.join('\n')}\n`);
   });
 
-  app.get('/sitemap.xml', async (request, reply) => {
-    const origin = originOf(request);
+  app.get('/sitemap.xml', async (_request, reply) => {
     const rows = await db
       .select({ id: products.id, updatedAt: products.updatedAt })
       .from(products)

@@ -40,3 +40,19 @@ export function invalidFields(errors: FieldError[]): HttpError {
     errors.map(({ field, code }) => ({ field, code, message: validationMessages[code] })),
   );
 }
+
+/**
+ * What the log may say of a failure: its class, its code and its cause's, never its
+ * message. A database error's message carries the query's parameters (e-mails, password
+ * hashes), and PostgreSQL's own messages quote the values they refused.
+ */
+export function describeFailure(error: unknown): { type: string; code?: string; cause?: string } {
+  const failure = (error ?? {}) as { name?: unknown; code?: unknown; cause?: unknown };
+  const cause = (failure.cause ?? null) as { name?: unknown; code?: unknown } | null;
+  const code = [failure.code, cause?.code].find((value) => typeof value === 'string');
+  return {
+    type: error instanceof Error ? error.constructor.name : typeof error,
+    ...(code ? { code: code as string } : {}),
+    ...(cause && typeof cause.name === 'string' ? { cause: cause.name } : {}),
+  };
+}

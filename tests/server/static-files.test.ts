@@ -20,7 +20,11 @@ beforeAll(async () => {
     `console.log(${JSON.stringify('x'.repeat(5000))});`,
   );
   testDb = await createTestDatabase();
-  app = await buildApp({ database: testDb.database, staticDir: dir });
+  app = await buildApp({
+    database: testDb.database,
+    staticDir: dir,
+    publicUrl: 'https://portal.example',
+  });
 });
 
 afterAll(async () => {
@@ -77,26 +81,45 @@ describe('serving the built app', () => {
     expect(csp).toContain("script-src 'self'");
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(headers['permissions-policy']).toContain('microphone=()');
+    // frame-ancestors says it; the older header would only repeat it.
+    expect(headers['x-frame-options']).toBeUndefined();
+  });
+
+  it('sends HSTS only over HTTPS', async () => {
+    expect((await app.inject('/products')).headers['strict-transport-security']).toBeUndefined();
+    const proxied = await buildApp({ database: testDb.database, staticDir: dir, trustProxy: true });
+    try {
+      const secure = await proxied.inject({
+        url: '/products',
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(secure.headers['strict-transport-security']).toContain('max-age=31536000');
+    } finally {
+      await proxied.close();
+    }
   });
 });
 
 describe('search engines', () => {
   it('get a robots.txt that keeps private pages out and points to the sitemap', async () => {
-    const response = await app.inject({ url: '/robots.txt', headers: { host: 'portal.example' } });
+    const response = await app.inject({ url: '/robots.txt', headers: { host: 'forged.example' } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/plain');
     expect(response.body).toContain('Disallow: /api/');
     expect(response.body).toContain('Disallow: /cart');
-    expect(response.body).toContain('Sitemap: http://portal.example/sitemap.xml');
+    expect(response.body).toContain('Sitemap: https://portal.example/sitemap.xml');
+    expect(response.body).not.toContain('forged');
   });
 
-  it('get a sitemap of the public pages', async () => {
-    const response = await app.inject({ url: '/sitemap.xml', headers: { host: 'portal.example' } });
+  it('get a sitemap of the public pages at the configured address, whatever the Host header says', async () => {
+    const response = await app.inject({ url: '/sitemap.xml', headers: { host: 'forged.example' } });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('application/xml');
     for (const path of ['/', '/products', '/support/faq', '/terms', '/privacy']) {
-      expect(response.body).toContain(`<loc>http://portal.example${path}</loc>`);
+      expect(response.body).toContain(`<loc>https://portal.example${path}</loc>`);
     }
+    expect(response.body).not.toContain('forged');
     expect(response.body).not.toContain('/cart');
   });
 });
