@@ -31,10 +31,10 @@ export const authPlugin = fp<{ db: Db }>(async (app, { db }) => {
     if (scheme?.toLowerCase() !== 'bearer' || !token) {
       throw new HttpError(401, 'Your session has expired. Please sign in again.');
     }
-    const userId = await verifyAccessToken(db, token);
+    const { userId, sessionId } = await verifyAccessToken(db, token);
     const account = await findAccount(db, userId);
     if (!account) throw new HttpError(401, 'Your session has expired. Please sign in again.');
-    request.account = account;
+    request.account = { ...account, sessionId };
   });
 });
 

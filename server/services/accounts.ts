@@ -14,6 +14,8 @@ export type CompanyRow = typeof companies.$inferSelect;
 export interface Account {
   user: UserRow;
   company: CompanyRow | null;
+  /** The session the request came with, when it came with one. */
+  sessionId?: string;
 }
 
 export function toCompanySummary(company: CompanyRow): CompanySummary {

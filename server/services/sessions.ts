@@ -7,11 +7,12 @@ import type { User } from '../../src/contracts/accounts.js';
 import type { Db } from '../db/database.js';
 import { findAccount, findAccountByEmail, toUserDto } from './accounts.js';
 import { HttpError } from './errors.js';
-import { clearLoginFailures, loginRetryAfter, recordLoginFailure } from './login-throttle.js';
+import { beginLoginAttempt, loginSucceeded } from './login-throttle.js';
 import { verifyAgainstNothing, verifyPassword } from './passwords.js';
 import {
   issueAccessToken,
   issueRefreshToken,
+  newSessionId,
   revokeRefreshToken,
   rotateRefreshToken,
 } from './tokens.js';
@@ -40,33 +41,41 @@ export async function login(
   ip: string,
 ): Promise<Session> {
   const email = normalizeEmail(credentials.email);
-  const retryAfter = await loginRetryAfter(db, email, ip);
-  if (retryAfter > 0) throw tooManyAttempts(retryAfter);
+  const attempt = await beginLoginAttempt(db, email, ip);
+  if (!attempt.allowed) throw tooManyAttempts(attempt.retryAfter);
 
   const account = await findAccountByEmail(db, email);
   const valid = account
     ? await verifyPassword(account.user.passwordHash, credentials.password)
     : await verifyAgainstNothing(credentials.password);
-  if (!account || !valid) {
-    await recordLoginFailure(db, email, ip);
-    throw new HttpError(401, INVALID_CREDENTIALS);
-  }
-  await clearLoginFailures(db, email);
+  // A wrong password stays recorded as the failure it was counted as.
+  if (!account || !valid) throw new HttpError(401, INVALID_CREDENTIALS);
+  await loginSucceeded(db, email, ip, attempt.id);
   return {
-    accessToken: await issueAccessToken(db, account.user.id),
-    refreshToken: await issueRefreshToken(db, account.user.id, {
-      remember: credentials.rememberMe !== false,
-    }),
+    ...(await openSession(db, account.user.id, credentials.rememberMe !== false)),
     user: toUserDto(account),
   };
 }
 
+/** A new session for a user: its first refresh token and an access token naming it. */
+export async function openSession(
+  db: Db,
+  userId: number,
+  remember = true,
+): Promise<{ accessToken: string; refreshToken: string }> {
+  const sessionId = newSessionId();
+  return {
+    refreshToken: await issueRefreshToken(db, userId, { remember, familyId: sessionId }),
+    accessToken: await issueAccessToken(db, userId, sessionId),
+  };
+}
+
 export async function refreshSession(db: Db, refreshToken: string): Promise<Session> {
-  const { userId, refreshToken: next } = await rotateRefreshToken(db, refreshToken);
+  const { userId, sessionId, refreshToken: next } = await rotateRefreshToken(db, refreshToken);
   const account = await findAccount(db, userId);
   if (!account) throw new HttpError(401, 'Your session has expired. Please sign in again.');
   return {
-    accessToken: await issueAccessToken(db, userId),
+    accessToken: await issueAccessToken(db, userId, sessionId),
     refreshToken: next,
     user: toUserDto(account),
   };

@@ -1,11 +1,13 @@
 /**
- * Access and refresh tokens. Access tokens are short-lived JWTs (HS256, pinned) signed
- * with a key kept in the database, so that every server process accepts them. Refresh
- * tokens are random, stored hashed, rotated on every use; reusing a rotated one revokes
- * its whole family (the sign of a stolen token).
+ * Access and refresh tokens. A session is a family of refresh tokens: random, stored
+ * hashed, rotated on every use; reusing a rotated one revokes the whole family (the sign
+ * of a stolen token). Access tokens are short-lived JWTs (HS256, pinned) signed with a key
+ * kept in the database, so that every server process accepts them; each names its session,
+ * and is accepted only while that session is live, so signing out, a password change or a
+ * revoked family ends its access tokens at once, not when they expire.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/database.js';
 import { refreshTokens, settings } from '../db/schema.js';
@@ -19,6 +21,8 @@ const REMEMBERED_SESSION_MS = 30 * 24 * 60 * 60 * 1000;
 const SHORT_SESSION_MS = 12 * 60 * 60 * 1000;
 const ISSUER = 'hair-care-portal';
 const ALGORITHM = 'HS256';
+
+const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 
 const keys = new WeakMap<Db, Promise<Uint8Array>>();
 
@@ -40,8 +44,11 @@ function signingKey(db: Db): Promise<Uint8Array> {
   return key;
 }
 
-export async function issueAccessToken(db: Db, userId: number): Promise<string> {
-  return new SignJWT({})
+/** A session's id: its refresh tokens' family. */
+export const newSessionId = (): string => randomUUID();
+
+export async function issueAccessToken(db: Db, userId: number, sessionId: string): Promise<string> {
+  return new SignJWT({ sid: sessionId })
     .setProtectedHeader({ alg: ALGORITHM })
     .setSubject(String(userId))
     .setIssuer(ISSUER)
@@ -50,19 +57,47 @@ export async function issueAccessToken(db: Db, userId: number): Promise<string> 
     .sign(await signingKey(db));
 }
 
-/** The user id an access token was issued to, or a 401. */
-export async function verifyAccessToken(db: Db, token: string): Promise<number> {
+/** The user and session an access token was issued to, or a 401. */
+export async function verifyAccessToken(
+  db: Db,
+  token: string,
+): Promise<{ userId: number; sessionId: string }> {
+  let claims: { userId: number; sessionId: string };
   try {
     const { payload } = await jwtVerify(token, await signingKey(db), {
       algorithms: [ALGORITHM],
       issuer: ISSUER,
     });
-    const id = Number(payload.sub);
-    if (!Number.isInteger(id) || id < 1) throw new Error('bad subject');
-    return id;
+    const userId = Number(payload.sub);
+    if (!Number.isInteger(userId) || userId < 1) throw new Error('bad subject');
+    if (typeof payload.sid !== 'string') throw new Error('no session');
+    claims = { userId, sessionId: payload.sid };
   } catch {
-    throw new HttpError(401, 'Your session has expired. Please sign in again.');
+    throw new HttpError(401, SESSION_EXPIRED);
   }
+  if (!(await sessionIsLive(db, claims))) throw new HttpError(401, SESSION_EXPIRED);
+  return claims;
+}
+
+/** A session is live while its newest refresh token is neither revoked nor expired. */
+async function sessionIsLive(
+  db: Db,
+  { userId, sessionId }: { userId: number; sessionId: string },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(
+      and(
+        eq(refreshTokens.familyId, sessionId),
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        isNull(refreshTokens.rotatedAt),
+        gt(refreshTokens.expiresAt, new Date()),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
@@ -70,12 +105,12 @@ const hashToken = (token: string): string => createHash('sha256').update(token).
 export async function issueRefreshToken(
   db: Db,
   userId: number,
-  options: { remember: boolean; familyId?: string; expiresAt?: Date },
+  options: { remember: boolean; familyId: string; expiresAt?: Date },
 ): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(refreshTokens).values({
     userId,
-    familyId: options.familyId ?? randomUUID(),
+    familyId: options.familyId,
     tokenHash: hashToken(token),
     expiresAt:
       options.expiresAt ??
@@ -84,13 +119,11 @@ export async function issueRefreshToken(
   return token;
 }
 
-const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
-
 /** Exchanges a refresh token for a new one (same family, same end); the old one is spent. */
 export async function rotateRefreshToken(
   db: Db,
   token: string,
-): Promise<{ userId: number; refreshToken: string }> {
+): Promise<{ userId: number; sessionId: string; refreshToken: string }> {
   return db
     .transaction(async (tx) => {
       const [row] = await tx
@@ -117,7 +150,7 @@ export async function rotateRefreshToken(
         familyId: row.familyId,
         expiresAt: row.expiresAt,
       });
-      return { userId: row.userId, refreshToken };
+      return { userId: row.userId, sessionId: row.familyId, refreshToken };
     })
     .then((result) => {
       if ('reused' in result) throw new HttpError(401, SESSION_EXPIRED);
@@ -138,9 +171,20 @@ export async function revokeRefreshToken(db: Db, token: string): Promise<void> {
     .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
 }
 
-export async function revokeAllSessions(db: Db, userId: number): Promise<void> {
+/** Ends every session of a user, but the one given (the device that asked). */
+export async function revokeAllSessions(
+  db: Db,
+  userId: number,
+  except: string | null = null,
+): Promise<void> {
   await db
     .update(refreshTokens)
     .set({ revokedAt: new Date() })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+    .where(
+      and(
+        eq(refreshTokens.userId, userId),
+        isNull(refreshTokens.revokedAt),
+        except === null ? undefined : ne(refreshTokens.familyId, except),
+      ),
+    );
 }

@@ -67,8 +67,8 @@ export async function changePassword(
     .update(users)
     .set({ passwordHash: await hashPassword(payload.newPassword), updatedAt: new Date() })
     .where(eq(users.id, account.user.id));
-  // Every other device signs in again with the new password.
-  await revokeAllSessions(db, account.user.id);
+  // Every other device signs in again with the new password; this one stays signed in.
+  await revokeAllSessions(db, account.user.id, account.sessionId ?? null);
 }
 
 export async function updateNotifications(

@@ -7,7 +7,7 @@ import { companies, orders, products, users } from '../../server/db/schema';
 import { seedDatabase } from '../../server/db/seed';
 import { decideCompany, ensureAdmin } from '../../server/services/admin';
 import { hashPassword } from '../../server/services/passwords';
-import { issueAccessToken } from '../../server/services/tokens';
+import { openSession } from '../../server/services/sessions';
 import { bearer, register, signIn, type Tokens } from './helpers';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -330,7 +330,9 @@ describe('checkout', () => {
         })),
       )
       .returning({ id: users.id });
-    const tokens = await Promise.all(buyers.map((b) => issueAccessToken(db, b.id)));
+    const tokens = await Promise.all(
+      buyers.map((b) => openSession(db, b.id).then((session) => session.accessToken)),
+    );
     for (const token of tokens) {
       expect(
         (await call(token, 'POST', '/api/cart/add', { productId, quantity: 1 })).statusCode,
