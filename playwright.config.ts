@@ -42,6 +42,7 @@ export default defineConfig({
       PORT: String(PORT),
       DATA_DIR: dataDir,
       HOST: '127.0.0.1',
+      PUBLIC_URL: `http://localhost:${PORT}`,
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: STAFF.email,
       ADMIN_PASSWORD: STAFF.password,

@@ -5,7 +5,7 @@
  * reconnect, after each new entry, on a timer while backing off, one tab at a time.
  */
 import { useSyncExternalStore } from 'react';
-import type { User } from '../../contracts/accounts';
+import { canSeePrices, type User } from '../../contracts/accounts';
 import {
   clampQuantity,
   EMPTY_CART,
@@ -393,8 +393,10 @@ async function refreshServerState(): Promise<void> {
   if (userId === null || !user?.company) return;
   try {
     const waiting = await db.outbox.where('userId').equals(userId).count();
+    // A company that may not order has no cart: the server answers 403 for it.
+    const readCart = waiting === 0 && canSeePrices(user.company);
     const [cart, orders] = await Promise.all([
-      waiting === 0 ? api.get('cart').json<Cart>() : Promise.resolve(null),
+      readCart ? api.get('cart').json<Cart>() : Promise.resolve(null),
       api.get('orders').json<{ orders: Order[] }>(),
     ]);
     await db.transaction('rw', db.carts, db.orders, async () => {
