@@ -1,0 +1,108 @@
+/**
+ * The catalogue's answer cache: kept while the catalogue is unchanged, never served after
+ * a change, whoever made it.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../../server/db/schema';
+import { seedDatabase } from '../../server/db/seed';
+import {
+  createCatalogueCache,
+  freshVersionReader,
+  matchesEtag,
+} from '../../server/services/catalogue-cache';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+let testDb: TestDatabase;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  await seedDatabase(testDb.database.db, { demoAccounts: false });
+});
+
+afterAll(async () => {
+  await testDb.drop();
+});
+
+const priceOf = async (id: number) =>
+  (
+    await testDb.database.db
+      .select({ price: products.price })
+      .from(products)
+      .where(eq(products.id, id))
+  )[0]?.price;
+
+describe('the catalogue version', () => {
+  it('moves once per transaction that changes products or categories, and not otherwise', async () => {
+    const cache = createCatalogueCache(testDb.database.db);
+    const before = Number(await cache.version());
+    await testDb.database.db.transaction(async (tx) => {
+      await tx.update(products).set({ stock: sql`${products.stock} + 1` });
+      await tx.update(products).set({ stock: sql`${products.stock} - 1` });
+    });
+    expect(Number(await cache.version())).toBe(before + 1);
+    await testDb.database.db.execute(sql`SELECT count(*) FROM products`);
+    expect(Number(await cache.version())).toBe(before + 1);
+  });
+
+  it('is read by a query that started after the request: a call during a running read waits for the next', async () => {
+    let value = 0;
+    const started: number[] = [];
+    const releases: (() => void)[] = [];
+    const read = freshVersionReader(() => {
+      started.push(value);
+      return new Promise<string>((resolve) => releases.push(() => resolve(String(value))));
+    });
+    const first = read();
+    value = 1; // a change commits while the first read is running
+    const second = read();
+    const third = read();
+    expect(started).toEqual([0]);
+    releases.shift()?.();
+    expect(await first).toBe('1');
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // One more read serves both calls that came during the first.
+    expect(started).toEqual([0, 1]);
+    releases.shift()?.();
+    expect(await second).toBe('1');
+    expect(await third).toBe('1');
+  });
+});
+
+describe('kept answers', () => {
+  it('are served while nothing changed, and computed again after a change', async () => {
+    const cache = createCatalogueCache(testDb.database.db);
+    let computed = 0;
+    const compute = async () => {
+      computed += 1;
+      return { price: await priceOf(1) };
+    };
+    const first = await cache.answer('/api/products/1', true, compute);
+    const again = await cache.answer('/api/products/1', true, compute);
+    expect(again).toEqual(first);
+    expect(computed).toBe(1);
+
+    await testDb.database.db.update(products).set({ price: '99.99' }).where(eq(products.id, 1));
+    const changed = await cache.answer('/api/products/1', true, compute);
+    expect(computed).toBe(2);
+    expect(JSON.parse(changed.body)).toEqual({ price: '99.99' });
+    expect(changed.etag).not.toBe(first.etag);
+  });
+
+  it('are kept apart for viewers with and without prices', async () => {
+    const cache = createCatalogueCache(testDb.database.db);
+    const priced = await cache.answer('/api/products/2', true, async () => ({ price: 1 }));
+    const unpriced = await cache.answer('/api/products/2', false, async () => ({}));
+    expect(priced.body).toBe('{"price":1}');
+    expect(unpriced.body).toBe('{}');
+  });
+});
+
+describe('If-None-Match', () => {
+  it('matches the ETag in a list, weak or strong, or "*"', () => {
+    expect(matchesEtag('"a", W/"b"', '"b"')).toBe(true);
+    expect(matchesEtag('*', '"b"')).toBe(true);
+    expect(matchesEtag('"a"', '"b"')).toBe(false);
+    expect(matchesEtag(undefined, '"b"')).toBe(false);
+  });
+});
