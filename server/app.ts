@@ -27,6 +27,7 @@ import { seoRoutes } from './routes/seo.js';
 import { uploadRoutes } from './routes/uploads.js';
 import { describeFailure, HttpError } from './services/errors.js';
 import { loadFirstScreens } from './first-screens.js';
+import { requestValidatorCompiler } from './validation.js';
 
 export interface AppOptions {
   database: Database;
@@ -76,8 +77,6 @@ export async function buildApp({
     logger,
     trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
-    // Unknown fields are rejected by the schemas, not silently dropped.
-    ajv: { customOptions: { removeAdditional: false, allErrors: false } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const routes: RegisteredRoute[] = [];
@@ -87,6 +86,8 @@ export async function buildApp({
       if (method !== 'HEAD') routes.push({ method, url: route.url, schema: route.schema });
     }
   });
+  // Strict types in bodies, decimal numbers in paths and queries, no NUL anywhere.
+  app.setValidatorCompiler(requestValidatorCompiler());
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if ('validation' in error && error.validation) {
