@@ -18,12 +18,27 @@ import {
   listProducts,
   mirrorCatalogue,
 } from '../services/catalogue.js';
-import { notFound } from '../services/errors.js';
+import { HttpError, notFound } from '../services/errors.js';
 import { viewerOf } from '../plugins/auth.js';
+import { instantOf } from '../validation.js';
 import { CategorySchema, errorResponses, PaginationSchema, ProductSchema } from './schemas.js';
 
 /** Deepest page a caller may ask for; keeps OFFSET within what a catalogue can have. */
 const MAX_PAGE = 100_000;
+
+/**
+ * The instant `updatedSince` names, read as the schema's format read it: `new Date` reads
+ * some texts the format accepts differently or not at all (then PostgreSQL failed).
+ */
+function sinceOf(updatedSince: string | undefined): Date | undefined {
+  if (updatedSince === undefined) return undefined;
+  const instant = instantOf(updatedSince);
+  if (instant) return instant;
+  const message = 'must be a date-time between 1970 and 9999';
+  throw new HttpError(400, `Invalid request: updatedSince ${message}`, [
+    { field: 'updatedSince', message },
+  ]);
+}
 
 /** The mirror's answer, one JSON value per line; the first line is read before answering. */
 async function* ndjson(lines: AsyncGenerator<MirrorLine>, first: MirrorLine | undefined) {
@@ -73,11 +88,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
     },
     async (request) => {
       const { updatedSince, ...query } = request.query;
-      return listProducts(
-        db,
-        { ...query, updatedSince: updatedSince === undefined ? undefined : new Date(updatedSince) },
-        viewerOf(request),
-      );
+      return listProducts(db, { ...query, updatedSince: sinceOf(updatedSince) }, viewerOf(request));
     },
   );
 
@@ -109,11 +120,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
     },
     async (request, reply) => {
       const { updatedSince } = request.query;
-      const lines = mirrorCatalogue(
-        db,
-        { updatedSince: updatedSince === undefined ? undefined : new Date(updatedSince) },
-        viewerOf(request),
-      );
+      const lines = mirrorCatalogue(db, { updatedSince: sinceOf(updatedSince) }, viewerOf(request));
       // A database failure before anything was sent is still an ordinary JSON error.
       const first = await lines.next();
       // Bytes, not objects: the stream reads at most one line ahead of a slow device.
