@@ -9,7 +9,12 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyError, type FastifySchema, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyReply,
+  type FastifySchema,
+  type FastifyServerOptions,
+} from 'fastify';
 import type { Database } from './db/database.js';
 import { MAX_DOCUMENT_BYTES } from '../src/contracts/accounts.js';
 import { authPlugin } from './plugins/auth.js';
@@ -77,6 +82,13 @@ export async function buildApp({
     logger,
     trustProxy,
     bodyLimit: BODY_LIMIT_BYTES,
+    // An address the router cannot read (bad escapes, a part over 100 characters) gets the
+    // API's own error shape, without the address echoed back.
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as unknown as FastifyReply)
+        .status(error.statusCode ?? 400)
+        .send({ message: 'The address of this request is not valid.' });
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   const routes: RegisteredRoute[] = [];

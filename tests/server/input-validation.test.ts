@@ -134,6 +134,17 @@ describe('numbers in paths and query strings', () => {
   });
 });
 
+describe('addresses the router cannot read', () => {
+  it.each([
+    ['a path part over 100 characters', `/api/products/${'1'.repeat(150)}`, 414],
+    ['a broken escape', '/api/products/%E0%A4%A', 400],
+  ])('answers %s with the API error shape, without echoing it', async (_what, url, status) => {
+    const response = await app.inject(url);
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toEqual({ message: 'The address of this request is not valid.' });
+  });
+});
+
 describe('repeated query parameters', () => {
   it('are refused where one value is expected', async () => {
     expectRefused(await get('/api/products?page=1&page=2'), 'page');

@@ -282,11 +282,11 @@ describe('the large catalogue for benchmarks', () => {
 
 describe('the sitemap', () => {
   it('lists every product with the date it last changed', async () => {
-    const response = await app.inject({ url: '/sitemap.xml', headers: { host: 'shop.example' } });
+    const response = await app.inject('/sitemap.xml');
     const all = await allProducts();
     for (const product of all) {
       expect(response.body).toContain(
-        `<loc>http://shop.example/products/${product.id}</loc><lastmod>${product.updatedAt}</lastmod>`,
+        `<loc>http://localhost:8080/products/${product.id}</loc><lastmod>${product.updatedAt}</lastmod>`,
       );
     }
   });
