@@ -25,7 +25,11 @@ export async function approvedSalon(request: APIRequestContext, prefix = 'salon'
     },
   });
   expect(registered.status()).toBe(201);
-  const { user } = (await registered.json()) as { user: { companyId: number } };
+  // The registration's answer does not say who was created: the salon reads itself.
+  const me = await request.get('/api/auth/me', {
+    headers: { authorization: `Bearer ${await apiToken(request, email)}` },
+  });
+  const { user } = (await me.json()) as { user: { companyId: number } };
   const approved = await request.post(`/api/admin/companies/${user.companyId}/approve`, {
     headers: await staffHeaders(request),
     data: {},
