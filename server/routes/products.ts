@@ -10,7 +10,9 @@ import {
   SORT_OPTIONS,
   type MirrorLine,
 } from '../../src/contracts/catalogue.js';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
+import { createCatalogueCache, matchesEtag } from '../services/catalogue-cache.js';
 import {
   getProduct,
   listCategories,
@@ -57,7 +59,35 @@ const MirrorLineSchema = Type.Union([
   }),
 ]);
 
+/** 304: the caller's copy, named by its ETag, is still the answer. */
+const notModified = (reply: FastifyReply) => reply.status(304).send();
+
 export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+  const cache = createCatalogueCache(db);
+
+  /**
+   * Sends a catalogue answer from the process's cache (computed when the catalogue changed),
+   * or 304 when the caller holds it already. A visitor's answer may be kept by the browser
+   * and revalidated; a priced one is never kept, so no price outlives a session.
+   */
+  async function sendCatalogue(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    key: string,
+    compute: () => Promise<unknown>,
+  ) {
+    const priced = viewerOf(request).canSeePrices;
+    const answer = await cache.answer(key, priced, async () =>
+      String(reply.serialize(await compute())),
+    );
+    reply
+      .header('vary', 'authorization')
+      .header('cache-control', priced ? 'private, no-store' : 'no-cache')
+      .header('etag', answer.etag);
+    if (matchesEtag(request.headers['if-none-match'], answer.etag)) return notModified(reply);
+    return reply.type('application/json; charset=utf-8').send(answer.body);
+  }
+
   app.get(
     '/products',
     {
@@ -86,9 +116,15 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { updatedSince, ...query } = request.query;
-      return listProducts(db, { ...query, updatedSince: sinceOf(updatedSince) }, viewerOf(request));
+      const key = Object.entries(request.query)
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([name, value]) => `${name}=${encodeURIComponent(String(value))}`)
+        .join('&');
+      return sendCatalogue(request, reply, `/products?${key}`, () =>
+        listProducts(db, { ...query, updatedSince: sinceOf(updatedSince) }, viewerOf(request)),
+      );
     },
   );
 
@@ -120,6 +156,12 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
     },
     async (request, reply) => {
       const { updatedSince } = request.query;
+      // The whole answer follows from the catalogue's version, the viewer and the cursor.
+      const etag = `"${await cache.version()}-${viewerOf(request).canSeePrices ? 'p' : 'v'}-${sinceOf(updatedSince)?.getTime() ?? 'all'}"`;
+      reply.header('etag', etag).header('vary', 'authorization');
+      if (matchesEtag(request.headers['if-none-match'], etag)) {
+        return notModified(reply.header('cache-control', 'no-store'));
+      }
       const lines = mirrorCatalogue(db, { updatedSince: sinceOf(updatedSince) }, viewerOf(request));
       // A database failure before anything was sent is still an ordinary JSON error.
       const first = await lines.next();
@@ -140,13 +182,19 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
   app.get(
     '/products/ids',
     { schema: { response: { 200: Type.Object({ ids: Type.Array(Type.Integer()) }) } } },
-    async () => ({ ids: await listProductIds(db) }),
+    async (request, reply) =>
+      sendCatalogue(request, reply, '/products/ids', async () => ({
+        ids: await listProductIds(db),
+      })),
   );
 
   app.get(
     '/products/categories',
     { schema: { response: { 200: Type.Object({ categories: Type.Array(CategorySchema) }) } } },
-    async () => ({ categories: await listCategories(db) }),
+    async (request, reply) =>
+      sendCatalogue(request, reply, '/products/categories', async () => ({
+        categories: await listCategories(db),
+      })),
   );
 
   app.get(
@@ -157,10 +205,11 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
         response: { 200: Type.Object({ product: ProductSchema }), ...errorResponses },
       },
     },
-    async (request) => {
-      const product = await getProduct(db, request.params.id, viewerOf(request));
-      if (!product) throw notFound('Product not found');
-      return { product };
-    },
+    async (request, reply) =>
+      sendCatalogue(request, reply, `/products/${request.params.id}`, async () => {
+        const product = await getProduct(db, request.params.id, viewerOf(request));
+        if (!product) throw notFound('Product not found');
+        return { product };
+      }),
   );
 };

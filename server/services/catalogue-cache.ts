@@ -66,9 +66,10 @@ export interface CatalogueCache {
   version(): Promise<string>;
   /**
    * The answer for `key` (a request's path and query) as a viewer with or without prices
-   * sees it: kept when the catalogue has not changed since, else computed and kept.
+   * sees it: kept when the catalogue has not changed since, else computed (as the JSON
+   * text to send) and kept.
    */
-  answer(key: string, priced: boolean, compute: () => Promise<unknown>): Promise<CachedAnswer>;
+  answer(key: string, priced: boolean, compute: () => Promise<string>): Promise<CachedAnswer>;
 }
 
 export function createCatalogueCache(db: Db): CatalogueCache {
@@ -100,7 +101,7 @@ export function createCatalogueCache(db: Db): CatalogueCache {
         return { body: kept.body, etag: kept.etag };
       }
       // Computed after the version was read: it is at least as new as that version.
-      const body = JSON.stringify(await compute());
+      const body = await compute();
       const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
       forget(fullKey);
       entries.set(fullKey, { version: current, body, etag });

@@ -3,24 +3,35 @@
  * a change, whoever made it.
  */
 import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
 import { products } from '../../server/db/schema';
+import { decideCompany } from '../../server/services/admin';
 import { seedDatabase } from '../../server/db/seed';
 import {
   createCatalogueCache,
   freshVersionReader,
   matchesEtag,
 } from '../../server/services/catalogue-cache';
+import { bearer, register, signIn, type Tokens } from './helpers';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 let testDb: TestDatabase;
+let app: FastifyInstance;
+let buyer: Tokens;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
   await seedDatabase(testDb.database.db, { demoAccounts: false });
+  app = await buildApp({ database: testDb.database });
+  const { email, password, user } = await register(app);
+  await decideCompany(testDb.database.db, user.companyId, 'approve');
+  buyer = await signIn(app, email, password);
 });
 
 afterAll(async () => {
+  await app.close();
   await testDb.drop();
 });
 
@@ -75,7 +86,7 @@ describe('kept answers', () => {
     let computed = 0;
     const compute = async () => {
       computed += 1;
-      return { price: await priceOf(1) };
+      return JSON.stringify({ price: await priceOf(1) });
     };
     const first = await cache.answer('/api/products/1', true, compute);
     const again = await cache.answer('/api/products/1', true, compute);
@@ -91,8 +102,8 @@ describe('kept answers', () => {
 
   it('are kept apart for viewers with and without prices', async () => {
     const cache = createCatalogueCache(testDb.database.db);
-    const priced = await cache.answer('/api/products/2', true, async () => ({ price: 1 }));
-    const unpriced = await cache.answer('/api/products/2', false, async () => ({}));
+    const priced = await cache.answer('/api/products/2', true, async () => '{"price":1}');
+    const unpriced = await cache.answer('/api/products/2', false, async () => '{}');
     expect(priced.body).toBe('{"price":1}');
     expect(unpriced.body).toBe('{}');
   });
@@ -104,5 +115,59 @@ describe('If-None-Match', () => {
     expect(matchesEtag('*', '"b"')).toBe(true);
     expect(matchesEtag('"a"', '"b"')).toBe(false);
     expect(matchesEtag(undefined, '"b"')).toBe(false);
+  });
+});
+
+describe('catalogue answers of the API', () => {
+  const priceIn = (body: string) => JSON.parse(body).product.price as number | undefined;
+
+  it('give a visitor an ETag to revalidate with, and 304 when it still holds', async () => {
+    for (const url of ['/api/products?page=2', '/api/products/3', '/api/products/categories']) {
+      const first = await app.inject(url);
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['cache-control']).toBe('no-cache');
+      expect(String(first.headers.vary)).toContain('authorization');
+      const etag = String(first.headers.etag);
+      const again = await app.inject({ url, headers: { 'if-none-match': etag } });
+      expect(again.statusCode).toBe(304);
+      expect(again.body).toBe('');
+    }
+  });
+
+  it('are never kept by a browser when they carry prices', async () => {
+    const response = await app.inject({ url: '/api/products/3', headers: bearer(buyer) });
+    expect(priceIn(response.body)).toBeGreaterThan(0);
+    expect(response.headers['cache-control']).toBe('private, no-store');
+  });
+
+  it('show a price changed through another connection at once, to buyers and never to visitors', async () => {
+    const before = await app.inject({ url: '/api/products/4', headers: bearer(buyer) });
+    const visitor = await app.inject('/api/products/4');
+    // Another server process's change: straight to the database, not through this app.
+    await testDb.database.db.update(products).set({ price: '77.70' }).where(eq(products.id, 4));
+    const after = await app.inject({ url: '/api/products/4', headers: bearer(buyer) });
+    expect(priceIn(after.body)).toBe(77.7);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+    const list = await app.inject({ url: '/api/products?limit=100', headers: bearer(buyer) });
+    expect(list.json().products.find((p: { id: number }) => p.id === 4).price).toBe(77.7);
+    const stillVisitor = await app.inject('/api/products/4');
+    expect(priceIn(stillVisitor.body)).toBeUndefined();
+    expect(priceIn(visitor.body)).toBeUndefined();
+  });
+
+  it('answer the mirror with an ETag that changes with the catalogue', async () => {
+    const first = await app.inject('/api/products/mirror');
+    const etag = String(first.headers.etag);
+    expect(
+      (await app.inject({ url: '/api/products/mirror', headers: { 'if-none-match': etag } }))
+        .statusCode,
+    ).toBe(304);
+    await testDb.database.db.update(products).set({ stock: 5 }).where(eq(products.id, 5));
+    const changed = await app.inject({
+      url: '/api/products/mirror',
+      headers: { 'if-none-match': etag },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.body.trim().split('\n').at(-1)).toMatch(/"type":"end"/);
   });
 });
