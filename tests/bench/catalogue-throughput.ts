@@ -1,0 +1,199 @@
+/**
+ * Catalogue API throughput beside a bare Fastify "hello world" measured in the same run on
+ * the same machine: the portal's catalogue reads (list, search, category, product,
+ * categories) as a visitor, a company waiting for verification and an approved company,
+ * on the embedded database and on PostgreSQL, each as requests per second and as a share
+ * of the hello world's. Every answer is also checked: prices only for the approved buyer.
+ *
+ * Run alone: `npx tsx tests/bench/catalogue-throughput.ts`.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import { DEMO_ACCOUNTS } from '../../server/db/demo-accounts';
+import { startThrowawayCluster } from '../server/postgres-cluster';
+
+export interface ThroughputFigure {
+  name: string;
+  value: number;
+  unit: string;
+  goal: string;
+  met: boolean;
+}
+
+/** Long enough for a steady rate on 2 cores, short enough for 30-odd runs. */
+const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 3);
+/** Concurrent connections, as a handful of busy browsers or a proxy would keep open. */
+const CONNECTIONS = 10;
+/** The goal: catalogue reads at half a bare server's rate or better. */
+const GOAL_RATIO = 0.5;
+
+const READS = [
+  ['list', '/api/products'],
+  ['search', '/api/products?search=shampoo'],
+  ['category', '/api/products?categoryId=2&sortBy=price'],
+  ['product', '/api/products/7'],
+  ['categories', '/api/products/categories'],
+] as const;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function until(url: string): Promise<void> {
+  for (let i = 0; i < 240; i += 1) {
+    try {
+      if ((await fetch(url)).status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${url} did not answer`);
+}
+
+function stop(child: ChildProcess): void {
+  try {
+    if (child.pid) process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+}
+
+async function helloWorld(): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [
+      '--input-type=module',
+      '-e',
+      `import Fastify from 'fastify';
+       const app = Fastify();
+       app.get('/', async () => ({ hello: 'world' }));
+       await app.listen({ port: ${port}, host: '127.0.0.1' });`,
+    ],
+    { stdio: 'ignore', detached: true },
+  );
+  const url = `http://127.0.0.1:${port}/`;
+  await until(url);
+  return { url, child };
+}
+
+async function portal(env: NodeJS.ProcessEnv): Promise<{ base: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts', '--api-only'], {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'error' },
+    stdio: 'ignore',
+    detached: true,
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await until(`${base}/api/health`);
+  return { base, child };
+}
+
+async function requestsPerSecond(url: string, headers: Record<string, string> = {}) {
+  const result = await autocannon({
+    url,
+    headers,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+  });
+  if (result.non2xx > 0 || result.errors > 0) {
+    throw new Error(`${url}: ${result.non2xx} answers not 2xx, ${result.errors} errors`);
+  }
+  return result.requests.average;
+}
+
+async function tokenOf(base: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!response.ok) throw new Error(`sign-in of ${email}: ${response.status}`);
+  return ((await response.json()) as { accessToken: string }).accessToken;
+}
+
+async function viewersOf(base: string): Promise<[string, Record<string, string>][]> {
+  const viewers: [string, Record<string, string>][] = [['visitor', {}]];
+  for (const demo of DEMO_ACCOUNTS) {
+    const token = await tokenOf(base, demo.email, demo.password);
+    const name = demo.company.status === 'APPROVED' ? 'approved' : 'pending';
+    viewers.push([name, { authorization: `Bearer ${token}` }]);
+  }
+  // Each viewer sees what it may: prices for the approved buyer only.
+  for (const [name, headers] of viewers) {
+    const body = (await (await fetch(`${base}/api/products/7`, { headers })).json()) as {
+      product: { price?: number };
+    };
+    if ((body.product.price !== undefined) !== (name === 'approved')) {
+      throw new Error(`${name} got the wrong product answer: ${JSON.stringify(body)}`);
+    }
+  }
+  return viewers;
+}
+
+export async function catalogueThroughput(): Promise<ThroughputFigure[]> {
+  const figures: ThroughputFigure[] = [];
+  const hello = await helloWorld();
+  const cluster = await startThrowawayCluster();
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-api-'));
+  try {
+    const engines = [
+      ['PGlite', { DATA_DIR: dataDir, DATABASE_URL: '' }],
+      ['PostgreSQL', { DATABASE_URL: cluster.url }],
+    ] as const;
+    for (const [engine, env] of engines) {
+      const server = await portal(env);
+      try {
+        const viewers = await viewersOf(server.base);
+        // The bare server measured right before each engine, under the same conditions.
+        const bare = await requestsPerSecond(hello.url);
+        figures.push({
+          name: `hello world (bare Fastify), before ${engine}`,
+          value: Math.round(bare),
+          unit: 'req/s',
+          goal: 'reference',
+          met: true,
+        });
+        for (const [viewer, headers] of viewers) {
+          for (const [read, path] of READS) {
+            const rate = await requestsPerSecond(`${server.base}${path}`, headers);
+            figures.push({
+              name: `${engine} ${read} as ${viewer}: ${Math.round(rate)} req/s ÷ hello world`,
+              value: Math.round((rate / bare) * 100) / 100,
+              unit: '×',
+              goal: `≥ ${GOAL_RATIO}`,
+              met: rate / bare >= GOAL_RATIO,
+            });
+          }
+        }
+      } finally {
+        stop(server.child);
+      }
+    }
+  } finally {
+    stop(hello.child);
+    cluster.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return figures;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  for (const f of await catalogueThroughput()) {
+    console.log(`${f.met ? '✓' : '✗'} ${f.name}: ${f.value} ${f.unit} (goal ${f.goal})`);
+  }
+  process.exit(0);
+}
