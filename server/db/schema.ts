@@ -137,9 +137,8 @@ export const loginFailures = pgTable('login_failures', {
 
 export const companyDocuments = pgTable('company_documents', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  companyId: integer('company_id')
-    .notNull()
-    .references(() => companies.id),
+  /** Null while the upload that carries the document is still being received. */
+  companyId: integer('company_id').references(() => companies.id),
   type: text('type').notNull(),
   status: text('status', { enum: ['PENDING', 'APPROVED', 'REJECTED'] })
     .notNull()
@@ -153,6 +152,29 @@ export const companyDocuments = pgTable('company_documents', {
   uploadedAt: millis('uploaded_at'),
   reviewedAt: optionalMillis('reviewed_at'),
   updatedAt: millis('updated_at'),
+});
+
+/**
+ * A document's bytes in order, a chunk at a time (see services/documents.ts); a document
+ * stored before chunks existed keeps them in company_documents.data.
+ */
+export const documentChunks = pgTable(
+  'document_chunks',
+  {
+    documentId: integer('document_id')
+      .notNull()
+      .references(() => companyDocuments.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.documentId, table.seq] })],
+);
+
+/** Registrations per client address, counted over a window (see registration-limit.ts). */
+export const registrationAttempts = pgTable('registration_attempts', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  ip: text('ip').notNull(),
+  createdAt: millis('created_at'),
 });
 
 export const cartItems = pgTable(
@@ -245,6 +267,8 @@ export const schema = {
   refreshTokens,
   loginFailures,
   companyDocuments,
+  documentChunks,
+  registrationAttempts,
   cartItems,
   orders,
   orderItems,

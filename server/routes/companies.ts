@@ -1,17 +1,25 @@
+/**
+ * A company's own record and documents. Uploads stream to temporary files, are counted
+ * against the company's quota, and are stored once per Idempotency-Key.
+ */
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db/database.js';
 import { accountOf, requireUser } from '../plugins/auth.js';
 import { toCompanyDto } from '../services/accounts.js';
 import {
-  checkUpload,
+  attachDocuments,
+  checkDocumentQuota,
+  discardStagedDocuments,
   listCompanyDocuments,
   readDocumentFile,
-  storeDocuments,
-  type CheckedUpload,
+  stageDocuments,
 } from '../services/documents.js';
 import { HttpError, notFound } from '../services/errors.js';
+import { runIdempotent } from '../services/idempotency.js';
+import { clientGone, withUploadSlot } from '../services/upload-gate.js';
+import { readUploadForm } from '../services/upload-spool.js';
 import { CompanySchema, DocumentSchema, IdParams } from './accounts-schemas.js';
-import { errorResponses } from './schemas.js';
+import { ErrorSchema, errorResponses } from './schemas.js';
 
 /** Most files one upload may carry: one per document type. */
 const MAX_UPLOAD_FILES = 8;
@@ -54,36 +62,59 @@ export const companyRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
     {
       schema: {
         consumes: ['multipart/form-data'],
+        headers: Type.Object({
+          'idempotency-key': Type.Optional(Type.String({ maxLength: 100 })),
+        }),
         response: {
           201: Type.Object({ message: Type.String(), documents: Type.Array(DocumentSchema) }),
           ...errorResponses,
+          503: ErrorSchema,
         },
       },
     },
     async (request, reply) => {
-      const companyId = companyIdOf(accountOf(request));
+      const account = accountOf(request);
+      const companyId = companyIdOf(account);
       if (!request.isMultipart())
         throw new HttpError(415, 'Send documents as multipart/form-data.');
-      const uploads: CheckedUpload[] = [];
-      for await (const part of request.parts()) {
-        if (part.type !== 'file') {
-          throw new HttpError(
-            400,
-            `Invalid request: ${part.fieldname.slice(0, 50)} is not a known field`,
+      // A company at its quota is refused before a byte of the upload is read.
+      await checkDocumentQuota(db, companyId);
+      const signal = clientGone(reply);
+      return withUploadSlot(reply, signal, async () => {
+        const form = await readUploadForm(request, { fields: [], maxFiles: MAX_UPLOAD_FILES });
+        let staged: number[] = [];
+        try {
+          if (form.files.length === 0) throw new HttpError(400, 'Choose a file to upload.');
+          staged = await stageDocuments(db, form.files, signal);
+          const header = request.headers['idempotency-key'];
+          const result = await runIdempotent(
+            db,
+            {
+              userId: account.user.id,
+              key: Array.isArray(header) ? header[0] : header,
+              method: request.method,
+              path: request.url.split('?')[0] ?? request.url,
+              // The files as they were received: same fields, names and bytes, same request.
+              body: form.fingerprint(),
+            },
+            async (tx) => {
+              // Every file was received and checked: they are stored together or not at all.
+              const documents = await attachDocuments(tx, companyId, staged, { quota: true });
+              const names = documents.map((d) => d.originalName).join(', ');
+              return {
+                status: 201,
+                body: { message: `Document ${names} uploaded successfully.`, documents },
+              };
+            },
           );
+          if (result.replayed) reply.header('idempotent-replayed', 'true');
+          return reply.status(result.status).send(result.body);
+        } finally {
+          // Linked documents are kept; a replay's or a failure's copies are removed.
+          await discardStagedDocuments(db, staged);
+          await form.discard();
         }
-        if (uploads.length >= MAX_UPLOAD_FILES) throw new HttpError(400, 'Too many files.');
-        uploads.push(await checkUpload(part));
-      }
-      if (uploads.length === 0) throw new HttpError(400, 'Choose a file to upload.');
-      // Every file was read and checked: they are stored together or not at all.
-      const documents = await db.transaction((tx) =>
-        storeDocuments(tx as unknown as Db, companyId, uploads),
-      );
-      const names = uploads.map((u) => u.originalName).join(', ');
-      return reply
-        .status(201)
-        .send({ message: `Document ${names} uploaded successfully.`, documents });
+      });
     },
   );
 

@@ -7,15 +7,21 @@ import {
   WIZARD_FIELDS,
   type WizardPayload,
 } from '../services/auth.js';
-import { checkUpload, type CheckedUpload } from '../services/documents.js';
 import { HttpError } from '../services/errors.js';
+import { clientGone, withUploadSlot } from '../services/upload-gate.js';
+import { readUploadForm } from '../services/upload-spool.js';
 import { ShortText, UserSchema } from './accounts-schemas.js';
-import { errorResponses } from './schemas.js';
+import { ErrorSchema, errorResponses } from './schemas.js';
 
 /** Most files one registration may carry: one per document type. */
 const MAX_REGISTRATION_FILES = 8;
 
 const registered = Type.Object({ message: Type.String(), user: UserSchema });
+
+export const PERSON_REGISTERED =
+  'Registration successful! Please check your email to verify your account before logging in.';
+export const COMPANY_REGISTERED =
+  'Company registration submitted successfully! Your application is now under review. You will receive an email notification once your company is approved.';
 
 export const registrationRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   app.post(
@@ -47,11 +53,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (
     },
     async (request, reply) => {
       const user = await registerPerson(db, request.body);
-      return reply.status(201).send({
-        message:
-          'Registration successful! Please check your email to verify your account before logging in.',
-        user,
-      });
+      return reply.status(201).send({ message: PERSON_REGISTERED, user });
     },
   );
 
@@ -60,33 +62,29 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (
     {
       schema: {
         consumes: ['multipart/form-data'],
-        response: { 201: registered, ...errorResponses },
+        response: { 201: registered, ...errorResponses, 503: ErrorSchema },
       },
     },
     async (request, reply) => {
       if (!request.isMultipart())
         throw new HttpError(415, 'Send the registration as multipart/form-data.');
-      const fields: Record<string, string> = {};
-      const uploads: CheckedUpload[] = [];
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          if (uploads.length >= MAX_REGISTRATION_FILES) throw new HttpError(400, 'Too many files.');
-          uploads.push(await checkUpload(part));
-        } else if ((WIZARD_FIELDS as readonly string[]).includes(part.fieldname)) {
-          fields[part.fieldname] = typeof part.value === 'string' ? part.value : '';
-        } else {
-          throw new HttpError(
-            400,
-            `Invalid request: ${part.fieldname.slice(0, 50)} is not a known field`,
-            [{ field: part.fieldname.slice(0, 50), message: 'is not a known field' }],
+      const signal = clientGone(reply);
+      return withUploadSlot(reply, signal, async () => {
+        const form = await readUploadForm(request, {
+          fields: WIZARD_FIELDS,
+          maxFiles: MAX_REGISTRATION_FILES,
+        });
+        try {
+          const user = await registerCompany(
+            db,
+            form.fields as unknown as WizardPayload,
+            form.files,
+            signal,
           );
+          return reply.status(201).send({ message: COMPANY_REGISTERED, user });
+        } finally {
+          await form.discard();
         }
-      }
-      const user = await registerCompany(db, fields as unknown as WizardPayload, uploads);
-      return reply.status(201).send({
-        message:
-          'Company registration submitted successfully! Your application is now under review. You will receive an email notification once your company is approved.',
-        user,
       });
     },
   );

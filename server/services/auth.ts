@@ -13,10 +13,10 @@ import type { User } from '../../src/contracts/accounts.js';
 import type { Db } from '../db/database.js';
 import { companies, users } from '../db/schema.js';
 import { emailTaken, findAccount, toUserDto } from './accounts.js';
-import type { CheckedUpload } from './documents.js';
-import { storeDocuments } from './documents.js';
+import { attachDocuments, discardStagedDocuments, stageDocuments } from './documents.js';
 import { conflict, invalidFields } from './errors.js';
 import { hashPassword } from './passwords.js';
+import type { SpooledFile } from './upload-spool.js';
 
 export const EMAIL_TAKEN =
   'An account with this email address already exists. Please sign in instead.';
@@ -107,11 +107,15 @@ export const WIZARD_FIELDS = [
   'website',
 ] as const;
 
-/** The four-step wizard: person, company, address, and optionally its documents. */
+/**
+ * The four-step wizard: person, company, address, and optionally its documents, which
+ * wait in temporary files until the fields are known to be valid.
+ */
 export async function registerCompany(
   db: Db,
   raw: WizardPayload,
-  uploads: CheckedUpload[],
+  files: readonly SpooledFile[],
+  signal?: AbortSignal,
 ): Promise<User> {
   const payload = trimFields(
     raw,
@@ -142,7 +146,8 @@ export async function registerCompany(
       country: payload.country,
       website: payload.website ?? '',
     },
-    uploads,
+    files,
+    signal,
   );
 }
 
@@ -150,10 +155,12 @@ async function createAccount(
   db: Db,
   person: { email: string; password: string; firstName: string; lastName: string },
   company: Omit<typeof companies.$inferInsert, 'status' | 'isVerified'>,
-  uploads: CheckedUpload[],
+  files: readonly SpooledFile[],
+  signal?: AbortSignal,
 ): Promise<User> {
   if (await emailTaken(db, person.email)) throw conflict(EMAIL_TAKEN);
   const passwordHash = await hashPassword(person.password);
+  const staged = await stageDocuments(db, files, signal);
   try {
     const userId = await db.transaction(async (tx) => {
       const [created] = await tx.insert(companies).values(company).returning({ id: companies.id });
@@ -168,7 +175,7 @@ async function createAccount(
           companyId,
         })
         .returning({ id: users.id });
-      await storeDocuments(tx as unknown as Db, companyId, uploads);
+      await attachDocuments(tx as unknown as Db, companyId, staged);
       return user?.id as number;
     });
     const account = await findAccount(db, userId);
@@ -177,5 +184,8 @@ async function createAccount(
   } catch (error) {
     if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
     throw error;
+  } finally {
+    // Linked documents are kept; the others (a failure) are removed.
+    await discardStagedDocuments(db, staged);
   }
 }

@@ -1,17 +1,41 @@
+/**
+ * Company documents: what is accepted and stored, how uploads stream (refused on their
+ * first bytes, never left in temporary files), the quota, Idempotency-Key, the bound on
+ * uploads at once, malformed forms, and who may read a document back.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, isNull } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_DOCUMENT_BYTES } from '../../src/contracts/accounts';
 import { buildApp } from '../../server/app';
-import { companyDocuments, users } from '../../server/db/schema';
+import { companyDocuments, documentChunks, users } from '../../server/db/schema';
 import { ensureAdmin } from '../../server/services/admin';
+import {
+  DOCUMENT_CHUNK_BYTES,
+  MAX_DOCUMENTS_PER_COMPANY,
+  MAX_DOCUMENT_BYTES_PER_COMPANY,
+  readDocumentFile,
+} from '../../server/services/documents';
+import {
+  BUSY_RETRY_AFTER_SECONDS,
+  Gate,
+  GateBusy,
+  MAX_CONCURRENT_UPLOADS,
+  MAX_WAITING_UPLOADS,
+  uploadGate,
+} from '../../server/services/upload-gate';
 import {
   bearer,
   JPEG,
   multipart,
   PDF,
   PNG,
-  register,
+  personPayload,
   signIn,
   wizardFields,
   type Tokens,
@@ -21,7 +45,13 @@ import { createTestDatabase, type TestDatabase } from './test-database';
 let testDb: TestDatabase;
 let app: FastifyInstance;
 
+/** A temporary folder of this file's own: what the uploads leave behind is seen here. */
+let uploadsTemp: string;
+const systemTemp = process.env.TMPDIR;
+
 beforeAll(async () => {
+  uploadsTemp = await mkdtemp(join(tmpdir(), 'documents-test-'));
+  process.env.TMPDIR = uploadsTemp;
   testDb = await createTestDatabase();
   app = await buildApp({ database: testDb.database });
 });
@@ -29,22 +59,61 @@ beforeAll(async () => {
 afterAll(async () => {
   await app.close();
   await testDb.drop();
+  if (systemTemp === undefined) delete process.env.TMPDIR;
+  else process.env.TMPDIR = systemTemp;
+  await rm(uploadsTemp, { recursive: true, force: true });
 });
 
-async function signedInCompany(): Promise<{ tokens: Tokens; companyId: number }> {
-  const { email, password, user } = await register(app);
-  return { tokens: await signIn(app, email, password), companyId: user.companyId };
+/** Each upload leaves no temporary file behind, stored or refused. */
+afterEach(async () => {
+  await waitUntil(async () => (await readdir(uploadsTemp)).length === 0);
+  expect(await readdir(uploadsTemp)).toEqual([]);
+});
+
+async function waitUntil(condition: () => Promise<boolean>, ms = 2000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await condition()) && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
-const upload = (tokens: Tokens, files: Parameters<typeof multipart>[1]) => {
+let addresses = 0;
+/** A registered, signed-in company, each from an address of its own (registrations are limited). */
+async function signedInCompany(): Promise<{ tokens: Tokens; companyId: number }> {
+  const payload = personPayload();
+  addresses += 1;
+  const registered = await app.inject({
+    method: 'POST',
+    url: '/api/auth/register',
+    payload,
+    remoteAddress: `192.0.2.${addresses}`,
+  });
+  expect(registered.statusCode).toBe(201);
+  const tokens = await signIn(app, payload.email, payload.password);
+  const me = await app.inject({ url: '/api/auth/me', headers: bearer(tokens) });
+  return { tokens, companyId: me.json().user.companyId };
+}
+
+const upload = (
+  tokens: Tokens,
+  files: Parameters<typeof multipart>[1],
+  headers: Record<string, string> = {},
+) => {
   const body = multipart({}, files);
   return app.inject({
     method: 'POST',
     url: '/api/companies/me/documents',
     payload: body.payload,
-    headers: { ...body.headers, ...bearer(tokens) },
+    headers: { ...body.headers, ...bearer(tokens), ...headers },
   });
 };
+
+const pdf = (field = 'tradeRegister', filename = 'registru.pdf', data = PDF) => ({
+  field,
+  filename,
+  contentType: 'application/pdf',
+  data,
+});
 
 const documentsOf = (companyId: number) =>
   testDb.database.db
@@ -122,9 +191,9 @@ describe('POST /api/companies/me/documents', () => {
     expect(await documentsOf(companyId)).toEqual([]);
   });
 
-  it('accepts a file of exactly 5 MB', async () => {
+  it('accepts a file of exactly 5 MB and gives back exactly its bytes', async () => {
     const { tokens } = await signedInCompany();
-    const exact = Buffer.concat([PDF, Buffer.alloc(MAX_DOCUMENT_BYTES - PDF.length)]);
+    const exact = Buffer.concat([PDF, randomBytes(MAX_DOCUMENT_BYTES - PDF.length)]);
     const response = await upload(tokens, [
       {
         field: 'tradeRegister',
@@ -134,6 +203,30 @@ describe('POST /api/companies/me/documents', () => {
       },
     ]);
     expect(response.statusCode).toBe(201);
+    const [document] = response.json().documents;
+    expect(document.size).toBe(MAX_DOCUMENT_BYTES);
+    const file = await app.inject({
+      url: `/api/companies/me/documents/${document.id}/file`,
+      headers: bearer(tokens),
+    });
+    expect(file.rawPayload.equals(exact)).toBe(true);
+    // Written a chunk at a time: no statement carries the whole file.
+    const chunks = await testDb.database.db
+      .select({ seq: documentChunks.seq })
+      .from(documentChunks)
+      .where(eq(documentChunks.documentId, document.id));
+    expect(chunks).toHaveLength(Math.ceil(MAX_DOCUMENT_BYTES / DOCUMENT_CHUNK_BYTES));
+  });
+
+  it('gives back a document stored whole in its row, as before chunks', async () => {
+    const { tokens, companyId } = await signedInCompany();
+    await storeDirectly(companyId, 1);
+    const [document] = await documentsOf(companyId);
+    const file = await app.inject({
+      url: `/api/companies/me/documents/${document?.id}/file`,
+      headers: bearer(tokens),
+    });
+    expect(file.rawPayload.equals(PDF)).toBe(true);
   });
 
   it('refuses an unknown field name and an upload without a file', async () => {
@@ -247,11 +340,13 @@ describe('reading documents', () => {
 describe('POST /api/auth/register-company', () => {
   const send = (fields: Record<string, string>, files: Parameters<typeof multipart>[1] = []) => {
     const body = multipart(fields, files);
+    addresses += 1;
     return app.inject({
       method: 'POST',
       url: '/api/auth/register-company',
       payload: body.payload,
       headers: body.headers,
+      remoteAddress: `192.0.2.${addresses}`,
     });
   };
 
@@ -261,15 +356,18 @@ describe('POST /api/auth/register-company', () => {
       { field: 'tradeRegister', filename: 'visura.pdf', contentType: 'application/pdf', data: PDF },
     ]);
     expect(response.statusCode).toBe(201);
-    const { user, message } = response.json();
-    expect(message).toMatch(/under review/);
+    expect(response.json().message).toMatch(/under review/);
+    const tokens = await signIn(app, fields.email, fields.password);
+    const { user } = (await app.inject({ url: '/api/auth/me', headers: bearer(tokens) })).json();
     expect(user.company).toMatchObject({
       name: 'Capelli Rossi SRL',
       status: 'PENDING',
       isVerified: false,
     });
-    expect(await documentsOf(user.companyId)).toHaveLength(1);
-    const tokens = await signIn(app, fields.email, fields.password);
+    const stored = await documentsOf(user.companyId);
+    expect(stored).toHaveLength(1);
+    const file = await readDocumentFile(testDb.database.db, stored[0]?.id ?? 0, null);
+    expect(file.data.equals(PDF)).toBe(true);
     const company = await app.inject({ url: '/api/companies/me', headers: bearer(tokens) });
     expect(company.json().company).toMatchObject({
       country: 'Italy',
@@ -315,5 +413,309 @@ describe('POST /api/auth/register-company', () => {
   it('refuses unknown fields such as a status', async () => {
     const response = await send({ ...wizardFields(), status: 'APPROVED' });
     expect(response.statusCode).toBe(400);
+  });
+});
+
+/** A multipart body sent as a stream that the test ends (or never ends). */
+function streamedUpload(tokens: Tokens, headers: Record<string, string> = {}) {
+  const boundary = 'streamed-upload-boundary';
+  const body = new PassThrough();
+  const response = app.inject({
+    method: 'POST',
+    url: '/api/companies/me/documents',
+    payload: body,
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      ...bearer(tokens),
+      ...headers,
+    },
+  });
+  const fileHeader = (field: string, name: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${name}"\r\nContent-Type: application/pdf\r\n\r\n`;
+  return { body, response, fileHeader, boundary };
+}
+
+const stagedDocuments = () =>
+  testDb.database.db.select().from(companyDocuments).where(isNull(companyDocuments.companyId));
+
+/** Documents written straight into the database, to bring a company to its quota. */
+async function storeDirectly(companyId: number, count: number, size = PDF.length) {
+  await testDb.database.db.insert(companyDocuments).values(
+    Array.from({ length: count }, (_, i) => ({
+      companyId,
+      type: 'OTHER',
+      originalName: `old-${i}.pdf`,
+      storedName: `${companyId}-${i}-${Date.now()}.pdf`,
+      contentType: 'application/pdf',
+      size,
+      data: PDF,
+    })),
+  );
+}
+
+describe('uploads are streamed', () => {
+  it('refuses a file of another kind on its first bytes, before the rest of it arrives', async () => {
+    const { tokens, companyId } = await signedInCompany();
+    const { body, response, fileHeader } = streamedUpload(tokens);
+    body.write(fileHeader('tradeRegister', 'photo.pdf'));
+    // A GIF's first bytes, then more that never ends: the answer must not wait for it.
+    body.write(Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(256 * 1024)]));
+    const answer = await response;
+    body.destroy();
+    expect(answer.statusCode).toBe(415);
+    expect(answer.json()).toMatchObject({
+      message: 'File photo.pdf is not a supported format. Please upload PDF, JPG, or PNG files.',
+      details: [{ field: 'file', code: 'fileUnsupported' }],
+    });
+    expect(await documentsOf(companyId)).toEqual([]);
+  });
+
+  it('stores exactly the bytes received, checked on their first bytes even when they come one by one', async () => {
+    const { tokens, companyId } = await signedInCompany();
+    const { body, response, fileHeader, boundary } = streamedUpload(tokens);
+    body.write(fileHeader('identityDocument', 'id.png'));
+    for (const byte of PNG.subarray(0, 12)) body.write(Buffer.from([byte]));
+    body.write(PNG.subarray(12));
+    body.end(`\r\n--${boundary}--\r\n`);
+    const answer = await response;
+    expect(answer.statusCode).toBe(201);
+    const [stored] = await documentsOf(companyId);
+    expect(stored).toMatchObject({ contentType: 'image/png', size: PNG.length });
+    const file = await readDocumentFile(testDb.database.db, stored?.id ?? 0, null);
+    expect(file.data.equals(PNG)).toBe(true);
+  });
+
+  it('leaves no staged document behind when a later file is refused', async () => {
+    const { tokens, companyId } = await signedInCompany();
+    const response = await upload(tokens, [
+      pdf(),
+      pdf('vatRegistration', 'tva.pdf', Buffer.alloc(MAX_DOCUMENT_BYTES + 1, 0x25)),
+    ]);
+    expect(response.statusCode).toBe(415);
+    expect(await documentsOf(companyId)).toEqual([]);
+    expect(await stagedDocuments()).toEqual([]);
+  });
+
+  it('removes what it received of an upload whose client goes away', async () => {
+    const { tokens, companyId } = await signedInCompany();
+    const { body, response, fileHeader } = streamedUpload(tokens);
+    body.write(fileHeader('tradeRegister', 'half.pdf'));
+    body.write(Buffer.concat([PDF, Buffer.alloc(512 * 1024)]));
+    await waitUntil(async () => (await readdir(uploadsTemp)).length > 0);
+    expect(await readdir(uploadsTemp)).not.toEqual([]);
+    body.destroy(new Error('connection reset'));
+    const answer = await response.catch((error: Error) => error);
+    if (!(answer instanceof Error)) expect(answer.statusCode).toBeLessThan(500);
+    await waitUntil(async () => (await readdir(uploadsTemp)).length === 0);
+    expect(await readdir(uploadsTemp)).toEqual([]);
+    expect(await documentsOf(companyId)).toEqual([]);
+  });
+});
+
+describe('the document quota', () => {
+  it(`refuses a company holding ${MAX_DOCUMENTS_PER_COMPANY} documents with a 409 before reading its upload`, async () => {
+    const { tokens, companyId } = await signedInCompany();
+    await storeDirectly(companyId, MAX_DOCUMENTS_PER_COMPANY);
+    const { body, response, fileHeader } = streamedUpload(tokens);
+    body.write(fileHeader('otherDocument', 'one-more.pdf'));
+    body.write(PDF);
+    const answer = await response;
+    body.destroy();
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json()).toMatchObject({
+      code: 'DOCUMENT_QUOTA_EXCEEDED',
+      message: expect.stringContaining(`at most ${MAX_DOCUMENTS_PER_COMPANY} documents`),
+      details: [{ field: 'file' }],
+    });
+    expect(await documentsOf(companyId)).toHaveLength(MAX_DOCUMENTS_PER_COMPANY);
+  });
+
+  it('refuses an upload that would pass the quota, storing none of its files', async () => {
+    const { tokens, companyId } = await signedInCompany();
+    await storeDirectly(companyId, MAX_DOCUMENTS_PER_COMPANY - 1);
+    const response = await upload(tokens, [pdf(), pdf('vatRegistration', 'tva.pdf')]);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().code).toBe('DOCUMENT_QUOTA_EXCEEDED');
+    expect(await documentsOf(companyId)).toHaveLength(MAX_DOCUMENTS_PER_COMPANY - 1);
+    expect(await stagedDocuments()).toEqual([]);
+    expect((await upload(tokens, [pdf()])).statusCode).toBe(201);
+  });
+
+  it('counts bytes too: a company holding the byte quota is refused', async () => {
+    const { tokens, companyId } = await signedInCompany();
+    await storeDirectly(companyId, 1, MAX_DOCUMENT_BYTES_PER_COMPANY);
+    const response = await upload(tokens, [pdf()]);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().code).toBe('DOCUMENT_QUOTA_EXCEEDED');
+  });
+});
+
+describe('Idempotency-Key on uploads', () => {
+  it('stores one document for two uploads with one key, and answers the second the same', async () => {
+    const { tokens, companyId } = await signedInCompany();
+    const headers = { 'idempotency-key': 'upload-key-0001' };
+    const first = await upload(tokens, [pdf()], headers);
+    const second = await upload(tokens, [pdf()], headers);
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(201);
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(second.json()).toEqual(first.json());
+    expect(await documentsOf(companyId)).toHaveLength(1);
+    expect(await stagedDocuments()).toEqual([]);
+  });
+
+  it('answers 422 to the same key with other files, and stores nothing more', async () => {
+    const { tokens, companyId } = await signedInCompany();
+    const headers = { 'idempotency-key': 'upload-key-0002' };
+    expect((await upload(tokens, [pdf()], headers)).statusCode).toBe(201);
+    const otherBytes = await upload(
+      tokens,
+      [pdf('tradeRegister', 'registru.pdf', Buffer.concat([PDF, Buffer.from('%% v2')]))],
+      headers,
+    );
+    expect(otherBytes.statusCode).toBe(422);
+    expect(otherBytes.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+    const otherField = await upload(tokens, [pdf('vatRegistration')], headers);
+    expect(otherField.statusCode).toBe(422);
+    expect(await documentsOf(companyId)).toHaveLength(1);
+    expect(await stagedDocuments()).toEqual([]);
+  });
+});
+
+describe('malformed upload forms', () => {
+  const raw = (tokens: Tokens, body: string | Buffer, contentType: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/companies/me/documents',
+      payload: body,
+      headers: { 'content-type': contentType, ...bearer(tokens) },
+    });
+  const part = (boundary: string, field: string, content: string, filename?: string) =>
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"${
+      filename ? `; filename="${filename}"\r\nContent-Type: application/pdf` : ''
+    }\r\n\r\n${content}\r\n`;
+
+  it('answers 4xx JSON, never 500, to a body without boundary, cut short or not multipart at all', async () => {
+    const { tokens, companyId } = await signedInCompany();
+    const b = 'raw-boundary';
+    const cases: [string, string][] = [
+      [
+        part(b, 'tradeRegister', PDF.toString('latin1'), 'a.pdf') + `--${b}--\r\n`,
+        'multipart/form-data',
+      ],
+      [
+        `--${b}\r\nContent-Disposition: form-data; name="tradeRegister"; filename="a.pdf"\r\n\r\n%PDF-1.4 cut`,
+        `multipart/form-data; boundary=${b}`,
+      ],
+      [`--${b}\r\nContent-Dispo`, `multipart/form-data; boundary=${b}`],
+      ['just some text', `multipart/form-data; boundary=${b}`],
+    ];
+    for (const [body, contentType] of cases) {
+      const response = await raw(tokens, body, contentType);
+      expect(response.statusCode, body).toBeGreaterThanOrEqual(400);
+      expect(response.statusCode, body).toBeLessThan(500);
+      expect(response.headers['content-type']).toContain('application/json');
+      expect(response.json().message).toEqual(expect.any(String));
+    }
+    expect(await documentsOf(companyId)).toEqual([]);
+  });
+
+  it('names a text field the upload does not take', async () => {
+    const { tokens } = await signedInCompany();
+    const b = 'raw-boundary';
+    const response = await raw(
+      tokens,
+      part(b, 'status', 'APPROVED') +
+        part(b, 'tradeRegister', '%PDF-1.4', 'a.pdf') +
+        `--${b}--\r\n`,
+      `multipart/form-data; boundary=${b}`,
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toEqual([{ field: 'status', message: 'is not a known field' }]);
+  });
+
+  it('refuses more than eight files with a 413 naming the file field', async () => {
+    const { tokens, companyId } = await signedInCompany();
+    const response = await upload(
+      tokens,
+      Array.from({ length: 9 }, (_, i) => pdf('otherDocument', `doc-${i}.pdf`)),
+    );
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({
+      message: 'At most 8 files can be sent at once.',
+      details: [{ field: 'file' }],
+    });
+    expect(await documentsOf(companyId)).toEqual([]);
+  });
+});
+
+describe('uploads at once', () => {
+  /** Takes every slot of the upload gate; the returned function gives them back. */
+  async function takeEverySlot(): Promise<() => void> {
+    const releases = await Promise.all(
+      Array.from({ length: MAX_CONCURRENT_UPLOADS }, () => uploadGate.enter()),
+    );
+    return () => releases.forEach((release) => release());
+  }
+
+  it('lets an upload wait for a slot and go ahead when one is freed', async () => {
+    const { tokens, companyId } = await signedInCompany();
+    const release = await takeEverySlot();
+    const waiting = upload(tokens, [pdf()]);
+    await waitUntil(async () => uploadGate.load.waiting === 1);
+    expect(uploadGate.load.waiting).toBe(1);
+    release();
+    expect((await waiting).statusCode).toBe(201);
+    expect(await documentsOf(companyId)).toHaveLength(1);
+    await waitUntil(async () => uploadGate.load.active === 0);
+    expect(uploadGate.load).toEqual({ active: 0, waiting: 0 });
+  });
+
+  it('answers 503 with Retry-After when every slot and the whole queue are taken', async () => {
+    const { tokens, companyId } = await signedInCompany();
+    const release = await takeEverySlot();
+    // Each waiter gives its slot back as soon as it gets one.
+    const queued = Array.from({ length: MAX_WAITING_UPLOADS }, () =>
+      uploadGate.enter().then((next) => next()),
+    );
+    const response = await upload(tokens, [pdf()]);
+    release();
+    await Promise.all(queued);
+    expect(response.statusCode).toBe(503);
+    expect(response.headers['retry-after']).toBe(String(BUSY_RETRY_AFTER_SECONDS));
+    expect(response.json()).toMatchObject({
+      message: expect.stringContaining('try again'),
+      retryAfter: BUSY_RETRY_AFTER_SECONDS,
+    });
+    expect(await documentsOf(companyId)).toEqual([]);
+    expect(uploadGate.load).toEqual({ active: 0, waiting: 0 });
+  });
+});
+
+describe('the upload gate', () => {
+  it('refuses at once past its queue, and a waiter after its longest wait', async () => {
+    const gate = new Gate({ slots: 1, queue: 1, maxWaitMs: 50 });
+    const release = await gate.enter();
+    const waiter = gate.enter();
+    await expect(gate.enter()).rejects.toBeInstanceOf(GateBusy);
+    await expect(waiter).rejects.toBeInstanceOf(GateBusy);
+    expect(gate.load).toEqual({ active: 1, waiting: 0 });
+    release();
+    expect(gate.load).toEqual({ active: 0, waiting: 0 });
+  });
+
+  it('forgets a waiter whose client went away, and counts a slot given back twice once', async () => {
+    const gate = new Gate({ slots: 1, queue: 5, maxWaitMs: Infinity });
+    const release = await gate.enter();
+    const gone = new AbortController();
+    const waiter = gate.enter(gone.signal);
+    const next = gate.enter();
+    gone.abort(new Error('gone'));
+    await expect(waiter).rejects.toThrow('gone');
+    release();
+    release();
+    expect(gate.load).toEqual({ active: 1, waiting: 0 });
+    (await next)();
+    expect(gate.load).toEqual({ active: 0, waiting: 0 });
   });
 });
