@@ -1,25 +1,29 @@
 /**
  * Registration: the quick form and the four-step wizard. New companies wait for the
  * maker's staff to verify them (PENDING).
+ *
+ * Whether an e-mail already has an account must not show, neither in the answer nor in
+ * its timing: a registration for a taken e-mail hashes its password, writes its
+ * documents and runs its final transaction like a new one, and only that transaction,
+ * finding the e-mail taken, rolls back. Both answer the same 201 without the user.
  */
 import {
+  COUNTRIES,
   DEFAULT_COUNTRY,
   normalizeEmail,
   trimFields,
   validateRegisterPayload,
   validateWizard,
+  WIZARD_STEP_RULES,
+  type FieldError,
 } from '../../src/contracts/validation.js';
-import type { User } from '../../src/contracts/accounts.js';
 import type { Db } from '../db/database.js';
 import { companies, users } from '../db/schema.js';
-import { emailTaken, findAccount, toUserDto } from './accounts.js';
+import { emailTaken } from './accounts.js';
 import { attachDocuments, discardStagedDocuments, stageDocuments } from './documents.js';
-import { conflict, invalidFields } from './errors.js';
+import { invalidFields } from './errors.js';
 import { hashPassword } from './passwords.js';
 import type { SpooledFile } from './upload-spool.js';
-
-export const EMAIL_TAKEN =
-  'An account with this email address already exists. Please sign in instead.';
 
 export interface RegisterPayload {
   email: string;
@@ -39,18 +43,54 @@ export interface RegisterPayload {
   website?: string;
 }
 
-const isUniqueViolation = (error: unknown): boolean => {
-  const cause = (error as { cause?: { code?: string }; code?: string }) ?? {};
-  return cause.code === '23505' || cause.cause?.code === '23505';
-};
+/** Text fields of the quick form that are stored as sent, less surrounding spaces. */
+const QUICK_FORM_TEXT = [
+  'email',
+  'firstName',
+  'lastName',
+  'companyName',
+  'taxNumber',
+  'companyEmail',
+  'companyPhone',
+  'companyAddress',
+  'companyCity',
+  'companyState',
+  'companyZipCode',
+  'companyCountry',
+  'registrationNumber',
+  'website',
+] as const satisfies readonly (keyof RegisterPayload)[];
 
-/** The quick form: a person and their company, the company's e-mail being the person's. */
-export async function registerPerson(db: Db, raw: RegisterPayload): Promise<User> {
-  const payload = trimFields(raw, ['email', 'firstName', 'lastName', 'companyName', 'taxNumber']);
-  const errors = validateRegisterPayload(payload);
+/**
+ * The quick form's optional company e-mail and country, when given, follow the wizard's
+ * rules for the same facts (the shared rules of the quick form leave them out).
+ */
+function optionalCompanyErrors(payload: RegisterPayload): FieldError[] {
+  const errors: FieldError[] = [];
+  if (payload.companyEmail) {
+    const rules = WIZARD_STEP_RULES[2].companyEmail ?? [];
+    const code = rules.map((rule) => rule(payload.companyEmail ?? '', payload)).find(Boolean);
+    if (code) errors.push({ field: 'companyEmail', code });
+  }
+  if (
+    payload.companyCountry &&
+    !(COUNTRIES as readonly string[]).includes(payload.companyCountry)
+  ) {
+    errors.push({ field: 'companyCountry', code: 'countryInvalid' });
+  }
+  return errors;
+}
+
+/**
+ * The quick form: a person and their company. The company's e-mail is the person's
+ * unless another is given, its country Romania unless another is given.
+ */
+export async function registerPerson(db: Db, raw: RegisterPayload): Promise<void> {
+  const payload = trimFields(raw, QUICK_FORM_TEXT);
+  const errors = [...validateRegisterPayload(payload), ...optionalCompanyErrors(payload)];
   if (errors.length > 0) throw invalidFields(errors);
   const email = normalizeEmail(payload.email);
-  return createAccount(
+  await createAccount(
     db,
     {
       email,
@@ -61,11 +101,15 @@ export async function registerPerson(db: Db, raw: RegisterPayload): Promise<User
     {
       name: payload.companyName,
       taxNumber: payload.taxNumber,
-      email,
-      phone: payload.companyPhone?.trim() ?? '',
-      registrationNumber: payload.registrationNumber?.trim() ?? '',
-      website: payload.website?.trim() ?? '',
-      country: DEFAULT_COUNTRY,
+      email: payload.companyEmail ? normalizeEmail(payload.companyEmail) : email,
+      phone: payload.companyPhone ?? '',
+      address: payload.companyAddress ?? '',
+      city: payload.companyCity ?? '',
+      state: payload.companyState ?? '',
+      postalCode: payload.companyZipCode ?? '',
+      country: payload.companyCountry || DEFAULT_COUNTRY,
+      registrationNumber: payload.registrationNumber ?? '',
+      website: payload.website ?? '',
     },
     [],
   );
@@ -116,7 +160,7 @@ export async function registerCompany(
   raw: WizardPayload,
   files: readonly SpooledFile[],
   signal?: AbortSignal,
-): Promise<User> {
+): Promise<void> {
   const payload = trimFields(
     raw,
     WIZARD_FIELDS.filter((f) => f !== 'password' && f !== 'confirmPassword'),
@@ -126,7 +170,7 @@ export async function registerCompany(
     confirmPassword: raw.confirmPassword ?? raw.password,
   });
   if (errors.length > 0) throw invalidFields(errors);
-  return createAccount(
+  await createAccount(
     db,
     {
       email: normalizeEmail(payload.email),
@@ -151,41 +195,47 @@ export async function registerCompany(
   );
 }
 
+/** Rolls back the final transaction of a registration whose e-mail is taken. */
+class EmailTaken extends Error {}
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const cause = (error as { cause?: { code?: string }; code?: string }) ?? {};
+  return cause.code === '23505' || cause.cause?.code === '23505';
+};
+
+/**
+ * Creates the user and the company with its documents, or, when the e-mail is taken,
+ * does the same work and creates nothing (see the header). Resolves the same either way.
+ */
 async function createAccount(
   db: Db,
   person: { email: string; password: string; firstName: string; lastName: string },
   company: Omit<typeof companies.$inferInsert, 'status' | 'isVerified'>,
   files: readonly SpooledFile[],
   signal?: AbortSignal,
-): Promise<User> {
-  if (await emailTaken(db, person.email)) throw conflict(EMAIL_TAKEN);
+): Promise<void> {
   const passwordHash = await hashPassword(person.password);
   const staged = await stageDocuments(db, files, signal);
   try {
-    const userId = await db.transaction(async (tx) => {
+    await db.transaction(async (txn) => {
+      const tx = txn as unknown as Db;
+      if (await emailTaken(tx, person.email)) throw new EmailTaken();
       const [created] = await tx.insert(companies).values(company).returning({ id: companies.id });
       const companyId = created?.id as number;
-      const [user] = await tx
-        .insert(users)
-        .values({
-          email: person.email,
-          passwordHash,
-          firstName: person.firstName,
-          lastName: person.lastName,
-          companyId,
-        })
-        .returning({ id: users.id });
-      await attachDocuments(tx as unknown as Db, companyId, staged);
-      return user?.id as number;
+      await tx.insert(users).values({
+        email: person.email,
+        passwordHash,
+        firstName: person.firstName,
+        lastName: person.lastName,
+        companyId,
+      });
+      await attachDocuments(tx, companyId, staged);
     });
-    const account = await findAccount(db, userId);
-    if (!account) throw new Error('The new account could not be read back');
-    return toUserDto(account);
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
-    throw error;
+    // A taken e-mail, also one taken a moment ago by a registration running alongside.
+    if (!(error instanceof EmailTaken) && !isUniqueViolation(error)) throw error;
   } finally {
-    // Linked documents are kept; the others (a failure) are removed.
+    // Linked documents are kept; the others (a taken e-mail, a failure) are removed.
     await discardStagedDocuments(db, staged);
   }
 }
