@@ -16,7 +16,7 @@ import { errorBody, isNetworkError, statusOf } from '../../lib/api/client';
 import { useSession } from '../../lib/auth/session';
 import { useConnectivity } from '../../lib/sync/connectivity';
 import { DOCUMENT_ACCEPT, fileProblem } from './document-files';
-import { mapServerErrors } from './server-errors';
+import { mapServerErrors, registrationFailure } from './server-errors';
 import '../screens.css';
 
 /** How long the success message stays before the sign-in page (spec: 5 s). */
@@ -146,12 +146,11 @@ export function CompanyRegisterPage() {
         const first = Object.keys(mapped)[0];
         if (first) setStep(stepOf(first));
         setBanner({ kind: 'error', text: t('validation.reviewFields') });
-      } else if (statusOf(error) === 409) {
-        setErrors({ email: t('register.emailTaken') });
-        setStep(1);
-        setBanner({ kind: 'error', text: t('register.emailTaken') });
       } else {
-        setBanner({ kind: 'error', text: body?.message ?? t('wizard.failed') });
+        setBanner({
+          kind: 'error',
+          text: registrationFailure(statusOf(error), body, t, t('wizard.failed')),
+        });
       }
     } finally {
       setBusy(false);

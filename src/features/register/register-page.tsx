@@ -9,7 +9,7 @@ import { registerPerson } from '../../lib/api/accounts';
 import { errorBody, isNetworkError, statusOf } from '../../lib/api/client';
 import { useSession } from '../../lib/auth/session';
 import { useConnectivity } from '../../lib/sync/connectivity';
-import { mapServerErrors } from './server-errors';
+import { mapServerErrors, registrationFailure } from './server-errors';
 import '../screens.css';
 
 /** How long the success message stays before the sign-in page (spec: 3 s). */
@@ -99,10 +99,7 @@ export function RegisterPage() {
       } else {
         setBanner({
           kind: 'error',
-          text:
-            statusOf(error) === 409
-              ? t('register.emailTaken')
-              : (body?.message ?? t('register.failed')),
+          text: registrationFailure(statusOf(error), body, t, t('register.failed')),
         });
       }
     } finally {

@@ -23,3 +23,26 @@ export function mapServerErrors(
   }
   return errors;
 }
+
+/** Minutes to wait when the server gave no Retry-After: its window is an hour. */
+const DEFAULT_WAIT_MINUTES = 60;
+
+/**
+ * What to tell the user when a registration was refused for a reason other than its
+ * fields: too many from this network (429, with the wait), the server busy receiving
+ * documents (503), else the server's own message or `fallback`. A taken e-mail is no such
+ * reason: the server answers it like a new one.
+ */
+export function registrationFailure(
+  status: number | undefined,
+  body: ApiErrorBody | undefined,
+  t: TFunction,
+  fallback: string,
+): string {
+  if (status === 429) {
+    const count = body?.retryAfter ? Math.ceil(body.retryAfter / 60) : DEFAULT_WAIT_MINUTES;
+    return t('register.tooManyRegistrations', { count });
+  }
+  if (status === 503) return t('register.uploadsBusy');
+  return body?.message ?? fallback;
+}
