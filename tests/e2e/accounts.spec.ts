@@ -169,3 +169,34 @@ test('the quick registration shows its rules, then succeeds and goes to sign-in'
   await expect(page.getByText(/Registration successful! Please check your email/)).toBeVisible();
   await expect(page).toHaveURL(/\/login$/, { timeout: 8_000 });
 });
+
+test('the quick registration answers an e-mail already registered like a new one', async ({
+  page,
+  request,
+}) => {
+  const email = unique('taken');
+  const first = await request.post('/api/auth/register', {
+    data: {
+      email,
+      password: 'Strong-Pass1',
+      firstName: 'Elena',
+      lastName: 'Marin',
+      companyName: 'Salon Elena',
+      taxNumber: 'RO998877',
+    },
+  });
+  expect(first.status()).toBe(201);
+  await page.goto('/register?lng=en');
+  await page.getByLabel('First name').fill('Someone');
+  await page.getByLabel('Last name').fill('Else');
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByLabel('Company name').fill('Another Salon');
+  await page.getByLabel('VAT/CUI').fill('RO112233');
+  await page.getByLabel('Password', { exact: true }).fill('Other-Pass2');
+  await page.getByLabel('Confirm password').fill('Other-Pass2');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  // The same words as for a new e-mail: the form does not tell whose e-mail it is.
+  await expect(page.getByText(/Registration successful! Please check your email/)).toBeVisible();
+  await expect(page.getByText(/already exists/)).toHaveCount(0);
+});
