@@ -1,6 +1,7 @@
 /**
  * The cart: one line per product, quantities whole and never above stock. Only a
- * verified, APPROVED company's users may change it; prices are always the catalogue's.
+ * verified, APPROVED company's users may change it; prices are always the
+ * catalogue's. Rows are locked in the order of transactions.ts: products, then cart lines.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { canSeePrices } from '../../src/contracts/accounts.js';
@@ -9,6 +10,7 @@ import type { Db } from '../db/database.js';
 import { cartItems, products } from '../db/schema.js';
 import type { Account } from './accounts.js';
 import { forbidden, HttpError, notFound } from './errors.js';
+import { RestartTransaction } from './transactions.js';
 
 export const NOT_APPROVED =
   'Your company account is inactive or not approved yet, so the cart and orders are not available.';
@@ -51,14 +53,31 @@ export async function readCart(db: Db, account: Account): Promise<Cart> {
   );
 }
 
-async function productForUpdate(db: Db, productId: number): Promise<ProductRow> {
-  const [product] = await db
+/** Locks products by ascending id: the first step of the lock order (transactions.ts). */
+export async function lockProducts(db: Db, ids: number[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  return db
     .select()
     .from(products)
-    .where(eq(products.id, productId))
+    .where(inArray(products.id, ids))
+    .orderBy(asc(products.id))
     .for('update');
+}
+
+async function productForUpdate(db: Db, productId: number): Promise<ProductRow> {
+  const [product] = await lockProducts(db, [productId]);
   if (!product) throw notFound('Product not found', 'PRODUCT_NOT_FOUND');
   return product;
+}
+
+/** Locks the user's cart lines by ascending product id: the step after the products. */
+function lockLines(db: Db, userId: number) {
+  return db
+    .select()
+    .from(cartItems)
+    .where(eq(cartItems.userId, userId))
+    .orderBy(asc(cartItems.productId))
+    .for('update');
 }
 
 export async function addToCart(
@@ -114,32 +133,36 @@ export async function removeFromCart(db: Db, account: Account, productId: number
 
 export async function clearCart(db: Db, account: Account): Promise<Cart> {
   requireApproved(account);
+  // The lines in product order first: a DELETE alone locks them in whatever order it finds
+  // them, and could deadlock with a checkout locking the same lines.
+  await lockLines(db, account.user.id);
   await db.delete(cartItems).where(eq(cartItems.userId, account.user.id));
   return readCart(db, account);
 }
 
-/** The cart's lines with their products locked, in product order (no deadlocks). */
-export async function lockCartLines(db: Db, userId: number) {
-  const lines = await db
-    .select()
+/**
+ * The cart's lines with their products, all locked in the lock order (transactions.ts):
+ *
+ * 1. Read which products the cart holds, without a lock.
+ * 2. Lock those products, by id.
+ * 3. Lock the cart's lines, by product id.
+ * 4. A line whose product was not locked in step 2 was added in between: its product
+ *    cannot be locked now without breaking the order, so the transaction starts again.
+ */
+export async function lockCart(db: Db, userId: number) {
+  const held = await db
+    .select({ productId: cartItems.productId })
     .from(cartItems)
-    .where(eq(cartItems.userId, userId))
-    .orderBy(asc(cartItems.productId))
-    .for('update');
-  if (lines.length === 0) return [];
-  const locked = await db
-    .select()
-    .from(products)
-    .where(
-      inArray(
-        products.id,
-        lines.map((l) => l.productId),
-      ),
-    )
-    .orderBy(asc(products.id))
-    .for('update');
-  return lines.map((line) => ({
-    line,
-    product: locked.find((p) => p.id === line.productId) as ProductRow,
-  }));
+    .where(eq(cartItems.userId, userId));
+  const locked = await lockProducts(
+    db,
+    held.map((line) => line.productId),
+  );
+  const lines = await lockLines(db, userId);
+  const productOf = new Map(locked.map((product) => [product.id, product]));
+  return lines.map((line) => {
+    const product = productOf.get(line.productId);
+    if (!product) throw new RestartTransaction('A line was added to the cart while locking it');
+    return { line, product };
+  });
 }

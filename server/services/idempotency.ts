@@ -9,13 +9,16 @@
  * 3. Otherwise run the effect and record its response in the same transaction, so that
  *    either both the effect and the record happen, or neither.
  *
- * An effect that fails rolls back with its record: retrying the key runs it again.
+ * An effect that fails rolls back with its record: retrying the key runs it again. A
+ * transaction ended by a deadlock or a serialization failure is run again whole (see
+ * transactions.ts).
  */
 import { createHash } from 'node:crypto';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { idempotencyKeys } from '../db/schema.js';
 import { HttpError } from './errors.js';
+import { inTransaction } from './transactions.js';
 
 /** Records are kept this long: far longer than any device stays offline at a fair. */
 export const IDEMPOTENCY_RETENTION_DAYS = 30;
@@ -52,7 +55,7 @@ export async function runIdempotent<T>(
   effect: (tx: Db) => Promise<EffectResult<T>>,
 ): Promise<EffectResult<T> & { replayed: boolean }> {
   if (request.key === undefined) {
-    const result = await db.transaction((tx) => effect(tx as unknown as Db));
+    const result = await inTransaction(db, effect);
     return { ...result, replayed: false };
   }
   const key = request.key;
@@ -66,8 +69,7 @@ export async function runIdempotent<T>(
     .update(`${request.method} ${request.path} ${canonical(request.body)}`)
     .digest('hex');
 
-  return db.transaction(async (txn) => {
-    const tx = txn as unknown as Db;
+  return inTransaction(db, async (tx) => {
     const lock = await tx.execute(
       sql`SELECT pg_try_advisory_xact_lock(hashtext(${`${request.userId}:${key}`})) AS locked`,
     );

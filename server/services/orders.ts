@@ -2,7 +2,8 @@
  * Orders: checkout turns the cart into an order in one transaction (prices from the
  * catalogue at that moment, stock checked and taken under row locks, cart emptied);
  * a customer cancels only its company's orders, only while PENDING or CONFIRMED, and
- * the stock comes back. Staff move orders along their path and record payments.
+ * the stock comes back. Staff move orders along their path and record payments. Rows are
+ * locked in the order of transactions.ts: products, then cart lines, then the order.
  */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
@@ -18,7 +19,7 @@ import { trimFields, validateShipping } from '../../src/contracts/validation.js'
 import type { Db } from '../db/database.js';
 import { cartItems, orderItems, orders, products } from '../db/schema.js';
 import type { Account } from './accounts.js';
-import { lockCartLines, requireApproved, stockError } from './cart.js';
+import { lockCart, lockProducts, requireApproved, stockError } from './cart.js';
 import { HttpError, invalidFields, notFound } from './errors.js';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -109,10 +110,12 @@ export async function checkout(db: Db, account: Account, request: CheckoutReques
   if (errors.length > 0) {
     throw invalidFields(errors.map((e) => ({ ...e, field: `shippingAddress.${e.field}` })));
   }
-  const lines = await lockCartLines(db, account.user.id);
+  // 1. The cart's products, then its lines, locked (cart.ts, lockCart).
+  const lines = await lockCart(db, account.user.id);
   if (lines.length === 0)
     throw new HttpError(400, 'Your cart is empty', undefined, { code: 'CART_EMPTY' });
 
+  // 2. Every line within the stock, or nothing is ordered.
   const short = lines.filter(({ line, product }) => line.quantity > product.stock);
   if (short.length > 0) {
     const problems = short.map(({ line, product }) => stockError(product, line.quantity));
@@ -123,6 +126,7 @@ export async function checkout(db: Db, account: Account, request: CheckoutReques
     );
   }
 
+  // 3. The order at the catalogue's prices of this moment.
   const priced = lines.map(({ line, product }) => {
     const unitPrice = Number(product.price);
     return { line, product, unitPrice, totalPrice: roundMoney(unitPrice * line.quantity) };
@@ -167,13 +171,23 @@ export async function checkout(db: Db, account: Account, request: CheckoutReques
       })),
     )
     .returning();
+  // 4. The stock taken, and the ordered lines removed from the cart. Only those: a line
+  //    added meanwhile for another product was not ordered and stays.
   for (const { line, product } of priced) {
     await db
       .update(products)
       .set({ stock: sql`${products.stock} - ${line.quantity}`, updatedAt: new Date() })
       .where(eq(products.id, product.id));
   }
-  await db.delete(cartItems).where(eq(cartItems.userId, account.user.id));
+  await db.delete(cartItems).where(
+    and(
+      eq(cartItems.userId, account.user.id),
+      inArray(
+        cartItems.productId,
+        lines.map(({ line }) => line.productId),
+      ),
+    ),
+  );
   return toOrderDto(order, items);
 }
 
@@ -201,32 +215,32 @@ export async function getOrder(db: Db, account: Account, id: number): Promise<Or
   return order as Order;
 }
 
-async function restoreStock(db: Db, orderId: number): Promise<void> {
-  const items = await db
-    .select()
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.productId));
-  for (const item of items) {
-    if (item.productId === null) continue;
-    await db
-      .update(products)
-      .set({ stock: sql`${products.stock} + ${item.quantity}`, updatedAt: new Date() })
-      .where(eq(products.id, item.productId));
-  }
-}
-
+/**
+ * Cancels one of the company's orders and gives its stock back, locking in the lock order:
+ *
+ * 1. Read the order and its lines, without a lock (an order's lines never change).
+ * 2. Lock the lines' products, by id.
+ * 3. Lock the order, and only now decide whether it may be cancelled.
+ * 4. Mark it cancelled and put its quantities back into stock.
+ */
 export async function cancelOrder(
   db: Db,
   account: Account,
   id: number,
   reason: string,
 ): Promise<Order> {
-  const [row] = await db
+  const mine = and(eq(orders.id, id), eq(orders.companyId, companyOf(account)));
+  const [found] = await db.select({ id: orders.id }).from(orders).where(mine);
+  if (!found) throw notFound('Order not found');
+  const items = await db
     .select()
-    .from(orders)
-    .where(and(eq(orders.id, id), eq(orders.companyId, companyOf(account))))
-    .for('update');
+    .from(orderItems)
+    .where(eq(orderItems.orderId, id))
+    .orderBy(asc(orderItems.productId));
+  const productIds = items.flatMap((item) => (item.productId === null ? [] : [item.productId]));
+  await lockProducts(db, [...new Set(productIds)]);
+
+  const [row] = await db.select().from(orders).where(mine).for('update');
   if (!row) throw notFound('Order not found');
   if (!canCancel(row.status)) {
     throw new HttpError(
@@ -249,7 +263,13 @@ export async function cancelOrder(
     })
     .where(eq(orders.id, id))
     .returning();
-  await restoreStock(db, id);
+  for (const item of items) {
+    if (item.productId === null) continue;
+    await db
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${item.quantity}`, updatedAt: new Date() })
+      .where(eq(products.id, item.productId));
+  }
   const [order] = await withItems(db, [updated ?? row]);
   return order as Order;
 }
