@@ -1,0 +1,212 @@
+/**
+ * Two real server processes on one PostgreSQL, requests split between them over HTTP: the
+ * way the portal grows past one machine. Row locks, deadlocks and the stock are decided by
+ * the database here, across processes and connection pools.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, count, eq, inArray, sum } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../../server/db/database';
+import {
+  cartItems,
+  companies,
+  orderItems,
+  orders,
+  products,
+  users,
+} from '../../../server/db/schema';
+import { seedDatabase } from '../../../server/db/seed';
+import { hashPassword } from '../../../server/services/passwords';
+import { openSession } from '../../../server/services/sessions';
+import { createTestDatabase, type TestDatabase } from '../test-database';
+import { startServers, type Servers } from './servers';
+
+let testDb: TestDatabase;
+let db: Db;
+let servers: Servers;
+
+const ADDRESS = {
+  firstName: 'Ioana',
+  lastName: 'Pop',
+  street: 'Strada Lalelelor 3',
+  city: 'Cluj-Napoca',
+  zipCode: '400001',
+  country: 'Romania',
+  phone: '+40 264 555 010',
+};
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  db = testDb.database.db;
+  // Seeded here, so that the processes find a catalogue and skip the demo accounts.
+  await seedDatabase(db, { demoAccounts: false });
+  servers = await startServers(testDb.url as string, 2);
+}, 90_000);
+
+afterAll(async () => {
+  await servers?.stop();
+  await testDb?.drop();
+});
+
+/** Approved buyers of one new company, each with an access token of its own session. */
+async function approvedBuyers(
+  n: number,
+): Promise<{ tokens: string[]; userIds: number[]; companyId: number }> {
+  const [company] = await db
+    .insert(companies)
+    .values({ name: `Race Co ${randomUUID()}`, status: 'APPROVED', isVerified: true })
+    .returning({ id: companies.id });
+  const companyId = company?.id ?? 0;
+  const passwordHash = await hashPassword('Race-Pass-1');
+  const buyers = await db
+    .insert(users)
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        email: `buyer.${i}.${randomUUID()}@example.com`,
+        passwordHash,
+        firstName: 'R',
+        lastName: String(i),
+        companyId,
+      })),
+    )
+    .returning({ id: users.id });
+  const tokens = await Promise.all(
+    buyers.map((b) => openSession(db, b.id).then((session) => session.accessToken)),
+  );
+  return { tokens, userIds: buyers.map((b) => b.id), companyId };
+}
+
+/** Demo products set to a known stock. */
+async function productsWithStock(n: number, stock: number): Promise<number[]> {
+  const rows = await db.select({ id: products.id }).from(products).orderBy(products.id).limit(n);
+  const ids = rows.map((r) => r.id);
+  await db.update(products).set({ stock, price: '10.00' }).where(inArray(products.id, ids));
+  return ids;
+}
+
+/** One request to the process `i` picks (round robin), answering its status and body. */
+async function send(
+  i: number,
+  token: string,
+  method: string,
+  path: string,
+  body?: object,
+): Promise<{ status: number; body: Record<string, unknown> }> {
+  const base = servers.urls[i % servers.urls.length] as string;
+  const response = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+describe('two server processes on one PostgreSQL', () => {
+  it('answer cart changes and checkouts of one user at the same time without a 500, and stock, orders and cart add up', async () => {
+    const {
+      tokens: [token = ''],
+      userIds: [userId = 0],
+      companyId,
+    } = await approvedBuyers(1);
+    const START_STOCK = 10_000;
+    const ids = await productsWithStock(3, START_STOCK);
+    // Every product already in the cart: each checkout locks lines that the adds lock too.
+    for (const productId of ids) {
+      expect(
+        (await send(0, token, 'POST', '/api/cart/add', { productId, quantity: 1 })).status,
+      ).toBe(200);
+    }
+
+    // 60 requests at once, split across both processes: 45 adds and 15 checkouts, mixed.
+    const plan = Array.from({ length: 60 }, (_, i) =>
+      i % 4 === 3
+        ? ({ kind: 'checkout' } as const)
+        : ({
+            kind: 'add',
+            productId: ids[i % ids.length] as number,
+            quantity: 1 + (i % 3),
+          } as const),
+    );
+    const results = await Promise.all(
+      plan.map((step, i) =>
+        step.kind === 'checkout'
+          ? send(i, token, 'POST', '/api/cart/checkout', { shippingAddress: ADDRESS })
+          : send(i, token, 'POST', '/api/cart/add', {
+              productId: step.productId,
+              quantity: step.quantity,
+            }),
+      ),
+    );
+
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    results.forEach((result, i) => {
+      expect(plan[i]?.kind === 'add' ? [200] : [201, 400]).toContain(result.status);
+    });
+
+    // What was added is either ordered or still in the cart, product by product, and the
+    // stock went down by exactly what was ordered.
+    for (const productId of ids) {
+      const added =
+        1 +
+        plan.reduce(
+          (total, step) =>
+            step.kind === 'add' && step.productId === productId ? total + step.quantity : total,
+          0,
+        );
+      const [ordered] = await db
+        .select({ n: sum(orderItems.quantity) })
+        .from(orderItems)
+        .innerJoin(orders, eq(orders.id, orderItems.orderId))
+        .where(and(eq(orders.companyId, companyId), eq(orderItems.productId, productId)));
+      const [inCart] = await db
+        .select({ n: sum(cartItems.quantity) })
+        .from(cartItems)
+        .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)));
+      const [stock] = await db
+        .select({ stock: products.stock })
+        .from(products)
+        .where(eq(products.id, productId));
+      const orderedQuantity = Number(ordered?.n ?? 0);
+      expect(orderedQuantity + Number(inCart?.n ?? 0)).toBe(added);
+      expect(stock?.stock).toBe(START_STOCK - orderedQuantity);
+    }
+    const [made] = await db
+      .select({ n: count() })
+      .from(orders)
+      .where(eq(orders.companyId, companyId));
+    expect(made?.n).toBe(statuses.filter((s) => s === 201).length);
+  }, 60_000);
+
+  it('never sell more than the stock when 200 buyers race for 50 units', async () => {
+    const [productId = 0] = await productsWithStock(1, 50);
+    const { tokens, companyId } = await approvedBuyers(200);
+    // Every buyer has the product in the cart (the stock allows one each, as carts do).
+    const added = await Promise.all(
+      tokens.map((token, i) => send(i, token, 'POST', '/api/cart/add', { productId, quantity: 1 })),
+    );
+    expect(added.map((r) => r.status)).toEqual(tokens.map(() => 200));
+
+    const results = await Promise.all(
+      tokens.map((token, i) =>
+        send(i, token, 'POST', '/api/cart/checkout', { shippingAddress: ADDRESS }),
+      ),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(50);
+    expect(statuses.filter((s) => s === 422)).toHaveLength(150);
+    const [stock] = await db
+      .select({ stock: products.stock })
+      .from(products)
+      .where(eq(products.id, productId));
+    expect(stock?.stock).toBe(0);
+    const [made] = await db
+      .select({ n: count() })
+      .from(orders)
+      .where(eq(orders.companyId, companyId));
+    expect(made?.n).toBe(50);
+  }, 60_000);
+});
