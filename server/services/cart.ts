@@ -1,6 +1,6 @@
 /**
  * The cart: one line per product, quantities whole and never above stock. Only a
- * verified, APPROVED company's users may change it; prices are always the
+ * verified, APPROVED company's users may see or change it; prices are always the
  * catalogue's. Rows are locked in the order of transactions.ts: products, then cart lines.
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -38,18 +38,17 @@ export function stockError(
   ]);
 }
 
+/** The caller's cart; like every cart call, only for a company that may order. */
 export async function readCart(db: Db, account: Account): Promise<Cart> {
+  requireApproved(account);
   const rows = await db
     .select({ item: cartItems, product: products })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
     .where(eq(cartItems.userId, account.user.id))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.productId));
-  const priced = canSeePrices(account.company);
   return cartOf(
-    rows.map(({ item, product }) =>
-      cartLine(product, item.quantity, priced ? Number(product.price) : 0),
-    ),
+    rows.map(({ item, product }) => cartLine(product, item.quantity, Number(product.price))),
   );
 }
 

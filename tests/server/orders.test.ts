@@ -137,6 +137,9 @@ describe('the cart', () => {
     const { email, password, user } = await register(app);
     const tokens = await signIn(app, email, password);
     const productId = await productWithStock(10);
+    const read = await call(tokens, 'GET', '/api/cart');
+    expect(read.statusCode).toBe(403);
+    expect(read.json().code).toBe('NOT_APPROVED');
     const pending = await call(tokens, 'POST', '/api/cart/add', { productId, quantity: 1 });
     expect(pending.statusCode).toBe(403);
     expect(
@@ -147,6 +150,7 @@ describe('the cart', () => {
     expect(
       (await call(tokens, 'POST', '/api/cart/add', { productId, quantity: 1 })).statusCode,
     ).toBe(403);
+    expect((await call(tokens, 'GET', '/api/cart')).json().code).toBe('NOT_APPROVED');
     expect(
       (
         await app.inject({
