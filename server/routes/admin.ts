@@ -1,3 +1,7 @@
+/**
+ * /api/admin: the back office (role ADMIN): companies, their documents and orders. Every
+ * POST goes through `once` (services/idempotency.ts) and works in the transaction it is given.
+ */
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { COMPANY_STATUSES } from '../../src/contracts/accounts.js';
 import type { Db } from '../db/database.js';
@@ -11,6 +15,7 @@ import {
 } from '../services/admin.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../src/contracts/orders.js';
 import { readDocumentFile } from '../services/documents.js';
+import { IdempotencyHeaders, once } from '../services/idempotency.js';
 import { listAllOrders, moveOrder, setPaymentStatus } from '../services/orders.js';
 import { OrderSchema } from './orders-schemas.js';
 import {
@@ -83,10 +88,21 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
   ] as const satisfies CompanyAction[]) {
     app.post(
       `/admin/companies/:id/${action}`,
-      { schema: { params: IdParams, body: Type.Optional(reasonBody), response: companyResponse } },
-      async (request) => ({
-        company: await decideCompany(db, request.params.id, action, request.body?.reason ?? ''),
-      }),
+      {
+        schema: {
+          headers: IdempotencyHeaders,
+          params: IdParams,
+          body: Type.Optional(reasonBody),
+          response: companyResponse,
+        },
+      },
+      async (request, reply) =>
+        once(db, request, reply, async (tx) => ({
+          status: 200,
+          body: {
+            company: await decideCompany(tx, request.params.id, action, request.body?.reason ?? ''),
+          },
+        })),
     );
   }
 
@@ -98,19 +114,24 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
       `/admin/documents/:id/${action}`,
       {
         schema: {
+          headers: IdempotencyHeaders,
           params: IdParams,
           body: Type.Optional(notesBody),
           response: { 200: Type.Object({ document: DocumentSchema }), ...errorResponses },
         },
       },
-      async (request) => ({
-        document: await reviewDocument(
-          db,
-          request.params.id,
-          status,
-          request.body?.reviewNotes ?? '',
-        ),
-      }),
+      async (request, reply) =>
+        once(db, request, reply, async (tx) => ({
+          status: 200,
+          body: {
+            document: await reviewDocument(
+              tx,
+              request.params.id,
+              status,
+              request.body?.reviewNotes ?? '',
+            ),
+          },
+        })),
     );
   }
 
@@ -132,18 +153,24 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
     '/admin/orders/:id/status',
     {
       schema: {
+        headers: IdempotencyHeaders,
         params: IdParams,
         body: Type.Object({ status: literals(ORDER_STATUSES) }, { additionalProperties: false }),
         response: { 200: Type.Object({ order: OrderSchema }), ...errorResponses },
       },
     },
-    async (request) => ({ order: await moveOrder(db, request.params.id, request.body.status) }),
+    async (request, reply) =>
+      once(db, request, reply, async (tx) => ({
+        status: 200,
+        body: { order: await moveOrder(tx, request.params.id, request.body.status) },
+      })),
   );
 
   app.post(
     '/admin/orders/:id/payment',
     {
       schema: {
+        headers: IdempotencyHeaders,
         params: IdParams,
         body: Type.Object(
           { paymentStatus: literals(PAYMENT_STATUSES) },
@@ -152,9 +179,11 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
         response: { 200: Type.Object({ order: OrderSchema }), ...errorResponses },
       },
     },
-    async (request) => ({
-      order: await setPaymentStatus(db, request.params.id, request.body.paymentStatus),
-    }),
+    async (request, reply) =>
+      once(db, request, reply, async (tx) => ({
+        status: 200,
+        body: { order: await setPaymentStatus(tx, request.params.id, request.body.paymentStatus) },
+      })),
   );
 
   app.get('/admin/documents/:id/file', { schema: { params: IdParams } }, async (request, reply) =>

@@ -1,5 +1,8 @@
+/**
+ * /api/cart: the signed-in user's cart and its checkout. Every change goes through `once`
+ * (services/idempotency.ts), so that a change replayed by a device's outbox counts once.
+ */
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import { accountOf, requireUser } from '../plugins/auth.js';
 import {
@@ -9,39 +12,13 @@ import {
   removeFromCart,
   setCartQuantity,
 } from '../services/cart.js';
-import { runIdempotent, type EffectResult } from '../services/idempotency.js';
+import { IdempotencyHeaders, once } from '../services/idempotency.js';
 import { checkout } from '../services/orders.js';
 import { IdParams } from './accounts-schemas.js';
 import { CartSchema, OrderSchema, Quantity, ShippingAddressSchema } from './orders-schemas.js';
 import { errorResponses } from './schemas.js';
 
-/** Runs a mutation once per Idempotency-Key and sends its (possibly recorded) response. */
-export async function once<T>(
-  db: Db,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  effect: (tx: Db) => Promise<EffectResult<T>>,
-) {
-  const header = request.headers['idempotency-key'];
-  const result = await runIdempotent(
-    db,
-    {
-      userId: accountOf(request).user.id,
-      key: Array.isArray(header) ? header[0] : header,
-      method: request.method,
-      path: request.url.split('?')[0] ?? request.url,
-      body: request.body ?? null,
-    },
-    effect,
-  );
-  if (result.replayed) reply.header('idempotent-replayed', 'true');
-  return reply.status(result.status).send(result.body);
-}
-
 const cartResponse = { 200: CartSchema, ...errorResponses };
-const idempotencyHeader = Type.Object({
-  'idempotency-key': Type.Optional(Type.String({ maxLength: 100 })),
-});
 
 export const cartRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   app.addHook('preHandler', requireUser);
@@ -54,7 +31,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     '/cart/add',
     {
       schema: {
-        headers: idempotencyHeader,
+        headers: IdempotencyHeaders,
         body: Type.Object(
           { productId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), quantity: Quantity },
           { additionalProperties: false },
@@ -78,7 +55,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     '/cart/items/:id',
     {
       schema: {
-        headers: idempotencyHeader,
+        headers: IdempotencyHeaders,
         params: IdParams,
         body: Type.Object({ quantity: Quantity }, { additionalProperties: false }),
         response: cartResponse,
@@ -98,7 +75,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
 
   app.delete(
     '/cart/items/:id',
-    { schema: { headers: idempotencyHeader, params: IdParams, response: cartResponse } },
+    { schema: { headers: IdempotencyHeaders, params: IdParams, response: cartResponse } },
     async (request, reply) =>
       once(db, request, reply, async (tx) => ({
         status: 200,
@@ -108,7 +85,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
 
   app.delete(
     '/cart',
-    { schema: { headers: idempotencyHeader, response: cartResponse } },
+    { schema: { headers: IdempotencyHeaders, response: cartResponse } },
     async (request, reply) =>
       once(db, request, reply, async (tx) => ({
         status: 200,
@@ -120,7 +97,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     '/cart/checkout',
     {
       schema: {
-        headers: idempotencyHeader,
+        headers: IdempotencyHeaders,
         body: Type.Object(
           {
             shippingAddress: ShippingAddressSchema,

@@ -1,9 +1,10 @@
+/** /api/orders: the company's orders, read and cancelled (through `once`) by its users. */
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db/database.js';
 import { accountOf, requireUser } from '../plugins/auth.js';
+import { IdempotencyHeaders, once } from '../services/idempotency.js';
 import { cancelOrder, getOrder, listOrders } from '../services/orders.js';
 import { IdParams } from './accounts-schemas.js';
-import { once } from './cart.js';
 import { OrderSchema } from './orders-schemas.js';
 import { errorResponses } from './schemas.js';
 
@@ -38,7 +39,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
     '/orders/:id',
     {
       schema: {
-        headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ maxLength: 100 })) }),
+        headers: IdempotencyHeaders,
         params: IdParams,
         body: Type.Optional(
           Type.Object(

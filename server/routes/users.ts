@@ -1,6 +1,11 @@
+/**
+ * /api/users: what signed-in users change about themselves. Every change goes through
+ * `once` (services/idempotency.ts) and does its work in the transaction it is given.
+ */
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db/database.js';
 import { accountOf, requireUser } from '../plugins/auth.js';
+import { IdempotencyHeaders, once } from '../services/idempotency.js';
 import {
   changePassword,
   deleteAccount,
@@ -22,6 +27,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     '/users/profile',
     {
       schema: {
+        headers: IdempotencyHeaders,
         body: Type.Object(
           {
             firstName: ShortText(),
@@ -34,16 +40,21 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
         response: userResponse,
       },
     },
-    async (request) => ({
-      message: 'Profile updated successfully!',
-      user: await updateProfile(db, accountOf(request), request.body),
-    }),
+    async (request, reply) =>
+      once(db, request, reply, async (tx) => ({
+        status: 200,
+        body: {
+          message: 'Profile updated successfully!',
+          user: await updateProfile(tx, accountOf(request), request.body),
+        },
+      })),
   );
 
   app.put(
     '/users/password',
     {
       schema: {
+        headers: IdempotencyHeaders,
         body: Type.Object(
           {
             currentPassword: ShortText({ maxLength: 128 }),
@@ -54,16 +65,21 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
         response: { 200: Type.Object({ message: Type.String() }), ...errorResponses },
       },
     },
-    async (request) => {
-      await changePassword(db, accountOf(request), request.body);
-      return { message: 'Password changed. Please sign in again on your other devices.' };
-    },
+    async (request, reply) =>
+      once(db, request, reply, async (tx) => {
+        await changePassword(tx, accountOf(request), request.body);
+        return {
+          status: 200,
+          body: { message: 'Password changed. Please sign in again on your other devices.' },
+        };
+      }),
   );
 
   app.put(
     '/users/notifications',
     {
       schema: {
+        headers: IdempotencyHeaders,
         body: Type.Object(
           {
             orderNotifications: Type.Boolean(),
@@ -75,16 +91,21 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
         response: userResponse,
       },
     },
-    async (request) => ({
-      message: 'Notification settings saved.',
-      user: await updateNotifications(db, accountOf(request), request.body),
-    }),
+    async (request, reply) =>
+      once(db, request, reply, async (tx) => ({
+        status: 200,
+        body: {
+          message: 'Notification settings saved.',
+          user: await updateNotifications(tx, accountOf(request), request.body),
+        },
+      })),
   );
 
   app.delete(
     '/users/me',
     {
       schema: {
+        headers: IdempotencyHeaders,
         body: Type.Object(
           { password: ShortText({ maxLength: 128 }) },
           { additionalProperties: false },
@@ -92,9 +113,10 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
         response: { 200: Type.Object({ message: Type.String() }), ...errorResponses },
       },
     },
-    async (request) => {
-      await deleteAccount(db, accountOf(request), request.body.password);
-      return { message: 'Your account has been deleted.' };
-    },
+    async (request, reply) =>
+      once(db, request, reply, async (tx) => {
+        await deleteAccount(tx, accountOf(request), request.body.password);
+        return { status: 200, body: { message: 'Your account has been deleted.' } };
+      }),
   );
 };

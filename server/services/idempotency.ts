@@ -11,12 +11,15 @@
  *
  * An effect that fails rolls back with its record: retrying the key runs it again. A
  * transaction ended by a deadlock or a serialization failure is run again whole (see
- * transactions.ts).
+ * transactions.ts). Every mutating route goes through `once`, with or without a key.
  */
 import { createHash } from 'node:crypto';
+import { Type } from '@fastify/type-provider-typebox';
 import { and, eq, lt, sql } from 'drizzle-orm';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import { idempotencyKeys } from '../db/schema.js';
+import { accountOf } from '../plugins/auth.js';
 import { HttpError } from './errors.js';
 import { inTransaction } from './transactions.js';
 
@@ -36,6 +39,11 @@ export interface IdempotentRequest {
   path: string;
   body: unknown;
 }
+
+/** The header's schema, for every route that goes through `once`. */
+export const IdempotencyHeaders = Type.Object({
+  'idempotency-key': Type.Optional(Type.String({ maxLength: 100 })),
+});
 
 /** Object keys sorted, so that the same request always has the same fingerprint. */
 function canonical(value: unknown): string {
@@ -70,6 +78,7 @@ export async function runIdempotent<T>(
     .digest('hex');
 
   return inTransaction(db, async (tx) => {
+    // 1. The key's lock: a second request with this key while the first runs gets a 409.
     const lock = await tx.execute(
       sql`SELECT pg_try_advisory_xact_lock(hashtext(${`${request.userId}:${key}`})) AS locked`,
     );
@@ -84,6 +93,7 @@ export async function runIdempotent<T>(
         },
       );
     }
+    // 2. A recorded key: its response again, or a 422 for another request.
     const [recorded] = await tx
       .select()
       .from(idempotencyKeys)
@@ -105,6 +115,7 @@ export async function runIdempotent<T>(
         replayed: true,
       };
     }
+    // 3. The effect, and its response recorded in the same transaction.
     const result = await effect(tx);
     await tx.insert(idempotencyKeys).values({
       userId: request.userId,
@@ -115,6 +126,33 @@ export async function runIdempotent<T>(
     });
     return { ...result, replayed: false };
   });
+}
+
+/**
+ * Runs a route's mutation through runIdempotent, for the signed-in caller, with the
+ * request's Idempotency-Key if it has one, and sends its (possibly recorded) response. The
+ * effect does all its database work through `tx`: that is what makes it exactly once.
+ */
+export async function once<T>(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  effect: (tx: Db) => Promise<EffectResult<T>>,
+) {
+  const header = request.headers['idempotency-key'];
+  const result = await runIdempotent(
+    db,
+    {
+      userId: accountOf(request).user.id,
+      key: Array.isArray(header) ? header[0] : header,
+      method: request.method,
+      path: request.url.split('?')[0] ?? request.url,
+      body: request.body ?? null,
+    },
+    effect,
+  );
+  if (result.replayed) reply.header('idempotent-replayed', 'true');
+  return reply.status(result.status).send(result.body);
 }
 
 /** Forgets records older than the retention period. */

@@ -1,0 +1,564 @@
+/**
+ * Every mutating route of a signed-in user or of staff honours Idempotency-Key through the
+ * one helper: the same key twice gives the recorded answer and changes things once, and
+ * the key with another request is a 422. One table lists the routes, and a test checks
+ * that the table covers every mutating route the app registers.
+ */
+import { randomUUID } from 'node:crypto';
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, registeredRoutes } from '../../server/app';
+import {
+  cartItems,
+  companies,
+  companyDocuments,
+  idempotencyKeys,
+  orders,
+  products,
+  users,
+} from '../../server/db/schema';
+import { seedDatabase } from '../../server/db/seed';
+import { decideCompany, ensureAdmin } from '../../server/services/admin';
+import { hashPassword } from '../../server/services/passwords';
+import { openSession } from '../../server/services/sessions';
+import { bearer, multipart, PDF, signIn, type Tokens } from './helpers';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+let testDb: TestDatabase;
+let app: FastifyInstance;
+let admin: Tokens;
+let adminId: number;
+
+const ADDRESS = {
+  firstName: 'Ioana',
+  lastName: 'Pop',
+  street: 'Strada Lalelelor 3',
+  city: 'Cluj-Napoca',
+  zipCode: '400001',
+  country: 'Romania',
+  phone: '+40 264 555 010',
+};
+const PASSWORD = 'Secure-Pass1';
+/** Hashed once: every customer of the table has the same password. */
+const passwordHash = hashPassword(PASSWORD);
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  await seedDatabase(testDb.database.db, { demoAccounts: false });
+  app = await buildApp({ database: testDb.database });
+  await ensureAdmin(testDb.database.db, 'keys.staff@example.com', 'Keys-Staff-1');
+  admin = await signIn(app, 'keys.staff@example.com', 'Keys-Staff-1');
+  const [row] = await testDb.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, 'keys.staff@example.com'));
+  adminId = row?.id ?? 0;
+});
+
+afterAll(async () => {
+  await app.close();
+  await testDb.drop();
+});
+
+const db = () => testDb.database.db;
+
+interface Request {
+  method: 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  payload?: object;
+}
+
+function send(tokens: Tokens, request: Request, key: string) {
+  return app.inject({
+    method: request.method,
+    url: request.url,
+    payload: request.payload,
+    headers: { ...bearer(tokens), 'idempotency-key': key },
+  });
+}
+
+/**
+ * A customer of a new company, approved unless told otherwise. Made in the database: the
+ * table needs more accounts than one address may register in an hour.
+ */
+async function customer(approved = true) {
+  const [company] = await db()
+    .insert(companies)
+    .values({ name: `Salon ${randomUUID()}` })
+    .returning({ id: companies.id });
+  const companyId = company?.id ?? 0;
+  if (approved) await decideCompany(db(), companyId, 'approve');
+  const [user] = await db()
+    .insert(users)
+    .values({
+      email: `keys.${randomUUID()}@example.com`,
+      passwordHash: await passwordHash,
+      firstName: 'Ana',
+      lastName: 'Ionescu',
+      companyId,
+    })
+    .returning({ id: users.id });
+  const userId = user?.id ?? 0;
+  return { tokens: await openSession(db(), userId), userId, companyId };
+}
+
+async function productWithStock(offset: number, stock = 50): Promise<number> {
+  const [row] = await db()
+    .select({ id: products.id })
+    .from(products)
+    .orderBy(asc(products.id))
+    .limit(1)
+    .offset(offset);
+  await db()
+    .update(products)
+    .set({ stock })
+    .where(eq(products.id, row?.id ?? 0));
+  return row?.id ?? 0;
+}
+
+async function addToCart(tokens: Tokens, productId: number, quantity = 1) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/cart/add',
+    payload: { productId, quantity },
+    headers: bearer(tokens),
+  });
+  expect(response.statusCode).toBe(200);
+}
+
+async function placeOrder(tokens: Tokens, productId: number): Promise<number> {
+  await addToCart(tokens, productId, 2);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/cart/checkout',
+    payload: { shippingAddress: ADDRESS },
+    headers: bearer(tokens),
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json<{ order: { id: number } }>().order.id;
+}
+
+async function uploadedDocument(tokens: Tokens): Promise<number> {
+  const body = multipart({}, [
+    { field: 'tradeRegister', filename: 'registru.pdf', contentType: 'application/pdf', data: PDF },
+  ]);
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/companies/me/documents',
+    payload: body.payload,
+    headers: { ...body.headers, ...bearer(tokens) },
+  });
+  expect(response.statusCode).toBe(201);
+  return response.json<{ documents: { id: number }[] }>().documents[0]?.id ?? 0;
+}
+
+const userRow = (id: number) => db().select().from(users).where(eq(users.id, id));
+const cartOf = (userId: number) =>
+  db()
+    .select({ productId: cartItems.productId, quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(eq(cartItems.userId, userId))
+    .orderBy(asc(cartItems.productId));
+const orderRow = (id: number) => db().select().from(orders).where(eq(orders.id, id));
+const companyRow = (id: number) => db().select().from(companies).where(eq(companies.id, id));
+const stockOf = (id: number) =>
+  db().select({ stock: products.stock }).from(products).where(eq(products.id, id));
+
+/** One route's requests, ready to send on a fresh state. */
+interface Prepared {
+  tokens: Tokens;
+  /** Whose key it is (the caller's user id). */
+  userId: number;
+  request: Request;
+  /** A valid request different from `request` (another body, or another path). */
+  other: Request;
+  /** What `request` changes, read from the database: equal twice means nothing changed. */
+  effect(): Promise<unknown>;
+  /** The request ends the caller's session (deleting the account): nothing can follow it. */
+  endsSession?: boolean;
+}
+
+interface Case {
+  /** The route as registered: method and URL pattern. */
+  route: string;
+  prepare(): Promise<Prepared>;
+}
+
+async function companyCase(action: string, from: 'PENDING' | 'APPROVED' | 'SUSPENDED') {
+  const { companyId } = await customer(false);
+  if (from !== 'PENDING') await decideCompany(db(), companyId, 'approve');
+  if (from === 'SUSPENDED') await decideCompany(db(), companyId, 'suspend');
+  const { companyId: otherCompany } = await customer(false);
+  if (from !== 'PENDING') await decideCompany(db(), otherCompany, 'approve');
+  if (from === 'SUSPENDED') await decideCompany(db(), otherCompany, 'suspend');
+  return {
+    tokens: admin,
+    userId: adminId,
+    request: {
+      method: 'POST',
+      url: `/api/admin/companies/${companyId}/${action}`,
+      payload: { reason: 'Checked by the back office' },
+    },
+    other: {
+      method: 'POST',
+      url: `/api/admin/companies/${otherCompany}/${action}`,
+      payload: { reason: 'Checked by the back office' },
+    },
+    effect: () => companyRow(companyId),
+  } satisfies Prepared;
+}
+
+async function documentCase(action: 'approve' | 'reject') {
+  const { tokens } = await customer(false);
+  const documentId = await uploadedDocument(tokens);
+  return {
+    tokens: admin,
+    userId: adminId,
+    request: {
+      method: 'POST',
+      url: `/api/admin/documents/${documentId}/${action}`,
+      payload: { reviewNotes: 'Legible' },
+    },
+    other: {
+      method: 'POST',
+      url: `/api/admin/documents/${documentId}/${action}`,
+      payload: { reviewNotes: 'Stamp missing' },
+    },
+    effect: () => db().select().from(companyDocuments).where(eq(companyDocuments.id, documentId)),
+  } satisfies Prepared;
+}
+
+/** Every mutating route of a signed-in user or of staff. */
+const CASES: Case[] = [
+  {
+    route: 'PUT /api/users/profile',
+    async prepare() {
+      const { tokens, userId } = await customer();
+      return {
+        tokens,
+        userId,
+        request: {
+          method: 'PUT',
+          url: '/api/users/profile',
+          payload: { firstName: 'Maria', lastName: 'Ionescu' },
+        },
+        other: {
+          method: 'PUT',
+          url: '/api/users/profile',
+          payload: { firstName: 'Elena', lastName: 'Ionescu' },
+        },
+        effect: () => userRow(userId),
+      };
+    },
+  },
+  {
+    route: 'PUT /api/users/password',
+    async prepare() {
+      const { tokens, userId } = await customer();
+      return {
+        tokens,
+        userId,
+        request: {
+          method: 'PUT',
+          url: '/api/users/password',
+          payload: { currentPassword: PASSWORD, newPassword: 'Changed-Pass-2' },
+        },
+        other: {
+          method: 'PUT',
+          url: '/api/users/password',
+          payload: { currentPassword: PASSWORD, newPassword: 'Another-Pass-3' },
+        },
+        effect: () => userRow(userId),
+      };
+    },
+  },
+  {
+    route: 'PUT /api/users/notifications',
+    async prepare() {
+      const { tokens, userId } = await customer();
+      const settings = {
+        orderNotifications: false,
+        newProductNotifications: true,
+        marketingNewsletter: true,
+      };
+      return {
+        tokens,
+        userId,
+        request: { method: 'PUT', url: '/api/users/notifications', payload: settings },
+        other: {
+          method: 'PUT',
+          url: '/api/users/notifications',
+          payload: { ...settings, marketingNewsletter: false },
+        },
+        effect: () => userRow(userId),
+      };
+    },
+  },
+  {
+    route: 'DELETE /api/users/me',
+    async prepare() {
+      const { tokens, userId } = await customer();
+      return {
+        tokens,
+        userId,
+        request: { method: 'DELETE', url: '/api/users/me', payload: { password: PASSWORD } },
+        // Deleting is the last request of a session: the other request goes first.
+        other: {
+          method: 'PUT',
+          url: '/api/users/profile',
+          payload: { firstName: 'Maria', lastName: 'Ionescu' },
+        },
+        effect: () => userRow(userId),
+        endsSession: true,
+      };
+    },
+  },
+  {
+    route: 'POST /api/cart/add',
+    async prepare() {
+      const { tokens, userId } = await customer();
+      const productId = await productWithStock(1);
+      return {
+        tokens,
+        userId,
+        request: { method: 'POST', url: '/api/cart/add', payload: { productId, quantity: 2 } },
+        other: { method: 'POST', url: '/api/cart/add', payload: { productId, quantity: 1 } },
+        effect: () => cartOf(userId),
+      };
+    },
+  },
+  {
+    route: 'PUT /api/cart/items/:id',
+    async prepare() {
+      const { tokens, userId } = await customer();
+      const productId = await productWithStock(2);
+      await addToCart(tokens, productId);
+      const url = `/api/cart/items/${productId}`;
+      return {
+        tokens,
+        userId,
+        request: { method: 'PUT', url, payload: { quantity: 3 } },
+        other: { method: 'PUT', url, payload: { quantity: 2 } },
+        effect: () =>
+          db()
+            .select()
+            .from(cartItems)
+            .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId))),
+      };
+    },
+  },
+  {
+    route: 'DELETE /api/cart/items/:id',
+    async prepare() {
+      const { tokens, userId } = await customer();
+      const [first, second] = [await productWithStock(3), await productWithStock(4)];
+      await addToCart(tokens, first);
+      await addToCart(tokens, second);
+      return {
+        tokens,
+        userId,
+        request: { method: 'DELETE', url: `/api/cart/items/${first}` },
+        other: { method: 'DELETE', url: `/api/cart/items/${second}` },
+        effect: () => cartOf(userId),
+      };
+    },
+  },
+  {
+    route: 'DELETE /api/cart',
+    async prepare() {
+      const { tokens, userId } = await customer();
+      const productId = await productWithStock(5);
+      await addToCart(tokens, productId);
+      return {
+        tokens,
+        userId,
+        request: { method: 'DELETE', url: '/api/cart' },
+        // Clearing has no body to vary: the other request is another call of the cart.
+        other: { method: 'POST', url: '/api/cart/add', payload: { productId, quantity: 1 } },
+        effect: () => cartOf(userId),
+      };
+    },
+  },
+  {
+    route: 'POST /api/cart/checkout',
+    async prepare() {
+      const { tokens, userId, companyId } = await customer();
+      const productId = await productWithStock(6);
+      await addToCart(tokens, productId, 2);
+      return {
+        tokens,
+        userId,
+        request: {
+          method: 'POST',
+          url: '/api/cart/checkout',
+          payload: { shippingAddress: ADDRESS },
+        },
+        other: {
+          method: 'POST',
+          url: '/api/cart/checkout',
+          payload: { shippingAddress: ADDRESS, notes: 'Deliver after 10:00' },
+        },
+        effect: async () => [
+          await db().select({ n: count() }).from(orders).where(eq(orders.companyId, companyId)),
+          await stockOf(productId),
+        ],
+      };
+    },
+  },
+  {
+    route: 'DELETE /api/orders/:id',
+    async prepare() {
+      const { tokens, userId } = await customer();
+      const productId = await productWithStock(7);
+      const orderId = await placeOrder(tokens, productId);
+      const url = `/api/orders/${orderId}`;
+      return {
+        tokens,
+        userId,
+        request: { method: 'DELETE', url, payload: { cancellationReason: 'Ordered twice' } },
+        other: { method: 'DELETE', url, payload: { cancellationReason: 'Wrong shade' } },
+        effect: async () => [await orderRow(orderId), await stockOf(productId)],
+      };
+    },
+  },
+  {
+    route: 'POST /api/admin/companies/:id/approve',
+    prepare: () => companyCase('approve', 'PENDING'),
+  },
+  {
+    route: 'POST /api/admin/companies/:id/reject',
+    prepare: () => companyCase('reject', 'PENDING'),
+  },
+  {
+    route: 'POST /api/admin/companies/:id/suspend',
+    prepare: () => companyCase('suspend', 'APPROVED'),
+  },
+  {
+    route: 'POST /api/admin/companies/:id/reactivate',
+    prepare: () => companyCase('reactivate', 'SUSPENDED'),
+  },
+  {
+    route: 'POST /api/admin/documents/:id/approve',
+    prepare: () => documentCase('approve'),
+  },
+  {
+    route: 'POST /api/admin/documents/:id/reject',
+    prepare: () => documentCase('reject'),
+  },
+  {
+    route: 'POST /api/admin/orders/:id/status',
+    async prepare() {
+      const { tokens } = await customer();
+      const productId = await productWithStock(8);
+      const [orderId, otherId] = [
+        await placeOrder(tokens, productId),
+        await placeOrder(tokens, productId),
+      ];
+      return {
+        tokens: admin,
+        userId: adminId,
+        request: {
+          method: 'POST',
+          url: `/api/admin/orders/${orderId}/status`,
+          payload: { status: 'CONFIRMED' },
+        },
+        // From PENDING the only step is CONFIRMED: the other request moves another order.
+        other: {
+          method: 'POST',
+          url: `/api/admin/orders/${otherId}/status`,
+          payload: { status: 'CONFIRMED' },
+        },
+        effect: () => orderRow(orderId),
+      };
+    },
+  },
+  {
+    route: 'POST /api/admin/orders/:id/payment',
+    async prepare() {
+      const { tokens } = await customer();
+      const orderId = await placeOrder(tokens, await productWithStock(9));
+      const url = `/api/admin/orders/${orderId}/payment`;
+      return {
+        tokens: admin,
+        userId: adminId,
+        request: { method: 'POST', url, payload: { paymentStatus: 'PAID' } },
+        other: { method: 'POST', url, payload: { paymentStatus: 'FAILED' } },
+        effect: () => orderRow(orderId),
+      };
+    },
+  },
+];
+
+/** Mutating routes anyone may call without signing in: no user to bind a key to. */
+const ANONYMOUS_ROUTES = [
+  'POST /api/auth/register',
+  'POST /api/auth/register-company',
+  'POST /api/auth/login',
+  'POST /api/auth/refresh',
+  'POST /api/auth/logout',
+  'POST /api/newsletter',
+];
+
+/**
+ * Honours Idempotency-Key through runIdempotent itself (it reads a multipart upload before
+ * its transaction); tested in documents.test.ts.
+ */
+const UPLOAD_ROUTE = 'POST /api/companies/me/documents';
+
+const recordOf = (userId: number, key: string) =>
+  db()
+    .select({ fingerprint: idempotencyKeys.fingerprint })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+
+describe('Idempotency-Key on every mutating route', () => {
+  it('is honoured by every POST, PUT, PATCH and DELETE under /api but the anonymous ones', () => {
+    const mutating = (registeredRoutes.get(app) ?? [])
+      .filter(
+        (r) => r.url.startsWith('/api/') && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method),
+      )
+      .map((r) => `${r.method} ${r.url}`);
+    const covered = new Set([...CASES.map((c) => c.route), ...ANONYMOUS_ROUTES, UPLOAD_ROUTE]);
+    expect(mutating.filter((route) => !covered.has(route))).toEqual([]);
+    // And the table names only routes that exist.
+    expect(CASES.map((c) => c.route).filter((route) => !mutating.includes(route))).toEqual([]);
+  });
+
+  it.each(CASES)(
+    '$route answers the same key twice with the recorded response and changes things once',
+    async ({ prepare }) => {
+      const { tokens, userId, request, effect, endsSession } = await prepare();
+      const key = randomUUID();
+      const first = await send(tokens, request, key);
+      expect(first.statusCode).toBeLessThan(300);
+      const after = await effect();
+      const again = await send(tokens, request, key);
+      if (endsSession) {
+        // The account is gone with its sessions, so its token is refused before any replay;
+        // the deletion was recorded under the key all the same.
+        expect(again.statusCode).toBe(401);
+        expect(await recordOf(userId, key)).toHaveLength(1);
+      } else {
+        expect(again.statusCode).toBe(first.statusCode);
+        expect(again.headers['idempotent-replayed']).toBe('true');
+        expect(again.json()).toEqual(first.json());
+      }
+      expect(await effect()).toEqual(after);
+    },
+  );
+
+  it.each(CASES)(
+    '$route answers 422 to a key already used for another request, and changes nothing',
+    async ({ prepare }) => {
+      const { tokens, request, other, effect } = await prepare();
+      const key = randomUUID();
+      expect((await send(tokens, other, key)).statusCode).toBeLessThan(300);
+      const before = await effect();
+      const reused = await send(tokens, request, key);
+      expect(reused.statusCode).toBe(422);
+      expect(reused.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+      expect(await effect()).toEqual(before);
+    },
+  );
+});
