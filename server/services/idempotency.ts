@@ -21,6 +21,7 @@ import type { Db } from '../db/database.js';
 import { idempotencyKeys } from '../db/schema.js';
 import { accountOf } from '../plugins/auth.js';
 import { HttpError } from './errors.js';
+import { hashPassword, verifyPassword } from './passwords.js';
 import { inTransaction } from './transactions.js';
 
 /** Records are kept this long: far longer than any device stays offline at a fair. */
@@ -57,6 +58,41 @@ function canonical(value: unknown): string {
   return JSON.stringify(value ?? null);
 }
 
+/** Names of fields whose values must not be recoverable from a stored fingerprint. */
+const SECRET_FIELD = /password|secret|token/i;
+
+function carriesSecret(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(carriesSecret);
+  if (value && typeof value === 'object') {
+    return Object.entries(value).some(([k, v]) => SECRET_FIELD.test(k) || carriesSecret(v));
+  }
+  return false;
+}
+
+/**
+ * How a request is recognised again. A plain SHA-256 for most; for a body that carries a
+ * password, a salted argon2id hash like the account's own: a fast digest kept for 30 days
+ * would let anyone holding a copy of the database test guesses of the password at speed.
+ */
+interface Fingerprint {
+  /** The value to record with the response. */
+  record(): Promise<string>;
+  /** Whether a recorded value is this request's. */
+  matches(recorded: string): Promise<boolean>;
+}
+
+function fingerprintOf(request: IdempotentRequest): Fingerprint {
+  const text = `${request.method} ${request.path} ${canonical(request.body)}`;
+  if (carriesSecret(request.body)) {
+    return {
+      record: () => hashPassword(text),
+      matches: (recorded) => verifyPassword(recorded, text),
+    };
+  }
+  const digest = createHash('sha256').update(text).digest('hex');
+  return { record: async () => digest, matches: async (recorded) => recorded === digest };
+}
+
 export async function runIdempotent<T>(
   db: Db,
   request: IdempotentRequest,
@@ -73,9 +109,7 @@ export async function runIdempotent<T>(
       'The Idempotency-Key header must be 8 to 100 letters, digits, - or _.',
     );
   }
-  const fingerprint = createHash('sha256')
-    .update(`${request.method} ${request.path} ${canonical(request.body)}`)
-    .digest('hex');
+  const fingerprint = fingerprintOf(request);
 
   return inTransaction(db, async (tx) => {
     // 1. The key's lock: a second request with this key while the first runs gets a 409.
@@ -99,7 +133,7 @@ export async function runIdempotent<T>(
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.userId, request.userId), eq(idempotencyKeys.key, key)));
     if (recorded) {
-      if (recorded.fingerprint !== fingerprint) {
+      if (!(await fingerprint.matches(recorded.fingerprint))) {
         throw new HttpError(
           422,
           'This Idempotency-Key was already used for a different request.',
@@ -120,7 +154,7 @@ export async function runIdempotent<T>(
     await tx.insert(idempotencyKeys).values({
       userId: request.userId,
       key,
-      fingerprint,
+      fingerprint: await fingerprint.record(),
       responseStatus: result.status,
       responseBody: JSON.stringify(result.body),
     });

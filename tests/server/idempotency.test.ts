@@ -561,4 +561,22 @@ describe('Idempotency-Key on every mutating route', () => {
       expect(await effect()).toEqual(before);
     },
   );
+
+  it('keeps no fast digest of a request that carries a password', async () => {
+    const { tokens, userId } = await customer();
+    const key = randomUUID();
+    const response = await send(
+      tokens,
+      {
+        method: 'PUT',
+        url: '/api/users/password',
+        payload: { currentPassword: PASSWORD, newPassword: 'Changed-Pass-2' },
+      },
+      key,
+    );
+    expect(response.statusCode).toBe(200);
+    const [record] = await recordOf(userId, key);
+    // Salted and slow, like the account's own password hash.
+    expect(record?.fingerprint).toMatch(/^\$argon2id\$/);
+  });
 });
