@@ -32,9 +32,9 @@ export const authPlugin = fp<{ db: Db }>(async (app, { db }) => {
       throw new HttpError(401, 'Your session has expired. Please sign in again.');
     }
     const { userId, sessionId } = await verifyAccessToken(db, token);
-    const account = await findAccount(db, userId);
+    const account = await findAccount(db, userId, sessionId);
     if (!account) throw new HttpError(401, 'Your session has expired. Please sign in again.');
-    request.account = { ...account, sessionId };
+    request.account = account;
   });
 });
 

@@ -7,6 +7,7 @@ import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Company, CompanySummary, User } from '../../src/contracts/accounts.js';
 import type { Db } from '../db/database.js';
 import { companies, companyDocuments, users } from '../db/schema.js';
+import { sessionIsLive } from './tokens.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
@@ -78,14 +79,28 @@ export async function toCompanyDto(db: Db, company: CompanyRow): Promise<Company
   };
 }
 
-/** A live (not deleted) account by user id, with its company. */
-export async function findAccount(db: Db, userId: number): Promise<Account | null> {
+/**
+ * A live (not deleted) account by user id, with its company; with a session id, only while
+ * that session is live too (one query for every authenticated request).
+ */
+export async function findAccount(
+  db: Db,
+  userId: number,
+  sessionId?: string,
+): Promise<Account | null> {
   const [row] = await db
     .select({ user: users, company: companies })
     .from(users)
     .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
-  return row ?? null;
+    .where(
+      and(
+        eq(users.id, userId),
+        isNull(users.deletedAt),
+        sessionId === undefined ? undefined : sessionIsLive(userId, sessionId),
+      ),
+    );
+  if (!row) return null;
+  return sessionId === undefined ? row : { ...row, sessionId };
 }
 
 export async function findAccountByEmail(db: Db, email: string): Promise<Account | null> {

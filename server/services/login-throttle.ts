@@ -17,6 +17,7 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { loginFailures } from '../db/schema.js';
+import { inTransaction } from './transactions.js';
 
 /** Failures are counted over this window, and a wait lasts at most as long. */
 export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
@@ -50,7 +51,7 @@ export async function beginLoginAttempt(
   ip: string,
   now = Date.now(),
 ): Promise<LoginAttempt> {
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     // 1. One attempt at a time per address, then per e-mail: always in this order, so two
     //    attempts never wait for each other's lock.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`login-address:${ip}`}))`);

@@ -7,11 +7,12 @@
  * revoked family ends its access tokens at once, not when they expire.
  */
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/database.js';
 import { refreshTokens, settings } from '../db/schema.js';
 import { HttpError } from './errors.js';
+import { inTransaction } from './transactions.js';
 
 /** An access token lives this long; the client refreshes it when it runs out. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -57,12 +58,14 @@ export async function issueAccessToken(db: Db, userId: number, sessionId: string
     .sign(await signingKey(db));
 }
 
-/** The user and session an access token was issued to, or a 401. */
+/**
+ * The user and session an access token was issued to, or a 401. The signature is checked
+ * here; that the session is still live is checked with the account (see findAccount).
+ */
 export async function verifyAccessToken(
   db: Db,
   token: string,
 ): Promise<{ userId: number; sessionId: string }> {
-  let claims: { userId: number; sessionId: string };
   try {
     const { payload } = await jwtVerify(token, await signingKey(db), {
       algorithms: [ALGORITHM],
@@ -71,33 +74,21 @@ export async function verifyAccessToken(
     const userId = Number(payload.sub);
     if (!Number.isInteger(userId) || userId < 1) throw new Error('bad subject');
     if (typeof payload.sid !== 'string') throw new Error('no session');
-    claims = { userId, sessionId: payload.sid };
+    return { userId, sessionId: payload.sid };
   } catch {
     throw new HttpError(401, SESSION_EXPIRED);
   }
-  if (!(await sessionIsLive(db, claims))) throw new HttpError(401, SESSION_EXPIRED);
-  return claims;
 }
 
 /** A session is live while its newest refresh token is neither revoked nor expired. */
-async function sessionIsLive(
-  db: Db,
-  { userId, sessionId }: { userId: number; sessionId: string },
-): Promise<boolean> {
-  const [row] = await db
-    .select({ id: refreshTokens.id })
-    .from(refreshTokens)
-    .where(
-      and(
-        eq(refreshTokens.familyId, sessionId),
-        eq(refreshTokens.userId, userId),
-        isNull(refreshTokens.revokedAt),
-        isNull(refreshTokens.rotatedAt),
-        gt(refreshTokens.expiresAt, new Date()),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+export function sessionIsLive(userId: number, sessionId: string): SQL {
+  return sql`EXISTS (SELECT 1 FROM ${refreshTokens} WHERE ${and(
+    eq(refreshTokens.familyId, sessionId),
+    eq(refreshTokens.userId, userId),
+    isNull(refreshTokens.revokedAt),
+    isNull(refreshTokens.rotatedAt),
+    gt(refreshTokens.expiresAt, new Date()),
+  )})`;
 }
 
 const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
@@ -124,38 +115,36 @@ export async function rotateRefreshToken(
   db: Db,
   token: string,
 ): Promise<{ userId: number; sessionId: string; refreshToken: string }> {
-  return db
-    .transaction(async (tx) => {
-      const [row] = await tx
-        .select()
-        .from(refreshTokens)
-        .where(eq(refreshTokens.tokenHash, hashToken(token)))
-        .for('update');
-      if (!row || row.revokedAt) throw new HttpError(401, SESSION_EXPIRED);
-      if (row.rotatedAt) {
-        // A spent token came back: someone else has it. End the whole session.
-        await tx
-          .update(refreshTokens)
-          .set({ revokedAt: new Date() })
-          .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
-        return { reused: true as const };
-      }
-      if (row.expiresAt.getTime() <= Date.now()) throw new HttpError(401, SESSION_EXPIRED);
+  return inTransaction(db, async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hashToken(token)))
+      .for('update');
+    if (!row || row.revokedAt) throw new HttpError(401, SESSION_EXPIRED);
+    if (row.rotatedAt) {
+      // A spent token came back: someone else has it. End the whole session.
       await tx
         .update(refreshTokens)
-        .set({ rotatedAt: new Date() })
-        .where(eq(refreshTokens.id, row.id));
-      const refreshToken = await issueRefreshToken(tx as unknown as Db, row.userId, {
-        remember: true,
-        familyId: row.familyId,
-        expiresAt: row.expiresAt,
-      });
-      return { userId: row.userId, sessionId: row.familyId, refreshToken };
-    })
-    .then((result) => {
-      if ('reused' in result) throw new HttpError(401, SESSION_EXPIRED);
-      return result;
+        .set({ revokedAt: new Date() })
+        .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+      return { reused: true as const };
+    }
+    if (row.expiresAt.getTime() <= Date.now()) throw new HttpError(401, SESSION_EXPIRED);
+    await tx
+      .update(refreshTokens)
+      .set({ rotatedAt: new Date() })
+      .where(eq(refreshTokens.id, row.id));
+    const refreshToken = await issueRefreshToken(tx as unknown as Db, row.userId, {
+      remember: true,
+      familyId: row.familyId,
+      expiresAt: row.expiresAt,
     });
+    return { userId: row.userId, sessionId: row.familyId, refreshToken };
+  }).then((result) => {
+    if ('reused' in result) throw new HttpError(401, SESSION_EXPIRED);
+    return result;
+  });
 }
 
 /** Ends the session a refresh token belongs to. Unknown tokens are ignored. */
