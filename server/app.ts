@@ -124,7 +124,8 @@ export async function buildApp({
       });
     }
     const status = error.statusCode ?? 500;
-    if (status >= 500) {
+    // A 503 of the server's own (busy, try again shortly) says so; any other 5xx is a fault.
+    if (status >= 500 && !(error instanceof HttpError && status === 503)) {
       request.log.error(
         {
           reqId: request.id,

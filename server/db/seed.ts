@@ -2,7 +2,7 @@
  * Fills an empty database with the demo catalogue, and on request with a large
  * generated catalogue for benchmarks. Seeding an already seeded database does nothing.
  */
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { deriveSearchFields } from '../../src/contracts/catalogue.js';
 import type { Db } from './database.js';
 import { seedDemoAccounts } from './demo-accounts.js';
@@ -12,6 +12,8 @@ import { SEED_CATEGORIES, SEED_PRODUCTS, type SeedCategory } from './seed-catalo
 
 const DAY_MS = 86_400_000;
 const VIEWS: ArtView[] = ['front', 'back', 'texture'];
+/** Any constant shared by every process of the portal; it names the seeding lock. */
+const SEED_LOCK_ID = 7_041_999;
 /** Rows per INSERT: large enough to be quick, small enough for the parameter limit. */
 const INSERT_BATCH = 500;
 
@@ -20,10 +22,13 @@ export async function seedDatabase(
   options: { now?: Date; demoAccounts?: boolean } = {},
 ): Promise<boolean> {
   const { now = new Date(), demoAccounts = true } = options;
-  const [row] = await db.select({ n: count() }).from(categories);
-  if ((row?.n ?? 0) > 0) return false;
-  if (demoAccounts) await seedDemoAccounts(db);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (txn) => {
+    const tx = txn as unknown as Db;
+    // Two processes starting on one empty database: the second waits here, then finds it seeded.
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_ID})`);
+    const [row] = await tx.select({ n: count() }).from(categories);
+    if ((row?.n ?? 0) > 0) return false;
+    if (demoAccounts) await seedDemoAccounts(tx);
     const inserted = await tx
       .insert(categories)
       .values(SEED_CATEGORIES.map(({ slug, name }, position) => ({ slug, name, position })))
@@ -57,8 +62,8 @@ export async function seedDatabase(
     });
     await tx.insert(products).values(rows);
     await tx.insert(media).values(files);
+    return true;
   });
-  return true;
 }
 
 const LARGE_WORDS = {

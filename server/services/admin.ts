@@ -67,7 +67,8 @@ export async function decideCompany(
   action: CompanyAction,
   reason = '',
 ): Promise<Company> {
-  const [row] = await db.select().from(companies).where(eq(companies.id, id));
+  // Locked: an approval and a rejection at the same moment must not both pass the check.
+  const [row] = await db.select().from(companies).where(eq(companies.id, id)).for('update');
   if (!row) throw notFound('Company not found');
   if (!ALLOWED_FROM[action].includes(row.status)) {
     throw new HttpError(

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { seedDatabase } from '../../server/db/seed';
 import { decideCompany } from '../../server/services/admin';
+import { retryConflicts } from '../../server/services/transactions';
 import { bearer, register, signIn, type Tokens } from './helpers';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -38,6 +39,12 @@ beforeAll(async () => {
     await testDb.database.db.execute(sql`SELECT ${SECRET_EMAIL}::integer AS n`);
     return { ok: true };
   });
+  // A transaction that conflicts on every attempt, as under a burst of deadlocks.
+  app.get('/api/always-conflicting', async () =>
+    retryConflicts(async () => {
+      throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
+    }),
+  );
   const { email, password, user } = await register(app);
   await decideCompany(testDb.database.db, user.companyId, 'approve');
   buyer = await signIn(app, email, password);
@@ -78,6 +85,15 @@ describe('caching of API answers', () => {
     const response = await app.inject(picture);
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('public');
+  });
+});
+
+describe('a server too busy to finish a change', () => {
+  it('says so with a 503, a code and Retry-After, not as a fault', async () => {
+    const response = await app.inject('/api/always-conflicting');
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ code: 'BUSY', retryAfter: 1 });
+    expect(response.headers['retry-after']).toBe('1');
   });
 });
 

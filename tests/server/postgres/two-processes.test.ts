@@ -210,3 +210,75 @@ describe('two server processes on one PostgreSQL', () => {
     expect(made?.n).toBe(50);
   }, 60_000);
 });
+
+describe('what the processes share through the database', () => {
+  it('count sign-in guesses together: of 100 simultaneous wrong guesses split between them, at most 5 are checked', async () => {
+    const email = `guessed.${randomUUID()}@example.com`;
+    await db
+      .insert(users)
+      .values({
+        email,
+        passwordHash: await hashPassword('Right-Pass-1'),
+        firstName: 'G',
+        lastName: 'H',
+      });
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, async (_, i) => {
+        const response = await fetch(`${servers.urls[i % 2]}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ email, password: `Wrong-${i}-Pass` }),
+        });
+        return { status: response.status, retryAfter: response.headers.get('retry-after') };
+      }),
+    );
+    expect(answers.filter((a) => a.status === 401).length).toBeLessThanOrEqual(5);
+    const refused = answers.filter((a) => a.status === 429);
+    expect(refused.length).toBeGreaterThanOrEqual(95);
+    expect(refused.every((a) => Number(a.retryAfter) > 0)).toBe(true);
+  });
+
+  it('never answer a price from a copy kept before another process changed it', async () => {
+    const {
+      tokens: [token = ''],
+    } = await approvedBuyers(1);
+    const [productId = 0] = await productsWithStock(1, 100);
+    const priceVia = async (i: number) =>
+      (await send(i, token, 'GET', `/api/products/${productId}`)).body.product as { price: number };
+    // Both processes hold the answer in their caches.
+    expect((await priceVia(0)).price).toBe(10);
+    expect((await priceVia(1)).price).toBe(10);
+    await db.update(products).set({ price: '12.34' }).where(eq(products.id, productId));
+    expect((await priceVia(0)).price).toBe(12.34);
+    expect((await priceVia(1)).price).toBe(12.34);
+  });
+
+  it('apply a change sent to both with one Idempotency-Key once', async () => {
+    const {
+      tokens: [token = ''],
+      userIds: [userId = 0],
+    } = await approvedBuyers(1);
+    const [productId = 0] = await productsWithStock(1, 100);
+    const key = randomUUID();
+    const answers = await Promise.all(
+      [0, 1, 0, 1].map(async (i) => {
+        const response = await fetch(`${servers.urls[i]}/api/cart/add`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${token}`,
+            'content-type': 'application/json',
+            'idempotency-key': key,
+          },
+          body: JSON.stringify({ productId, quantity: 2 }),
+        });
+        return response.status;
+      }),
+    );
+    expect(answers.every((status) => status === 200 || status === 409)).toBe(true);
+    const [line] = await db
+      .select({ quantity: cartItems.quantity })
+      .from(cartItems)
+      .where(and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)));
+    expect(line?.quantity).toBe(2);
+  });
+});
