@@ -4,9 +4,9 @@
  * refused too the session ends and the app sends the user to sign in. Errors carry the
  * server's `{message, details}` when it sent one.
  */
-import ky, { HTTPError, type KyRequest } from 'ky';
+import ky, { type KyRequest } from 'ky';
 import { REFRESH_LOCK } from '../../contracts/storage-names';
-import type { User } from '../../contracts/accounts';
+import { exchangeRefreshToken, isNewerToken } from '../sync/transport';
 import { REQUEST_TIMEOUT_MS } from './errors';
 import { clearSession, getSession, saveSession, type Session } from '../auth/session-store';
 
@@ -26,8 +26,25 @@ export function onSessionExpired(listener: ExpiryListener): () => void {
 let refreshing: Promise<Session | null> | null = null;
 
 /**
+ * The session the service worker left in IndexedDB when it renewed the tokens during a
+ * replay (the page's copy then holds a refresh token already spent, which the server
+ * would take for a stolen one and end the session).
+ */
+async function renewedByServiceWorker(current: Session): Promise<Session | null> {
+  const { db } = await import('../db/db');
+  const stored = await db.session.get('current');
+  return stored &&
+    stored.userId === current.user.id &&
+    stored.refreshToken !== current.refreshToken &&
+    isNewerToken(stored.accessToken, current.accessToken)
+    ? { ...current, accessToken: stored.accessToken, refreshToken: stored.refreshToken }
+    : null;
+}
+
+/**
  * Renews the session after `failedToken` was refused. One refresh at a time in this tab,
- * and across tabs through a Web Lock: a tab that waited finds the token renewed already.
+ * and across tabs and the service worker through a Web Lock: whoever waited finds the
+ * tokens renewed already.
  */
 export function renewSession(failedToken: string): Promise<Session | null> {
   refreshing ??= (async () => {
@@ -35,24 +52,16 @@ export function renewSession(failedToken: string): Promise<Session | null> {
       const current = getSession();
       if (!current) return null;
       if (current.accessToken !== failedToken) return current;
-      try {
-        const next = await ky
-          .post('/api/auth/refresh', {
-            json: { refreshToken: current.refreshToken },
-            timeout: REQUEST_TIMEOUT_MS,
-            retry: 0,
-          })
-          .json<{ accessToken: string; refreshToken: string; user: User }>();
-        await saveSession(next);
-        return next;
-      } catch (error) {
-        if (error instanceof HTTPError && error.response.status === 401) {
-          await clearSession();
-          for (const listener of expiryListeners) listener();
-          return null;
-        }
-        throw error;
+      const next =
+        (await renewedByServiceWorker(current)) ??
+        (await exchangeRefreshToken(current.refreshToken, { timeoutMs: REQUEST_TIMEOUT_MS }));
+      if (!next) {
+        await clearSession();
+        for (const listener of expiryListeners) listener();
+        return null;
       }
+      await saveSession(next);
+      return next;
     };
     return 'locks' in navigator ? navigator.locks.request(REFRESH_LOCK, run) : run();
   })().finally(() => {
