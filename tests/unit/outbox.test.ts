@@ -9,6 +9,7 @@ import {
 import { createPortalDb, type PortalDb } from '../../src/lib/db/db';
 import {
   localOrderRef,
+  makeWaitingDue,
   replayOutbox,
   type Transport,
   type TransportResponse,
@@ -173,6 +174,53 @@ describe('replaying the outbox', () => {
     expect(server.sent[0]?.key).toBe(server.sent[1]?.key);
     expect(server.sent[2]?.key).not.toBe(server.sent[0]?.key);
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('makes entries backed off to the longest wait due at once, keeping their attempts', async () => {
+    await queue(1, { kind: 'cart.remove', productId: 5 });
+    await queue(1, { kind: 'cart.clear' });
+    let online = false;
+    const server = fakeServer(() => (online ? ok() : 'network'));
+    let retryAt = (await replay(server.transport)).retryAt;
+    for (let attempt = 2; attempt <= 8; attempt += 1) {
+      now = retryAt ?? now;
+      retryAt = (await replay(server.transport)).retryAt;
+    }
+    const [backedOff] = await db.outbox.toArray();
+    expect(backedOff).toMatchObject({ attempts: 8, nextAttemptAt: now + BACKOFF_CAP_MS * 0.75 });
+
+    // The connection is back: without making them due, the entries would wait 45 s more.
+    online = true;
+    expect((await replay(server.transport)).requests).toBe(0);
+    await makeWaitingDue(db, 1);
+    expect((await db.outbox.toArray()).map((e) => e.attempts)).toEqual([8, 0]);
+    expect(await replay(server.transport)).toMatchObject({ done: 2, retryAt: null });
+    expect(server.sent.at(-1)?.request.path).toBe('cart');
+  });
+
+  it('leaves entries that need attention, and other users’ entries, as they are when making entries due', async () => {
+    const refused = await queue(1, { kind: 'cart.add', productId: 5, quantity: 9 });
+    const other = await queue(2, { kind: 'cart.clear' });
+    await db.outbox.update(refused, { state: 'attention', nextAttemptAt: now + 5_000 });
+    await db.outbox.update(other, { attempts: 3, nextAttemptAt: now + 5_000 });
+    await makeWaitingDue(db, 1);
+    expect((await db.outbox.toArray()).map((e) => e.nextAttemptAt)).toEqual([
+      now + 5_000,
+      now + 5_000,
+    ]);
+  });
+
+  it('says whether a pass waits because the server failed or because it was not reached', async () => {
+    await queue(1, { kind: 'cart.clear' });
+    const failing = fakeServer(() => ({ status: 503, body: { message: 'Down for a moment' } }));
+    expect(await replay(failing.transport)).toMatchObject({ retryStatus: 503 });
+    // Still backing off: the entry that holds the queue tells what its last attempt got.
+    expect(await replay(failing.transport)).toMatchObject({ requests: 0, retryStatus: 503 });
+    now += BACKOFF_CAP_MS;
+    const unreachable = fakeServer(() => 'network');
+    const result = await replay(unreachable.transport);
+    expect(result.retryAt).not.toBeNull();
+    expect(result.retryStatus).toBeUndefined();
   });
 
   it('stops on a refused session and keeps the entry waiting for sign-in', async () => {

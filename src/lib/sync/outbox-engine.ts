@@ -11,6 +11,9 @@
  * 4. Done: remove it and apply the server's answer (cart, order) in the same transaction.
  *    Retry: count the attempt, back off, stop. Sign-in needed: stop, keep it waiting.
  *    Refused: mark it as needing attention with the server's message, and go on.
+ *
+ * Backoff spaces out attempts while the server cannot be reached; news that it can be
+ * reached again (see makeWaitingDue) ends the wait at once.
  */
 import { EMPTY_CART, type Cart, type Order } from '../../contracts/orders';
 import type { OrderChange, PortalDb, StoredOrder } from '../db/db';
@@ -44,11 +47,30 @@ export interface ReplayOptions {
   onDone?: (entry: OutboxEntry, body: unknown) => void | Promise<void>;
 }
 
+/**
+ * What the service worker tells open pages after it sent an entry: the page does its own
+ * work for it (tell that an order was confirmed, take the renamed user over), as when it
+ * sends one itself.
+ */
+export const OUTBOX_DONE_MESSAGE = 'portal-outbox-done';
+
+export interface OutboxDoneMessage {
+  type: typeof OUTBOX_DONE_MESSAGE;
+  userId: number;
+  kind: OutboxEntry['kind'];
+  body: unknown;
+}
+
 export interface ReplayResult {
   done: number;
   requests: number;
   /** When the next attempt is due, if the pass stopped on a retry. */
   retryAt: number | null;
+  /**
+   * The status of the response that made the entry holding the queue wait (a 5xx, 429…),
+   * or undefined when the server was not reached: a failing server is not "offline".
+   */
+  retryStatus?: number | undefined;
   needsSignIn: boolean;
 }
 
@@ -192,6 +214,7 @@ export async function replayOutbox(options: ReplayOptions): Promise<ReplayResult
     if (!entry) return result;
     if (entry.nextAttemptAt > now()) {
       result.retryAt = entry.nextAttemptAt;
+      result.retryStatus = entry.error?.status;
       return result;
     }
     await db.outbox.update(entry.id as number, { state: 'sending' });
@@ -236,6 +259,21 @@ export async function replayOutbox(options: ReplayOptions): Promise<ReplayResult
       ),
     });
     result.retryAt = retryAt;
+    result.retryStatus = status === 'network' ? undefined : status;
     return result;
   }
+}
+
+/**
+ * Makes a user's waiting entries due now, keeping their count of attempts. Backoff spares
+ * a server that keeps failing; once there is news that it can be reached (the connection
+ * back, the tab shown, a sign-in, "Send now", a Background Sync event) every further
+ * second of waiting only delays the user's changes.
+ */
+export async function makeWaitingDue(db: PortalDb, userId: number): Promise<void> {
+  await db.outbox
+    .where('userId')
+    .equals(userId)
+    .filter((entry) => entry.state !== 'attention' && entry.nextAttemptAt > 0)
+    .modify({ nextAttemptAt: 0 });
 }
