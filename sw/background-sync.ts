@@ -1,12 +1,20 @@
 /**
  * Background Sync: when the browser regains a connection (even with the app closed), it
  * wakes the service worker, which replays the outbox with the session the page left in
- * IndexedDB. A refused token stops the replay: only the page renews sessions, so that a
- * refresh token is never spent twice.
+ * IndexedDB, through the same transport as the page (timeout, Idempotency-Key, a body's
+ * content type only with a body). A refused access token is renewed once, under the
+ * page's refresh lock, and the renewed tokens are left in IndexedDB for the page.
  */
 import { OUTBOX_LOCK, SYNC_TAG } from '../src/contracts/storage-names';
 import { createPortalDb } from '../src/lib/db/db';
-import { replayOutbox, type Transport } from '../src/lib/sync/outbox-engine';
+import {
+  makeWaitingDue,
+  OUTBOX_DONE_MESSAGE,
+  replayOutbox,
+  type OutboxDoneMessage,
+} from '../src/lib/sync/outbox-engine';
+import { storedSessionCredentials } from '../src/lib/sync/stored-session';
+import { createTransport } from '../src/lib/sync/transport';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -15,34 +23,31 @@ interface SyncEvent extends ExtendableEvent {
 }
 
 const db = createPortalDb();
+const transport = createTransport(storedSessionCredentials(db));
+const signedInUser = async () => (await db.session.get('current'))?.userId ?? null;
 
-const transport: Transport = {
-  async send(entry, request) {
-    const session = await db.session.get('current');
-    const response = await fetch(`/api/${request.path}`, {
-      method: request.method,
-      headers: {
-        'content-type': 'application/json',
-        'idempotency-key': entry.idempotencyKey,
-        ...(session ? { authorization: `Bearer ${session.accessToken}` } : {}),
-      },
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
-    });
-    if (!(response.headers.get('content-type') ?? '').includes('application/json')) {
-      throw new TypeError('The answer did not come from the server');
-    }
-    return { status: response.status, body: await response.json() };
-  },
-};
+/** Open pages say what the user would have been told had they sent the entry themselves. */
+async function tellPages(
+  entry: { userId: number; kind: OutboxDoneMessage['kind'] },
+  body: unknown,
+) {
+  const message: OutboxDoneMessage = {
+    type: OUTBOX_DONE_MESSAGE,
+    userId: entry.userId,
+    kind: entry.kind,
+    body,
+  };
+  for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage(message);
+}
 
 async function replay(): Promise<void> {
-  const result = await self.navigator.locks.request(OUTBOX_LOCK, () =>
-    replayOutbox({
-      db,
-      transport,
-      currentUserId: async () => (await db.session.get('current'))?.userId ?? null,
-    }),
-  );
+  const result = await self.navigator.locks.request(OUTBOX_LOCK, async () => {
+    // The browser wakes the worker because the connection is back: what was backing
+    // off is worth trying now, not after its wait.
+    const userId = await signedInUser();
+    if (userId !== null) await makeWaitingDue(db, userId);
+    return replayOutbox({ db, transport, currentUserId: signedInUser, onDone: tellPages });
+  });
   // Rejecting asks the browser to try the sync again later.
   if (result.retryAt !== null) throw new Error('The outbox is waiting for the server');
 }
