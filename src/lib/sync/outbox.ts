@@ -3,6 +3,8 @@
  * written to IndexedDB together with their outbox entry in one transaction, the views
  * the screens read (cart, orders, sync centre), and the replay wiring: on start, on
  * reconnect, after each new entry, on a timer while backing off, one tab at a time.
+ * A failure of the device's storage during a replay is shown and tried again, never
+ * left as an unhandled rejection.
  */
 import { useSyncExternalStore } from 'react';
 import { canSeePrices, type User } from '../../contracts/accounts';
@@ -15,13 +17,26 @@ import {
   type ShippingAddress,
 } from '../../contracts/orders';
 import { OUTBOX_LOCK, SYNC_TAG } from '../../contracts/storage-names';
-import { api, isNetworkError } from '../api/client';
+import { api, isNetworkError, renewSession } from '../api/client';
 import { getSession, subscribeSession, updateStoredUser } from '../auth/session-store';
 import { db, type StoredOrder } from '../db/db';
 import { readProducts } from '../db/stored-products';
-import { onReconnect, reportNetworkFailure, startConnectivity } from './connectivity';
-import { localOrderRef, replayOutbox, storedServerOrder, type Transport } from './outbox-engine';
-import { applyEntries, type OutboxEntry, type OutboxPayload } from './outbox-rules';
+import {
+  onReconnect,
+  reportNetworkFailure,
+  startConnectivity,
+  useConnectivity,
+} from './connectivity';
+import {
+  localOrderRef,
+  makeWaitingDue,
+  OUTBOX_DONE_MESSAGE,
+  replayOutbox,
+  storedServerOrder,
+  type OutboxDoneMessage,
+} from './outbox-engine';
+import { applyEntries, backoffMs, type OutboxEntry, type OutboxPayload } from './outbox-rules';
+import { createTransport } from './transport';
 
 const currentUserId = (): number | null => getSession()?.user.id ?? null;
 
@@ -264,53 +279,75 @@ export async function forgetUserData(userId: number): Promise<void> {
 
 // ——— replay ———
 
-/** Replays and background refreshes time out like any other call. */
-const apiTransport: Transport = {
-  async send(entry, request) {
-    const response = await api(request.path, {
-      method: request.method,
-      json: request.body,
-      headers: { 'idempotency-key': entry.idempotencyKey },
-      throwHttpErrors: false,
-    });
-    if (!(response.headers.get('content-type') ?? '').includes('application/json')) {
-      // A captive portal or a proxy answered: the server was not reached.
-      throw new TypeError('The answer did not come from the server');
-    }
-    return { status: response.status, body: await response.json() };
-  },
-};
+/** The same transport as the service worker's, with the page's session and its renewal. */
+const pageTransport = createTransport({
+  accessToken: () => getSession()?.accessToken ?? null,
+  renew: async (refused) => (await renewSession(refused))?.accessToken ?? null,
+});
+
+export interface SyncState {
+  running: boolean;
+  /** When the next attempt is due, while backing off. */
+  retryAt: number | null;
+  /** The server answered the last attempt with a failure (5xx, 429…): it was reached. */
+  serverFailed: boolean;
+  needsSignIn: boolean;
+  /** The device's storage failed during the last replay; it is tried again. */
+  storageFailed: boolean;
+}
 
 type SyncListener = () => void;
 const syncListeners = new Set<SyncListener>();
-let syncState: {
-  running: boolean;
-  retryAt: number | null;
-  needsSignIn: boolean;
-  lastError: boolean;
-} = {
+let syncState: SyncState = {
   running: false,
   retryAt: null,
+  serverFailed: false,
   needsSignIn: false,
-  lastError: false,
+  storageFailed: false,
 };
-const setSyncState = (next: Partial<typeof syncState>) => {
+const setSyncState = (next: Partial<SyncState>) => {
   syncState = { ...syncState, ...next };
   for (const listener of syncListeners) listener();
 };
 
-export function useSyncState(): typeof syncState {
-  return useSyncExternalStore(
-    (listener) => {
-      syncListeners.add(listener);
-      return () => syncListeners.delete(listener);
-    },
-    () => syncState,
-  );
+export const getSyncState = (): SyncState => syncState;
+
+export function useSyncState(): SyncState {
+  return useSyncExternalStore((listener) => {
+    syncListeners.add(listener);
+    return () => syncListeners.delete(listener);
+  }, getSyncState);
+}
+
+/**
+ * Why waiting changes have not reached the server, for the screens to say: the device is
+ * offline (as the connectivity module decides, not navigator.onLine), the server failed,
+ * the server could not be reached by the last attempt, or the device's storage failed.
+ */
+export type SendingProblem = 'offline' | 'serverFailed' | 'unreachable' | 'storageFailed';
+
+export function useSendingProblem(): SendingProblem | null {
+  const sync = useSyncState();
+  const connectivity = useConnectivity();
+  if (sync.storageFailed) return 'storageFailed';
+  if (connectivity === 'offline') return 'offline';
+  if (sync.retryAt === null) return null;
+  return sync.serverFailed ? 'serverFailed' : 'unreachable';
+}
+
+/** The page's work after an entry went through, whoever sent it (this tab or the service worker). */
+function afterDone(entry: Pick<OutboxEntry, 'userId' | 'kind'>, body: unknown): void {
+  if (entry.userId !== currentUserId()) return;
+  if (entry.kind === 'profile.update') updateStoredUser((body as { user: User }).user);
+  if (entry.kind === 'checkout') {
+    for (const listener of confirmedListeners) listener((body as { order: Order }).order);
+  }
 }
 
 let again = false;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
+/** Storage failures in a row: the retries after them back off like the server's. */
+let storageFailures = 0;
 
 async function withOutboxLock<T>(work: () => Promise<T>): Promise<T> {
   return typeof navigator !== 'undefined' && 'locks' in navigator
@@ -320,14 +357,23 @@ async function withOutboxLock<T>(work: () => Promise<T>): Promise<T> {
 
 /** Set when the server's cart and orders should be read again once the outbox is drained. */
 let refreshWanted = false;
+/** Set when waiting entries should stop backing off before the next pass. */
+let dueWanted = false;
 
-/**
- * Drains the outbox now (or right after the drain under way). With `refresh`, the server's
- * cart and orders are read afterwards (start, reconnect, sign-in): a change's own answer
- * already carries the cart or order it changed, so a new entry does not need it.
- */
-export function requestSync(options: { refresh?: boolean } = {}): void {
+export interface SyncRequest {
+  /**
+   * Read the server's cart and orders afterwards (start, reconnect, sign-in): a change's
+   * own response already carries the cart or order it changed, so a new entry does not.
+   */
+  refresh?: boolean;
+  /** Make entries that are backing off due now: there is news the server can be reached. */
+  now?: boolean;
+}
+
+/** Drains the outbox now (or right after the drain under way). */
+export function requestSync(options: SyncRequest = {}): void {
   if (options.refresh) refreshWanted = true;
+  if (options.now) dueWanted = true;
   if (syncState.running) {
     again = true;
     return;
@@ -335,36 +381,49 @@ export function requestSync(options: { refresh?: boolean } = {}): void {
   clearTimeout(retryTimer);
   setSyncState({ running: true });
   void (async () => {
+    let due = false;
     try {
       do {
         again = false;
-        const result = await withOutboxLock(() =>
-          replayOutbox({
+        due ||= dueWanted;
+        dueWanted = false;
+        const result = await withOutboxLock(async () => {
+          const userId = currentUserId();
+          if (due && userId !== null) await makeWaitingDue(db, userId);
+          due = false;
+          return replayOutbox({
             db,
-            transport: apiTransport,
+            transport: pageTransport,
             currentUserId,
-            onDone: (entry, body) => {
-              if (entry.kind === 'profile.update') updateStoredUser((body as { user: User }).user);
-              if (entry.kind === 'checkout') {
-                for (const listener of confirmedListeners)
-                  listener((body as { order: Order }).order);
-              }
-            },
-          }),
-        );
+            onDone: afterDone,
+          });
+        });
+        storageFailures = 0;
+        const serverFailed = result.retryAt !== null && result.retryStatus !== undefined;
         setSyncState({
           retryAt: result.retryAt,
+          serverFailed,
           needsSignIn: result.needsSignIn,
-          lastError: result.retryAt !== null,
+          storageFailed: false,
         });
         if (result.retryAt !== null) {
-          reportNetworkFailure();
+          // A server that answered was reached: only a lost connection is worth a check.
+          if (!serverFailed) reportNetworkFailure();
           retryTimer = setTimeout(() => requestSync(), Math.max(0, result.retryAt - Date.now()));
         } else if (!result.needsSignIn && refreshWanted) {
           refreshWanted = false;
           await refreshServerState();
         }
       } while (again);
+    } catch (error) {
+      // IndexedDB refused (storage full, the database closed by an upgrade in another
+      // tab…): nothing was lost, the entries are where they were. Say so and try again.
+      console.warn('The outbox could not be replayed', error);
+      if (due) dueWanted = true;
+      storageFailures += 1;
+      const retryAt = Date.now() + backoffMs(storageFailures);
+      setSyncState({ storageFailed: true, retryAt });
+      retryTimer = setTimeout(() => requestSync(), retryAt - Date.now());
     } finally {
       setSyncState({ running: false });
     }
@@ -427,22 +486,32 @@ async function refreshServerState(): Promise<void> {
 
 let started = false;
 
-/** Starts replaying: now, whenever the server can be reached again, the tab comes back, or someone signs in. */
+/**
+ * Starts replaying: now, whenever the server can be reached again, the tab comes back, or
+ * someone signs in. Each of these is news that sending may work, so nothing waits for
+ * its backoff.
+ */
 export function startSync(): void {
   if (started) return;
   started = true;
   startConnectivity();
-  onReconnect(() => requestSync({ refresh: true }));
+  navigator.serviceWorker?.addEventListener('message', (event: MessageEvent) => {
+    const message = event.data as Partial<OutboxDoneMessage> | null;
+    if (message?.type === OUTBOX_DONE_MESSAGE && message.userId !== undefined && message.kind)
+      afterDone({ userId: message.userId, kind: message.kind }, message.body);
+  });
+  const sendNow = () => requestSync({ refresh: true, now: true });
+  onReconnect(sendNow);
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') requestSync({ refresh: true });
+    if (document.visibilityState === 'visible') sendNow();
   });
   let lastUser = currentUserId();
   subscribeSession(() => {
     const user = currentUserId();
     if (user !== lastUser) {
       lastUser = user;
-      if (user !== null) requestSync({ refresh: true });
+      if (user !== null) sendNow();
     }
   });
-  requestSync({ refresh: true });
+  sendNow();
 }

@@ -34,9 +34,15 @@ export function useOrders(): StoredOrder[] | undefined {
 
 const NO_ENTRIES: OutboxView[] = [];
 
-export function useOutboxEntries(): OutboxView[] {
+/** The user's outbox; undefined until it has been read (nothing can be said about it yet). */
+export function useOutbox(): OutboxView[] | undefined {
   const userId = useSignedInUserId();
-  return useDeviceQuery((engine) => engine.readOutbox(userId), [userId]) ?? NO_ENTRIES;
+  return useDeviceQuery((engine) => engine.readOutbox(userId), [userId]);
+}
+
+/** The user's outbox, empty until it has been read: for screens that only list entries. */
+export function useOutboxEntries(): OutboxView[] {
+  return useOutbox() ?? NO_ENTRIES;
 }
 
 const NOTHING_WAITING = { waiting: 0, sending: false };
