@@ -16,8 +16,9 @@ import {
   removeFromCart,
   requestSync,
   setCartQuantity,
-  useSyncState,
+  useSendingProblem,
 } from '../../lib/sync/outbox';
+import { getConnectivity } from '../../lib/sync/connectivity';
 import { useCart } from '../../lib/sync/views';
 import { CheckoutForm } from './checkout-form';
 import '../screens.css';
@@ -28,7 +29,7 @@ export function CartPage() {
   const navigate = useNavigate();
   const notify = useToast();
   const { cart, waiting, loaded } = useCart();
-  const sync = useSyncState();
+  const sendingProblem = useSendingProblem();
   const [confirmClear, setConfirmClear] = useState(false);
   const [checkingOut, setCheckingOut] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -67,7 +68,7 @@ export function CartPage() {
       {waiting > 0 && (
         <p className="notice" data-testid="cart-waiting">
           {t('cart.waiting', { count: waiting })}{' '}
-          {sync.retryAt !== null ? t('sync.offlineHint') : ''}
+          {sendingProblem ? t(`sync.problem.${sendingProblem}`) : ''}
         </p>
       )}
       {problem && <Banner kind="error">{problem}</Banner>}
@@ -173,7 +174,10 @@ export function CartPage() {
             setBusy(true);
             void queueCheckout(cart, address, notes)
               .then(() => {
-                notify(navigator.onLine ? t('checkout.sending') : t('checkout.queued'), 'info');
+                notify(
+                  getConnectivity() === 'online' ? t('checkout.sending') : t('checkout.queued'),
+                  'info',
+                );
                 void navigate('/orders');
               })
               .catch(() => setProblem(t('checkout.failed')))

@@ -8,9 +8,10 @@ import {
   editEntryQuantity,
   requestSync,
   retryEntry,
+  useSendingProblem,
   useSyncState,
 } from '../../lib/sync/outbox';
-import { useOutboxEntries, type OutboxView } from '../../lib/sync/views';
+import { useOutbox, type OutboxView } from '../../lib/sync/views';
 import { formatTime, serverProblemText } from '../../lib/i18n';
 import '../screens.css';
 
@@ -72,8 +73,11 @@ function QuantityEdit({ entry }: { entry: OutboxView }) {
 
 export function SyncPage() {
   const { t, i18n } = useTranslation();
-  const entries = useOutboxEntries();
+  const entries = useOutbox();
   const sync = useSyncState();
+  const problem = useSendingProblem();
+  // A failing device is always worth saying; the rest only while something waits.
+  const shownProblem = problem === 'storageFailed' || (entries?.length ?? 0) > 0 ? problem : null;
   return (
     <div className="page sync">
       <PageMeta
@@ -90,7 +94,19 @@ export function SyncPage() {
           {t('sync.needsSignIn')} <Link to="/login">{t('nav.login')}</Link>
         </p>
       )}
-      {entries.length === 0 ? (
+      {shownProblem && (
+        <p
+          className="notice notice--offline"
+          role={shownProblem === 'storageFailed' ? 'alert' : undefined}
+        >
+          {t(`sync.problem.${shownProblem}`)}
+        </p>
+      )}
+      {entries === undefined ? (
+        <p className="notice" role="status" aria-busy="true">
+          {t('sync.loading')}
+        </p>
+      ) : entries.length === 0 ? (
         <p className="notice" role="status">
           {t('sync.allSent')}
         </p>
@@ -100,7 +116,7 @@ export function SyncPage() {
           <button
             type="button"
             className="button button--ghost"
-            onClick={() => requestSync({ refresh: true })}
+            onClick={() => requestSync({ refresh: true, now: true })}
             disabled={sync.running}
           >
             {sync.running ? t('sync.sending') : t('sync.sendNow')}

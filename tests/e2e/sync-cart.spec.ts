@@ -1,0 +1,61 @@
+import { expect, test, type Page } from '@playwright/test';
+import { approvedSalon, fillShipping, inStockCards, signInAs } from './helpers';
+
+// The page alone: a service worker would send the same changes by its own fetch, which
+// the routes below do not reach.
+test.use({ serviceWorkers: 'block' });
+
+/** Signs in, opens the catalogue and puts the first product in stock in the cart. */
+async function oneLineInCart(page: Page, salon: { email: string }) {
+  await signInAs(page, salon.email);
+  await page.goto('/products?lng=en');
+  await expect(page.getByTestId('product-card').first().getByText(/€/)).toBeVisible();
+  const cards = await inStockCards(page);
+  await cards
+    .nth(0)
+    .getByRole('button', { name: /^Add to cart/ })
+    .click();
+  await expect(page.getByTestId('cart-badge')).toHaveText('1');
+}
+
+test('a change the server fails is said to have failed on the server, not to be offline', async ({
+  page,
+  request,
+}) => {
+  const salon = await approvedSalon(request, 'failing');
+  await page.route('**/api/cart/add', (route) =>
+    route.fulfill({ status: 500, json: { message: 'Internal Server Error' } }),
+  );
+  await oneLineInCart(page, salon);
+  const serverFailed =
+    'The server failed to take your changes. They stay saved on this device and are sent again automatically.';
+  await page.getByRole('link', { name: /^Cart/ }).click();
+  const waiting = page.getByTestId('cart-waiting');
+  await expect(waiting).toContainText(serverFailed);
+  await expect(waiting).not.toContainText(/offline|cannot be reached/);
+  await page.getByRole('link', { name: '1 waiting to sync' }).click();
+  await expect(page.getByText(serverFailed)).toBeVisible();
+});
+
+test('an order placed while the server cannot be reached is said to be saved, even with navigator.onLine true', async ({
+  page,
+  request,
+}) => {
+  await oneLineInCart(page, await approvedSalon(request, 'liefi'));
+  await page.getByRole('link', { name: /^Cart/ }).click();
+  // Lie-fi: the device has a network, the server does not answer. A change that cannot
+  // be sent makes the app look at the connection.
+  await page.route('**/api/**', (route) => route.abort('timedout'));
+  await page.getByRole('button', { name: /^One more/ }).click();
+  await expect(page.getByTestId('cart-waiting')).toContainText(
+    'You are offline: your changes are saved on this device and sent as soon as the server can be reached.',
+  );
+  await page.getByRole('button', { name: 'Proceed to checkout' }).click();
+  await fillShipping(page);
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(
+    page.getByText(
+      'You are offline: the order is saved on this device and will be sent when you are back online.',
+    ),
+  ).toBeVisible();
+});

@@ -1,0 +1,101 @@
+import { expect, test } from '@playwright/test';
+import { apiToken, approvedSalon, catalogueReady, inStockCards, signInAs } from './helpers';
+
+test('the sync centre never says everything was sent before it has read the outbox', async ({
+  page,
+  context,
+  request,
+}) => {
+  const salon = await approvedSalon(request, 'centre');
+  await signInAs(page, salon.email);
+  await catalogueReady(page);
+  await context.setOffline(true);
+  const cards = await inStockCards(page);
+  await cards
+    .nth(0)
+    .getByRole('button', { name: /^Add to cart/ })
+    .click();
+  await expect(page.getByRole('link', { name: '1 waiting to sync' })).toBeVisible();
+
+  // Every text the page ever shows is noted, however briefly it was there.
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { seenTexts: string[] }).seenTexts = seen;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        if (record.type === 'characterData') {
+          seen.push(record.oldValue ?? '', record.target.textContent ?? '');
+        }
+        for (const node of record.addedNodes) seen.push(node.textContent ?? '');
+      }
+    }).observe(document, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+      characterDataOldValue: true,
+    });
+  });
+  await page.goto('/sync?lng=en');
+  await expect(page.getByTestId('outbox-entry')).toHaveCount(1);
+  const seen = await page.evaluate(() =>
+    (window as unknown as { seenTexts: string[] }).seenTexts.join('\n'),
+  );
+  expect(seen).not.toContain('Everything has been sent.');
+  expect(seen).toContain('Reading the changes saved on this device…');
+});
+
+test.describe('a failure of the device’s storage', () => {
+  // The page alone: the service worker's storage is not the one made to fail.
+  test.use({ serviceWorkers: 'block' });
+
+  test('is shown in the sync centre, and sending is tried again until it works', async ({
+    page,
+    request,
+  }) => {
+    const salon = await approvedSalon(request, 'storage');
+    await page.addInitScript(() => {
+      // Writes that change a stored record fail while the test says so (a full disk, say).
+      const state = window as unknown as { failDeviceWrites: boolean };
+      state.failDeviceWrites = false;
+      const put = IDBObjectStore.prototype.put;
+      IDBObjectStore.prototype.put = function (...args: Parameters<IDBObjectStore['put']>) {
+        if (state.failDeviceWrites)
+          throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        return put.apply(this, args);
+      };
+      const update = IDBCursor.prototype.update;
+      IDBCursor.prototype.update = function (...args: Parameters<IDBCursor['update']>) {
+        if (state.failDeviceWrites)
+          throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        return update.apply(this, args);
+      };
+    });
+    await signInAs(page, salon.email);
+    await page.goto('/products?lng=en');
+    await expect(page.getByTestId('product-card').first().getByText(/€/)).toBeVisible();
+    await expect(page.getByText('Catalogue saved on this device')).toBeVisible();
+
+    await page.evaluate(() => {
+      (window as unknown as { failDeviceWrites: boolean }).failDeviceWrites = true;
+    });
+    const cards = await inStockCards(page);
+    await cards
+      .nth(0)
+      .getByRole('button', { name: /^Add to cart/ })
+      .click();
+    await page.getByRole('link', { name: '1 waiting to sync' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'could not read or save' });
+    await expect(alert).toHaveText(
+      'This device could not read or save your waiting changes. Nothing is lost: we try again in a moment. If this keeps happening, free up storage space or reload the page.',
+    );
+
+    await page.evaluate(() => {
+      (window as unknown as { failDeviceWrites: boolean }).failDeviceWrites = false;
+    });
+    await expect(page.getByText('Everything has been sent.')).toBeVisible({ timeout: 15_000 });
+    await expect(alert).toHaveCount(0);
+    const token = await apiToken(request, salon.email);
+    const cart = await request.get('/api/cart', { headers: { authorization: `Bearer ${token}` } });
+    expect(((await cart.json()) as { itemCount: number }).itemCount).toBe(1);
+  });
+});

@@ -1,0 +1,313 @@
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
+import { DB_NAME, SESSION_KEYS, SYNC_TAG } from '../../src/contracts/storage-names';
+import { BACKOFF_CAP_MS } from '../../src/lib/sync/outbox-rules';
+import { apiToken, approvedSalon, catalogueReady, inStockCards, signInAs } from './helpers';
+
+interface ServerCart {
+  items: { productId: number; quantity: number }[];
+  itemCount: number;
+}
+
+/** The salon's cart as the server has it. */
+function serverCart(request: APIRequestContext, email: string) {
+  let token: string | undefined;
+  return async (): Promise<ServerCart> => {
+    token ??= await apiToken(request, email);
+    const response = await request.get('/api/cart', {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return (await response.json()) as ServerCart;
+  };
+}
+
+/** An access token shaped like the server's, expired a minute ago (and not signed by it). */
+const expiredToken = () =>
+  `eyJhbGciOiJIUzI1NiJ9.${Buffer.from(
+    JSON.stringify({ sub: '1', exp: Math.floor(Date.now() / 1000) - 60 }),
+  ).toString('base64url')}.c2ln`;
+
+/**
+ * Changes the device's database directly, as only a test may: the outbox's waiting
+ * entries backed off to the longest wait (as after minutes without a connection), or
+ * the session's access token replaced.
+ */
+async function editDeviceDb(
+  page: Page,
+  change: { backOffToTheCap: true } | { accessToken: string },
+) {
+  await page.evaluate(
+    async ({ name, change, cap }) => {
+      const store = 'accessToken' in change ? 'session' : 'outbox';
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      await new Promise<void>((resolve, reject) => {
+        const tx = db.transaction(store, 'readwrite');
+        const cursor = tx.objectStore(store).openCursor();
+        cursor.onsuccess = () => {
+          const row = cursor.result;
+          if (!row) return;
+          const value = row.value as Record<string, unknown>;
+          if ('accessToken' in change) row.update({ ...value, accessToken: change.accessToken });
+          else if (value.state !== 'attention')
+            row.update({ ...value, attempts: 9, nextAttemptAt: Date.now() + cap });
+          row.continue();
+        };
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error);
+      });
+      db.close();
+    },
+    { name: DB_NAME, change, cap: BACKOFF_CAP_MS },
+  );
+}
+
+/** Waits until the one entry of the outbox has been tried and failed. */
+const failedOnce = (page: Page) =>
+  expect.poll(async () => (await outboxAttempts(page))[0] ?? 0).toBeGreaterThan(0);
+
+const outboxAttempts = (page: Page) =>
+  page.evaluate(
+    async (name) =>
+      new Promise<number[]>((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction('outbox').objectStore('outbox').getAll();
+          all.onsuccess = () => {
+            resolve((all.result as { attempts: number }[]).map((e) => e.attempts));
+            open.result.close();
+          };
+        };
+      }),
+    DB_NAME,
+  );
+
+/**
+ * Wakes the service worker with a Background Sync event, as the browser does when the
+ * connection returns. The page driving it is blank: no page of the app is open.
+ */
+async function dispatchSync(context: BrowserContext, origin: string) {
+  const blank = await context.newPage();
+  const cdp = await context.newCDPSession(blank);
+  const registered = new Promise<string>((resolve) => {
+    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+      const live = registrations.find((r) => r.scopeURL.startsWith(origin) && !r.isDeleted);
+      if (live) resolve(live.registrationId);
+    });
+  });
+  await cdp.send('ServiceWorker.enable');
+  const registrationId = await registered;
+  await cdp.send('ServiceWorker.dispatchSyncEvent', {
+    origin,
+    registrationId,
+    tag: SYNC_TAG,
+    lastChance: false,
+  });
+  await cdp.detach();
+  await blank.close();
+}
+
+test.describe('the page', () => {
+  // The page alone: a service worker would replay the same entries on its own.
+  test.use({ serviceWorkers: 'block' });
+
+  test('sends entries backed off to the longest wait within a second of reconnecting', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const salon = await approvedSalon(request, 'reconnect');
+    const cart = serverCart(request, salon.email);
+    await signInAs(page, salon.email);
+    await page.goto('/products?lng=en');
+    await expect(page.getByTestId('product-card').first().getByText(/€/)).toBeVisible();
+
+    await context.setOffline(true);
+    const cards = await inStockCards(page);
+    await cards
+      .nth(0)
+      .getByRole('button', { name: /^Add to cart/ })
+      .click();
+    await failedOnce(page);
+    await editDeviceDb(page, { backOffToTheCap: true });
+
+    const reconnected = Date.now();
+    await context.setOffline(false);
+    await expect
+      .poll(async () => (await cart()).itemCount, { timeout: 1_000, intervals: [50] })
+      .toBe(1);
+    expect(Date.now() - reconnected).toBeLessThan(1_000);
+  });
+
+  /** Signs in and leaves one change waiting at the longest wait, the server being fine again. */
+  async function backingOff(page: Page, request: APIRequestContext, prefix: string) {
+    const salon = await approvedSalon(request, prefix);
+    await signInAs(page, salon.email);
+    await page.goto('/products?lng=en');
+    await expect(page.getByTestId('product-card').first().getByText(/€/)).toBeVisible();
+    // The server fails the first attempt: the change waits, backing off.
+    await page.route('**/api/cart/add', (route) =>
+      route.fulfill({ status: 503, json: { message: 'Service Unavailable' } }),
+    );
+    const cards = await inStockCards(page);
+    await cards
+      .nth(0)
+      .getByRole('button', { name: /^Add to cart/ })
+      .click();
+    await failedOnce(page);
+    await page.unroute('**/api/cart/add');
+    await editDeviceDb(page, { backOffToTheCap: true });
+    return { salon, cart: serverCart(request, salon.email) };
+  }
+
+  /** The change reaches the server within a second of `since`. */
+  async function sentWithinASecond(cart: () => Promise<ServerCart>, since: number) {
+    await expect
+      .poll(async () => (await cart()).itemCount, { timeout: 1_000, intervals: [50] })
+      .toBe(1);
+    expect(Date.now() - since).toBeLessThan(1_000);
+  }
+
+  test('"Send now" sends entries that were backing off at once', async ({ page, request }) => {
+    const { cart } = await backingOff(page, request, 'sendnow');
+    await page.getByRole('link', { name: '1 waiting to sync' }).click();
+    const clicked = Date.now();
+    await page.getByRole('button', { name: 'Send now' }).click();
+    await sentWithinASecond(cart, clicked);
+    await expect(page.getByText('Everything has been sent.')).toBeVisible();
+  });
+
+  test('sends entries that were backing off at once when the tab is shown again', async ({
+    page,
+    request,
+  }) => {
+    const { cart } = await backingOff(page, request, 'visible');
+    const shown = Date.now();
+    // What the browser fires when the user comes back to the tab.
+    await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await sentWithinASecond(cart, shown);
+  });
+
+  test('sends entries that were backing off at once when the user signs in again', async ({
+    page,
+    request,
+  }) => {
+    const { salon, cart } = await backingOff(page, request, 'signin');
+    await page.getByRole('button', { name: 'Mara' }).click();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
+    await expect(page.getByRole('button', { name: 'Mara' })).toHaveCount(0);
+    await editDeviceDb(page, { backOffToTheCap: true });
+    await signInAs(page, salon.email);
+    await sentWithinASecond(cart, Date.now());
+  });
+});
+
+test.describe('the service worker', () => {
+  test('replays a removal and a cleared cart with the page closed, also after backing off', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const origin = new URL(baseURL ?? '').origin;
+    const salon = await approvedSalon(request, 'swremove');
+    const cart = serverCart(request, salon.email);
+    await signInAs(page, salon.email);
+    await catalogueReady(page);
+    const cards = await inStockCards(page);
+    const removed = await cards.nth(0).getByRole('heading').innerText();
+    for (const n of [0, 1]) {
+      await cards
+        .nth(n)
+        .getByRole('button', { name: /^Add to cart/ })
+        .click();
+    }
+    await expect.poll(async () => (await cart()).itemCount).toBe(2);
+
+    // Removed offline on the cart page, then the page is closed.
+    await page.getByRole('link', { name: /^Cart/ }).click();
+    await expect(page.getByTestId('cart-line')).toHaveCount(2);
+    await context.setOffline(true);
+    await page.getByRole('button', { name: `Remove ${removed} from the cart` }).click();
+    await expect(page.getByTestId('cart-line')).toHaveCount(1);
+    await failedOnce(page);
+    await editDeviceDb(page, { backOffToTheCap: true });
+    await page.close();
+
+    await context.setOffline(false);
+    await dispatchSync(context, origin);
+    await expect.poll(async () => (await cart()).items.length, { timeout: 10_000 }).toBe(1);
+
+    // Cleared offline, closed, replayed by the worker the same way.
+    const again = await context.newPage();
+    await again.goto('/cart?lng=en');
+    await expect(again.getByTestId('cart-line')).toHaveCount(1);
+    await context.setOffline(true);
+    await again.getByRole('button', { name: 'Clear cart' }).click();
+    await again.getByRole('dialog').getByRole('button', { name: 'Clear cart' }).click();
+    await expect(again.getByText('Your cart is empty').first()).toBeVisible();
+    await failedOnce(again);
+    await editDeviceDb(again, { backOffToTheCap: true });
+    await again.close();
+
+    await context.setOffline(false);
+    await dispatchSync(context, origin);
+    await expect.poll(async () => (await cart()).items.length, { timeout: 10_000 }).toBe(0);
+  });
+
+  test('renews an expired token to replay, and the page takes the renewed session over', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const origin = new URL(baseURL ?? '').origin;
+    const salon = await approvedSalon(request, 'swrenew');
+    const cart = serverCart(request, salon.email);
+    await signInAs(page, salon.email);
+    await catalogueReady(page);
+    const cards = await inStockCards(page);
+
+    await context.setOffline(true);
+    await cards
+      .nth(0)
+      .getByRole('button', { name: /^Add to cart/ })
+      .click();
+    await failedOnce(page);
+    // The access token runs out while the device is offline and the app is closed.
+    await editDeviceDb(page, { accessToken: expiredToken() });
+    await page.close();
+
+    await context.setOffline(false);
+    await dispatchSync(context, origin);
+    await expect.poll(async () => (await cart()).itemCount, { timeout: 10_000 }).toBe(1);
+
+    // The page's copy holds the refresh token the worker spent, and an access token that
+    // has run out too: the page must take the worker's tokens, not spend its own again.
+    const next = await context.newPage();
+    await next.goto('/products?lng=en');
+    await next.evaluate(([key, token]) => localStorage.setItem(key, token), [
+      SESSION_KEYS.accessToken,
+      expiredToken(),
+    ] as const);
+    await next.reload();
+    await expect(next.getByRole('button', { name: 'Mara' })).toBeVisible();
+    const nextCards = await inStockCards(next);
+    await nextCards
+      .nth(1)
+      .getByRole('button', { name: /^Add to cart/ })
+      .click();
+    await expect.poll(async () => (await cart()).itemCount, { timeout: 10_000 }).toBe(2);
+    await expect(next).not.toHaveURL(/\/login/);
+  });
+});
