@@ -3,14 +3,17 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { BRAND } from '../contracts/brand';
 import { subscribeToNewsletter } from '../lib/api/catalogue';
+import { statusOf } from '../lib/api/errors';
 import { currentLanguage } from '../lib/i18n';
 import { useHydrated, useTypedEarly } from '../lib/typed-early';
 import { installApp, usePwaState } from '../lib/pwa/register-service-worker';
+import { checkConnectivity } from '../lib/sync/connectivity';
 import { useCategories } from '../lib/sync/use-catalogue';
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-type NewsletterState = 'idle' | 'sending' | 'done' | 'invalid' | 'offline' | 'failed';
+type NewsletterState =
+  'idle' | 'sending' | 'done' | 'invalid' | 'offline' | 'serverFailed' | 'failed';
 
 function Newsletter() {
   const { t, i18n } = useTranslation();
@@ -30,7 +33,10 @@ function Newsletter() {
       setState('done');
       setEmail('');
     } catch (error) {
-      setState(error instanceof TypeError || !navigator.onLine ? 'offline' : 'failed');
+      const status = statusOf(error);
+      if (status !== undefined) return setState(status >= 500 ? 'serverFailed' : 'failed');
+      // No response: offline only if the server cannot be reached, not because this call failed.
+      setState((await checkConnectivity()) === 'offline' ? 'offline' : 'failed');
     }
   };
 
@@ -40,6 +46,7 @@ function Newsletter() {
     done: t('footer.newsletter.success'),
     invalid: t('footer.newsletter.invalid'),
     offline: t('footer.newsletter.offline'),
+    serverFailed: t('footer.newsletter.serverFailed'),
     failed: t('footer.newsletter.failed'),
   }[state];
 

@@ -59,3 +59,37 @@ test('an order placed while the server cannot be reached is said to be saved, ev
     ),
   ).toBeVisible();
 });
+
+test.describe('the newsletter', () => {
+  const subscribe = async (page: Page) => {
+    await page.getByLabel('E-mail address').fill('salon@example.com');
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+  };
+
+  test('says the server failed when it answers with an error', async ({ page }) => {
+    await page.goto('/?lng=en');
+    await page.route('**/api/newsletter', (route) =>
+      route.fulfill({ status: 503, json: { message: 'Service Unavailable' } }),
+    );
+    await subscribe(page);
+    await expect(page.getByRole('alert')).toHaveText(
+      'Our server failed to subscribe you. Please try again in a few minutes.',
+    );
+  });
+
+  test('says offline only when the server cannot be reached', async ({ page, context }) => {
+    await page.goto('/?lng=en');
+    // Only this request is lost: the server can still be reached.
+    await page.route('**/api/newsletter', (route) => route.abort('connectionreset'));
+    await subscribe(page);
+    await expect(page.getByRole('alert')).toHaveText(
+      'We could not subscribe you. Please try again.',
+    );
+
+    await context.setOffline(true);
+    await subscribe(page);
+    await expect(page.getByRole('alert')).toHaveText(
+      'You are offline. Please try again when you are connected.',
+    );
+  });
+});
