@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { clampQuantity } from '../contracts/orders';
 
 export interface QuantityStepperProps {
@@ -22,11 +22,22 @@ export function QuantityStepper({
   onChange,
 }: QuantityStepperProps) {
   const [draft, setDraft] = useState(String(quantity));
-  useEffect(() => setDraft(String(quantity)), [quantity]);
+  // The quantity last asked for, until the new `quantity` comes back: typing then clicking
+  // Update commits on blur and again on click, and must ask once.
+  const asked = useRef(quantity);
+  useEffect(() => {
+    asked.current = quantity;
+    setDraft(String(quantity));
+  }, [quantity]);
+  const change = (next: number) => {
+    if (next === asked.current) return;
+    asked.current = next;
+    onChange(next);
+  };
   const commit = () => {
     const next = clampQuantity(Number(draft), stock);
     setDraft(String(next));
-    if (next !== quantity) onChange(next);
+    change(next);
   };
   return (
     <div className="stepper">
@@ -34,7 +45,7 @@ export function QuantityStepper({
         type="button"
         className="stepper__button"
         aria-label={labels.decrease}
-        onClick={() => onChange(quantity <= 1 ? 0 : quantity - 1)}
+        onClick={() => change(asked.current <= 1 ? 0 : asked.current - 1)}
       >
         −
       </button>
@@ -59,7 +70,7 @@ export function QuantityStepper({
         className="stepper__button"
         aria-label={labels.increase}
         disabled={quantity >= stock}
-        onClick={() => onChange(clampQuantity(quantity + 1, stock))}
+        onClick={() => change(clampQuantity(asked.current + 1, stock))}
       >
         +
       </button>

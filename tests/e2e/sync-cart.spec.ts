@@ -18,6 +18,25 @@ async function oneLineInCart(page: Page, salon: { email: string }) {
   await expect(page.getByTestId('cart-badge')).toHaveText('1');
 }
 
+test('typing a quantity and clicking Update queues one change', async ({
+  page,
+  context,
+  request,
+}) => {
+  await oneLineInCart(page, await approvedSalon(request, 'stepper'));
+  await page.getByRole('link', { name: /^Cart/ }).click();
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  // Offline, the change stays in the outbox where it can be counted.
+  await context.setOffline(true);
+  await page.getByRole('spinbutton', { name: /^Quantity of/ }).fill('4');
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(page.getByTestId('cart-badge')).toHaveText('4');
+  await page.waitForTimeout(300);
+  await expect(page.getByTestId('cart-waiting')).toContainText(
+    '1 change is saved on this device and waiting to sync.',
+  );
+});
+
 test('a change the server fails is said to have failed on the server, not to be offline', async ({
   page,
   request,
