@@ -14,10 +14,18 @@
  * - warm reload of /products until the first product card shows, online and offline;
  * - with 10,000 products: first visit, from navigation until the screen says the whole
  *   catalogue is on the device (and how much of it the mirror itself took), and the median
- *   time of a search + category + sort + page query answered by the device.
+ *   time of a search + category + sort + page query answered by the device;
+ * - uploads: 20 company registrations of 40 MB each (8 documents of 5 MB) sent at once to
+ *   a server of their own, the growth of that server's memory meanwhile and how long a
+ *   product page's API call took meanwhile.
+ *
+ * BENCH_ONLY=large measures the 10,000-product figures alone, BENCH_ONLY=uploads the
+ * upload figures alone (no build needed: that server serves the API only).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -42,8 +50,19 @@ interface Figure {
   met: boolean;
 }
 
-async function startServer(dataDir: string, port = PORT): Promise<ChildProcess> {
-  const server = spawn('npx', ['tsx', 'server/start.ts'], {
+/**
+ * Starts the server on a fresh data folder. `apiOnly` runs it as Node itself (the child's
+ * pid is the server's, whose memory a figure reads) and without the built app.
+ */
+async function startServer(
+  dataDir: string,
+  port = PORT,
+  { apiOnly = false } = {},
+): Promise<ChildProcess> {
+  const [command, args] = apiOnly
+    ? [process.execPath, ['--import', 'tsx', 'server/start.ts', '--api-only']]
+    : ['npx', ['tsx', 'server/start.ts']];
+  const server = spawn(command, args, {
     env: {
       ...process.env,
       PORT: String(port),
@@ -79,7 +98,7 @@ async function json<T>(path: string, init: RequestInit = {}): Promise<T> {
 async function approvedSalon(): Promise<{ email: string; password: string }> {
   const email = `bench.${Date.now()}@example.com`;
   const password = 'Bench-Salon-Pass-1';
-  const { user } = await json<{ user: { companyId: number } }>('/api/auth/register', {
+  await json('/api/auth/register', {
     method: 'POST',
     body: JSON.stringify({
       email,
@@ -89,6 +108,15 @@ async function approvedSalon(): Promise<{ email: string; password: string }> {
       companyName: 'Bench Salon',
       taxNumber: 'RO1',
     }),
+  });
+  // The registration's answer names no user (a taken e-mail must not show): the salon
+  // reads its company back once signed in.
+  const salon = await json<{ accessToken: string }>('/api/auth/login', {
+    method: 'POST',
+    body: JSON.stringify({ email, password }),
+  });
+  const { user } = await json<{ user: { companyId: number } }>('/api/auth/me', {
+    headers: { authorization: `Bearer ${salon.accessToken}` },
   });
   const { accessToken } = await json<{ accessToken: string }>('/api/auth/login', {
     method: 'POST',
@@ -386,14 +414,246 @@ async function largeCatalogue(browser: import('playwright-core').Browser): Promi
   }
 }
 
+/** Registrations sent at once by the upload figures. */
+const UPLOAD_REGISTRATIONS = 20;
+/** Documents per registration and the size of each: the most one registration may carry. */
+const UPLOAD_FILES = 8;
+const UPLOAD_FILE_BYTES = 5 * 1024 * 1024;
+/** How often the server's memory is read, and a product fetched, while the uploads run. */
+const UPLOAD_SAMPLE_MS = 50;
+/** Goals of the upload figures. */
+const UPLOAD_RSS_GOAL_MB = 300;
+const UPLOAD_LATENCY_GOAL_MS = 200;
+
+/** Kilobytes of a /proc/<pid>/status line (VmRSS, VmHWM), or NaN when it cannot be read. */
+function procStatusKb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  try {
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith(`${field}:`));
+    return Number(line?.match(/(\d+)/)?.[1] ?? NaN);
+  } catch {
+    return NaN;
+  }
+}
+
+/** Resident memory once two readings a second apart agree within 2 MB (at most 15 s). */
+async function settledRssKb(pid: number): Promise<number> {
+  let previous = procStatusKb(pid, 'VmRSS');
+  for (let i = 0; i < 15; i += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const current = procStatusKb(pid, 'VmRSS');
+    if (Math.abs(current - previous) < 2048) return current;
+    previous = current;
+  }
+  return previous;
+}
+
+/**
+ * One registration of the wizard with its eight documents, sent from its own loopback
+ * address: the per-address limit counts each apart, as it would real salons. The body is
+ * written as the socket takes it, so the client never holds more than the files it shares.
+ */
+function sendRegistration(port: number, index: number, files: Buffer[]): Promise<number> {
+  const boundary = `bench-upload-${index}-${randomBytes(6).toString('hex')}`;
+  const fields: Record<string, string> = {
+    firstName: 'Bench',
+    lastName: 'Upload',
+    email: `bench.upload.${index}.${Date.now()}@example.com`,
+    password: 'secret1',
+    confirmPassword: 'secret1',
+    companyName: `Bench Upload ${index} SRL`,
+    taxNumber: `RO${1000 + index}`,
+    registrationNumber: `J40/${index}/2026`,
+    companyEmail: `office.${index}@bench.example`,
+    companyPhone: '+40 21 555 0000',
+    address: 'Strada Fabricii 1',
+    city: 'Sibiu',
+    postalCode: '550001',
+    country: 'Romania',
+  };
+  const documentFields = [
+    'businessLicense',
+    'vatRegistration',
+    'tradeRegister',
+    'identityDocument',
+    'bankStatement',
+    'taxCertificate',
+    'incorporationDocument',
+    'otherDocument',
+  ];
+  const chunks: Buffer[] = Object.entries(fields).map(([name, value]) =>
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    ),
+  );
+  files.forEach((file, i) => {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${documentFields[i]}"; filename="document-${i}.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+      ),
+      file,
+      Buffer.from('\r\n'),
+    );
+  });
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  const length = chunks.reduce((sum, chunk) => sum + chunk.length, 0);
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        localAddress: `127.0.0.${10 + index}`,
+        method: 'POST',
+        path: '/api/auth/register-company',
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': length,
+        },
+      },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
+    request.on('error', reject);
+    void (async () => {
+      for (const chunk of chunks) {
+        if (!request.write(chunk)) await new Promise((drained) => request.once('drain', drained));
+      }
+      request.end();
+    })();
+  });
+}
+
+/**
+ * Twenty registrations of 40 MB at once against a server of their own: how much the
+ * server's memory grows (the peak of its resident memory over the level before) and how
+ * long GET /api/products/1 takes meanwhile.
+ */
+async function concurrentUploads(): Promise<Figure[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-uploads-'));
+  const port = PORT + 2;
+  const server = await startServer(dataDir, port, { apiOnly: true });
+  const pid = server.pid ?? 0;
+  try {
+    const product = `${baseOf(port)}/api/products/1`;
+    const fetchProduct = async () => {
+      const started = performance.now();
+      const response = await fetch(product);
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`${product}: ${response.status}`);
+      return performance.now() - started;
+    };
+    for (let i = 0; i < 20; i += 1) await fetchProduct();
+    // Valid PDFs by their first bytes; the rest random, as compressed PDF content is.
+    const files = Array.from({ length: UPLOAD_FILES }, () =>
+      Buffer.concat([
+        Buffer.from('%PDF-1.7\n'),
+        randomBytes(UPLOAD_FILE_BYTES - 9 - 6),
+        Buffer.from('%%EOF\n'),
+      ]),
+    );
+    // One registration first, from an address of its own, and a settled memory: the figure
+    // is what the burst adds, not what the first upload or the start-up leave behind.
+    if ((await sendRegistration(port, UPLOAD_REGISTRATIONS, files)) !== 201) {
+      throw new Error('The warm-up registration was refused');
+    }
+    const baselineKb = await settledRssKb(pid);
+    // The peak since start includes start-up; reset it where Linux allows (clear_refs 5).
+    let hwmReset = false;
+    try {
+      writeFileSync(`/proc/${pid}/clear_refs`, '5');
+      hwmReset = true;
+    } catch {
+      // Sampling VmRSS alone still sees the peak, give or take a sampling interval.
+    }
+
+    let running = true;
+    let peakKb = baselineKb;
+    const sampler = (async () => {
+      while (running) {
+        peakKb = Math.max(peakKb, procStatusKb(pid, 'VmRSS'));
+        await new Promise((resolve) => setTimeout(resolve, UPLOAD_SAMPLE_MS));
+      }
+    })();
+    const latencies: number[] = [];
+    const prober = (async () => {
+      while (running) {
+        latencies.push(await fetchProduct());
+        await new Promise((resolve) => setTimeout(resolve, UPLOAD_SAMPLE_MS));
+      }
+    })();
+
+    const started = performance.now();
+    const statuses = await Promise.all(
+      Array.from({ length: UPLOAD_REGISTRATIONS }, (_, i) => sendRegistration(port, i, files)),
+    );
+    const elapsed = performance.now() - started;
+    running = false;
+    await Promise.all([sampler, prober]);
+    if (hwmReset) peakKb = Math.max(peakKb, procStatusKb(pid, 'VmHWM'));
+
+    const growthMb = Math.round((peakKb - baselineKb) / 1024);
+    const accepted = statuses.filter((status) => status === 201).length;
+    const maxLatency = Math.max(...latencies);
+    const medianLatency = median(latencies);
+    const others = statuses.filter((status) => status !== 201);
+    return [
+      {
+        name: `Uploads: ${UPLOAD_REGISTRATIONS} registrations of ${(UPLOAD_FILES * UPLOAD_FILE_BYTES) / 1024 / 1024} MB at once, accepted${others.length ? ` (others answered ${[...new Set(others)].join(', ')})` : ''}`,
+        value: accepted,
+        unit: `of ${UPLOAD_REGISTRATIONS}`,
+        goal: `= ${UPLOAD_REGISTRATIONS}`,
+        met: accepted === UPLOAD_REGISTRATIONS,
+      },
+      {
+        name: 'Uploads: time until every registration was answered',
+        value: Math.round(elapsed),
+        unit: 'ms',
+        goal: 'reference',
+        met: true,
+      },
+      {
+        name: `Uploads: growth of the server's resident memory (peak over the ${Math.round(baselineKb / 1024)} MB after one registration)`,
+        value: growthMb,
+        unit: 'MB',
+        goal: `≤ +${UPLOAD_RSS_GOAL_MB} MB`,
+        met: Number.isFinite(growthMb) && growthMb <= UPLOAD_RSS_GOAL_MB,
+      },
+      {
+        name: `Uploads: GET /api/products/1 meanwhile, slowest of ${latencies.length}`,
+        value: Math.round(maxLatency),
+        unit: 'ms',
+        goal: `≤ ${UPLOAD_LATENCY_GOAL_MS} ms`,
+        met: maxLatency <= UPLOAD_LATENCY_GOAL_MS,
+      },
+      {
+        name: 'Uploads: GET /api/products/1 meanwhile, median',
+        value: Math.round(medianLatency),
+        unit: 'ms',
+        goal: `≤ ${UPLOAD_LATENCY_GOAL_MS} ms`,
+        met: medianLatency <= UPLOAD_LATENCY_GOAL_MS,
+      },
+    ];
+  } finally {
+    if (server.pid) process.kill(-server.pid, 'SIGTERM');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 async function main(): Promise<void> {
+  const only = process.env.BENCH_ONLY;
+  if (only === 'uploads') {
+    print(await concurrentUploads());
+    return;
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
   const server = await startServer(dataDir);
   const browser = await chromium.launch({ executablePath: CHROME, args: ARGS });
   const figures: Figure[] = [];
   try {
     // BENCH_ONLY=large measures the 10,000-product figures alone (quicker while tuning them).
-    const only = process.env.BENCH_ONLY;
     if (only !== 'large') await smallCatalogue(browser, figures);
     figures.push(...(await largeCatalogue(browser)));
   } finally {
@@ -401,6 +661,7 @@ async function main(): Promise<void> {
     if (server.pid) process.kill(-server.pid, 'SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
   }
+  if (only !== 'large') figures.push(...(await concurrentUploads()));
   print(figures);
 }
 
