@@ -141,6 +141,12 @@ export class UploadForm {
     const originalName = cleanFileName(part.filename);
     const path = join(await this.tempFolder(), `${this.files.length}.upload`);
     const out = createWriteStream(path, { flags: 'wx', mode: 0o600 });
+    // A failed write (a full disk) is kept here and thrown by the loop: an 'error' event
+    // without a listener would stop the process.
+    let writeError: Error | null = null;
+    out.on('error', (error) => {
+      writeError ??= error;
+    });
     const hash = createHash('sha256');
     let head = Buffer.alloc(0);
     let kind: ReturnType<typeof detectDocumentType> | undefined;
@@ -158,11 +164,13 @@ export class UploadForm {
           }
         }
         hash.update(chunk);
+        if (writeError) throw writeError;
         if (!out.write(chunk)) await once(out, 'drain');
       }
       if (part.file.truncated) throw tooLarge(originalName);
       kind ??= detectDocumentType(head);
       if (!kind) throw unsupported(originalName);
+      if (writeError) throw writeError;
       out.end();
       await once(out, 'finish');
     } catch (error) {
