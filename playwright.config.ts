@@ -43,6 +43,8 @@ export default defineConfig({
       DATA_DIR: dataDir,
       HOST: '127.0.0.1',
       PUBLIC_URL: `http://localhost:${PORT}`,
+      // The tests' API calls act as clients behind a proxy on this machine (see helpers.ts).
+      TRUST_PROXY: '127.0.0.1, ::1',
       LOG_LEVEL: 'warn',
       ADMIN_EMAIL: STAFF.email,
       ADMIN_PASSWORD: STAFF.password,

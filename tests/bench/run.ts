@@ -17,10 +17,13 @@
  *   time of a search + category + sort + page query answered by the device;
  * - uploads: 20 company registrations of 40 MB each (8 documents of 5 MB) sent at once to
  *   a server of their own, the growth of that server's memory meanwhile and how long a
- *   product page's API call took meanwhile.
+ *   product page's API call took meanwhile;
+ * - catalogue API: requests per second of the catalogue reads as a share of a bare
+ *   Fastify hello world's, on both databases (tests/bench/catalogue-throughput.ts).
  *
  * BENCH_ONLY=large measures the 10,000-product figures alone, BENCH_ONLY=uploads the
- * upload figures alone (no build needed: that server serves the API only).
+ * upload figures alone, BENCH_ONLY=api the catalogue API alone (no build needed for
+ * those two: their servers serve the API only).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -33,6 +36,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium, type Page } from 'playwright-core';
 import { CHROME_ARGS, CHROME_PATH } from '../e2e/chromium';
+import { catalogueThroughput } from './catalogue-throughput';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4390);
 const LARGE_PORT = PORT + 1;
@@ -648,6 +652,10 @@ async function main(): Promise<void> {
     print(await concurrentUploads());
     return;
   }
+  if (only === 'api') {
+    print(await catalogueThroughput());
+    return;
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
   const server = await startServer(dataDir);
   const browser = await chromium.launch({ executablePath: CHROME, args: ARGS });
@@ -661,7 +669,10 @@ async function main(): Promise<void> {
     if (server.pid) process.kill(-server.pid, 'SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
   }
-  if (only !== 'large') figures.push(...(await concurrentUploads()));
+  if (only !== 'large') {
+    figures.push(...(await concurrentUploads()));
+    figures.push(...(await catalogueThroughput()));
+  }
   print(figures);
 }
 

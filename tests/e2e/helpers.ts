@@ -15,6 +15,9 @@ async function staffHeaders(request: APIRequestContext) {
 export async function approvedSalon(request: APIRequestContext, prefix = 'salon') {
   const email = unique(prefix);
   const registered = await request.post('/api/auth/register', {
+    // Each salon from an address of its own, as behind the fair's proxy (TRUST_PROXY):
+    // registrations are limited per address, and a whole test run makes many.
+    headers: { 'x-forwarded-for': `198.51.100.${Math.floor(Math.random() * 250) + 1}` },
     data: {
       email,
       password: PASSWORD,

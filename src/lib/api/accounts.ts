@@ -37,7 +37,7 @@ export interface RegisterRequest {
 }
 
 export const registerPerson = (payload: RegisterRequest) =>
-  api.post('auth/register', { json: payload }).json<{ message: string; user: User }>();
+  api.post('auth/register', { json: payload }).json<{ message: string }>();
 
 export function registerCompany(
   fields: Record<string, string>,
@@ -48,11 +48,11 @@ export function registerCompany(
   for (const { field, file } of files) form.append(field, file, file.name);
   return api
     .post('auth/register-company', { body: form, timeout: 120_000 })
-    .json<{ message: string; user: User }>();
+    .json<{ message: string }>();
 }
 
 export const updateProfile = (payload: { firstName: string; lastName: string; email: string }) =>
-  api.put('users/profile', { json: payload }).json<{ message: string; user: User }>();
+  api.put('users/profile', { json: payload }).json<{ message: string }>();
 
 export const changePassword = (currentPassword: string, newPassword: string) =>
   api.put('users/password', { json: { currentPassword, newPassword } }).json<{ message: string }>();
