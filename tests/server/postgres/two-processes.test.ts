@@ -214,14 +214,12 @@ describe('two server processes on one PostgreSQL', () => {
 describe('what the processes share through the database', () => {
   it('count sign-in guesses together: of 100 simultaneous wrong guesses split between them, at most 5 are checked', async () => {
     const email = `guessed.${randomUUID()}@example.com`;
-    await db
-      .insert(users)
-      .values({
-        email,
-        passwordHash: await hashPassword('Right-Pass-1'),
-        firstName: 'G',
-        lastName: 'H',
-      });
+    await db.insert(users).values({
+      email,
+      passwordHash: await hashPassword('Right-Pass-1'),
+      firstName: 'G',
+      lastName: 'H',
+    });
     const answers = await Promise.all(
       Array.from({ length: 100 }, async (_, i) => {
         const response = await fetch(`${servers.urls[i % 2]}/api/auth/login`, {
