@@ -33,6 +33,8 @@ const reasonBody = Type.Object(
   { reason: Type.Optional(ShortText({ maxLength: 1000 })) },
   { additionalProperties: false },
 );
+/** Approving or reactivating clears the reason the salon is shown, so it takes none. */
+const noReasonBody = Type.Object({}, { additionalProperties: false });
 const notesBody = Type.Object(
   { reviewNotes: Type.Optional(ShortText({ maxLength: 1000 })) },
   { additionalProperties: false },
@@ -92,7 +94,9 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
         schema: {
           headers: IdempotencyHeaders,
           params: IdParams,
-          body: Type.Optional(reasonBody),
+          body: Type.Optional(
+            action === 'reject' || action === 'suspend' ? reasonBody : noReasonBody,
+          ),
           response: companyResponse,
         },
       },
@@ -100,7 +104,12 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
         once(db, request, reply, async (tx) => ({
           status: 200,
           body: {
-            company: await decideCompany(tx, request.params.id, action, request.body?.reason ?? ''),
+            company: await decideCompany(
+              tx,
+              request.params.id,
+              action,
+              (request.body as { reason?: string } | undefined)?.reason ?? '',
+            ),
           },
         })),
     );

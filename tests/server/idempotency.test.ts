@@ -82,6 +82,10 @@ function send(tokens: Tokens, request: Request, key: string) {
  * A customer of a new company, approved unless told otherwise. Made in the database: the
  * table needs more accounts than one address may register in an hour.
  */
+/** Rejecting and suspending take a reason for the salon; approving and reactivating none. */
+const reasonFor = (action: string) =>
+  action === 'reject' || action === 'suspend' ? { reason: 'Checked by the back office' } : {};
+
 async function customer(approved = true) {
   const [company] = await db()
     .insert(companies)
@@ -198,12 +202,12 @@ async function companyCase(action: string, from: 'PENDING' | 'APPROVED' | 'SUSPE
     request: {
       method: 'POST',
       url: `/api/admin/companies/${companyId}/${action}`,
-      payload: { reason: 'Checked by the back office' },
+      payload: reasonFor(action),
     },
     other: {
       method: 'POST',
       url: `/api/admin/companies/${otherCompany}/${action}`,
-      payload: { reason: 'Checked by the back office' },
+      payload: reasonFor(action),
     },
     effect: () => companyRow(companyId),
   } satisfies Prepared;

@@ -379,8 +379,8 @@ describe('correct requests', () => {
     expect(mirror.body.trim().split('\n').at(-1)).toMatch(/"type":"end"/);
   });
 
-  it('still pass without the optional body, with an empty one and with a reason', async () => {
-    for (const payload of [undefined, {}, { reason: 'Documents checked' }]) {
+  it('still pass without the optional body and with an empty one', async () => {
+    for (const payload of [undefined, {}]) {
       const id = await pendingCompany();
       const response = await app.inject({
         method: 'POST',

@@ -1,0 +1,348 @@
+/**
+ * What a route accepts, it keeps: every field of every JSON body is sent with a value of
+ * its own and read back where a client would look for it. (The two registration forms
+ * are read back field by field in registration.test.ts.) A last test checks that the
+ * bodies sent here name every field the routes' schemas accept.
+ */
+import { randomUUID } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, registeredRoutes } from '../../server/app';
+import { newsletterSubscriptions, products, refreshTokens, users } from '../../server/db/schema';
+import { seedDatabase } from '../../server/db/seed';
+import { decideCompany, ensureAdmin } from '../../server/services/admin';
+import { bearer, multipart, PDF, register, signIn, type Tokens } from './helpers';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+let testDb: TestDatabase;
+let app: FastifyInstance;
+let staff: Tokens;
+/** Every field name sent in a JSON body here, by route ("METHOD url"). */
+const sent = new Map<string, Set<string>>();
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  await seedDatabase(testDb.database.db, { demoAccounts: false });
+  app = await buildApp({ database: testDb.database });
+  await ensureAdmin(testDb.database.db, 'fields.staff@example.com', 'Fields-Staff-1');
+  staff = await signIn(app, 'fields.staff@example.com', 'Fields-Staff-1');
+});
+
+afterAll(async () => {
+  await app.close();
+  await testDb.drop();
+});
+
+/** Sends a JSON body to a route (`url` as registered, `path` as called), noting its fields. */
+async function send(
+  tokens: Tokens | null,
+  method: 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  path: string,
+  payload: Record<string, unknown>,
+) {
+  const names = sent.get(`${method} ${url}`) ?? new Set<string>();
+  const note = (prefix: string, value: Record<string, unknown>) => {
+    for (const [key, inner] of Object.entries(value)) {
+      names.add(prefix + key);
+      if (inner && typeof inner === 'object' && !Array.isArray(inner)) {
+        note(`${prefix}${key}.`, inner as Record<string, unknown>);
+      }
+    }
+  };
+  note('', payload);
+  sent.set(`${method} ${url}`, names);
+  const response = await app.inject({
+    method,
+    url: path,
+    payload,
+    headers: tokens ? bearer(tokens) : {},
+  });
+  expect(response.statusCode, `${method} ${path}: ${response.body}`).toBeLessThan(300);
+  return response;
+}
+
+const read = async (tokens: Tokens, url: string) =>
+  (await app.inject({ url, headers: bearer(tokens) })).json();
+
+async function buyer() {
+  const { email, password, user } = await register(app);
+  await decideCompany(testDb.database.db, user.companyId, 'approve');
+  return { email, password, user, tokens: await signIn(app, email, password) };
+}
+
+describe('accounts', () => {
+  it('keep the names of a profile, and its e-mail is the account’s own', async () => {
+    const { email, tokens } = await buyer();
+    await send(tokens, 'PUT', '/api/users/profile', '/api/users/profile', {
+      firstName: 'Irina',
+      lastName: 'Marin',
+      email,
+    });
+    expect((await read(tokens, '/api/auth/me')).user).toMatchObject({
+      firstName: 'Irina',
+      lastName: 'Marin',
+      email,
+    });
+  });
+
+  it('keep each notification setting', async () => {
+    const { tokens } = await buyer();
+    const settings = {
+      orderNotifications: false,
+      newProductNotifications: false,
+      marketingNewsletter: true,
+    };
+    await send(tokens, 'PUT', '/api/users/notifications', '/api/users/notifications', settings);
+    expect((await read(tokens, '/api/auth/me')).user.notifications).toEqual(settings);
+  });
+
+  it('keep a new password, and sign-in without "remember me" gets a working day', async () => {
+    const { email, password, tokens } = await buyer();
+    await send(tokens, 'PUT', '/api/users/password', '/api/users/password', {
+      currentPassword: password,
+      newPassword: 'Another-Pass-9',
+    });
+    const session = (
+      await send(null, 'POST', '/api/auth/login', '/api/auth/login', {
+        email,
+        password: 'Another-Pass-9',
+        rememberMe: false,
+      })
+    ).json<Tokens & { user: { id: number } }>();
+    const [token] = await testDb.database.db
+      .select({ expiresAt: refreshTokens.expiresAt, createdAt: refreshTokens.createdAt })
+      .from(refreshTokens)
+      .where(eq(refreshTokens.userId, session.user.id))
+      .orderBy(desc(refreshTokens.id))
+      .limit(1);
+    const hours =
+      ((token?.expiresAt.getTime() ?? 0) - (token?.createdAt.getTime() ?? 0)) / 3_600_000;
+    expect(Math.round(hours)).toBe(12);
+    // The session's own tokens are sent back as they are: nothing to keep.
+    await send(null, 'POST', '/api/auth/refresh', '/api/auth/refresh', {
+      refreshToken: session.refreshToken,
+    });
+  });
+
+  it('end with the password that confirms the deletion', async () => {
+    const { password, tokens, user } = await buyer();
+    await send(tokens, 'DELETE', '/api/users/me', '/api/users/me', { password });
+    const [row] = await testDb.database.db
+      .select({ deletedAt: users.deletedAt })
+      .from(users)
+      .where(eq(users.id, user.id));
+    expect(row?.deletedAt).not.toBeNull();
+  });
+
+  it('sign out with the refresh token given', async () => {
+    const { email, password } = await buyer();
+    const tokens = await signIn(app, email, password);
+    await send(null, 'POST', '/api/auth/logout', '/api/auth/logout', {
+      refreshToken: tokens.refreshToken,
+    });
+    expect((await app.inject({ url: '/api/auth/me', headers: bearer(tokens) })).statusCode).toBe(
+      401,
+    );
+  });
+
+  it('subscribe the newsletter’s address in its language', async () => {
+    const email = `news.${randomUUID()}@example.com`;
+    await send(null, 'POST', '/api/newsletter', '/api/newsletter', { email, locale: 'it' });
+    const [row] = await testDb.database.db
+      .select()
+      .from(newsletterSubscriptions)
+      .where(eq(newsletterSubscriptions.email, email));
+    expect(row?.locale).toBe('it');
+  });
+});
+
+describe('cart and orders', () => {
+  it('keep the product and quantity of a line, the whole address, notes, reference and cancellation reason', async () => {
+    const { tokens } = await buyer();
+    const [product] = await testDb.database.db
+      .update(products)
+      .set({ stock: 50 })
+      .where(eq(products.id, 3))
+      .returning({ id: products.id });
+    const productId = product?.id ?? 0;
+    await send(tokens, 'POST', '/api/cart/add', '/api/cart/add', { productId, quantity: 2 });
+    await send(tokens, 'PUT', '/api/cart/items/:id', `/api/cart/items/${productId}`, {
+      quantity: 4,
+    });
+    expect((await read(tokens, '/api/cart')).items).toEqual([
+      expect.objectContaining({ productId, quantity: 4 }),
+    ]);
+
+    const shippingAddress = {
+      firstName: 'Elena',
+      lastName: 'Dobre',
+      street: 'Bulevardul Unirii 12',
+      city: 'București',
+      zipCode: '030167',
+      country: 'Romania',
+      phone: '+40 21 555 0101',
+    };
+    const checkout = {
+      shippingAddress,
+      notes: 'Back door, after 14:00',
+      clientReference: 'device-ref-42',
+    };
+    const created = await send(
+      tokens,
+      'POST',
+      '/api/cart/checkout',
+      '/api/cart/checkout',
+      checkout,
+    );
+    const orderId = created.json<{ order: { id: number } }>().order.id;
+    expect((await read(tokens, `/api/orders/${orderId}`)).order).toMatchObject(checkout);
+
+    await send(tokens, 'DELETE', '/api/orders/:id', `/api/orders/${orderId}`, {
+      cancellationReason: 'Ordered twice by mistake',
+    });
+    expect((await read(tokens, `/api/orders/${orderId}`)).order).toMatchObject({
+      status: 'CANCELLED',
+      cancellationReason: 'Ordered twice by mistake',
+    });
+  });
+
+  it('keep the status and payment status staff set', async () => {
+    const { tokens } = await buyer();
+    await testDb.database.db.update(products).set({ stock: 50 }).where(eq(products.id, 5));
+    await send(tokens, 'POST', '/api/cart/add', '/api/cart/add', { productId: 5, quantity: 1 });
+    const created = await send(tokens, 'POST', '/api/cart/checkout', '/api/cart/checkout', {
+      shippingAddress: {
+        firstName: 'Radu',
+        lastName: 'Ene',
+        street: 'Strada Mare 5',
+        city: 'Iași',
+        zipCode: '700001',
+        country: 'Romania',
+        phone: '+40 232 555 010',
+      },
+    });
+    const orderId = created.json<{ order: { id: number } }>().order.id;
+    await send(
+      staff,
+      'POST',
+      '/api/admin/orders/:id/status',
+      `/api/admin/orders/${orderId}/status`,
+      {
+        status: 'CONFIRMED',
+      },
+    );
+    await send(
+      staff,
+      'POST',
+      '/api/admin/orders/:id/payment',
+      `/api/admin/orders/${orderId}/payment`,
+      { paymentStatus: 'PAID' },
+    );
+    expect((await read(tokens, `/api/orders/${orderId}`)).order).toMatchObject({
+      status: 'CONFIRMED',
+      paymentStatus: 'PAID',
+    });
+  });
+});
+
+describe('staff decisions', () => {
+  it('show the salon the reason of a rejection and of a suspension', async () => {
+    const rejected = await register(app);
+    const rejectedTokens = await signIn(app, rejected.email, rejected.password);
+    await send(
+      staff,
+      'POST',
+      '/api/admin/companies/:id/reject',
+      `/api/admin/companies/${rejected.user.companyId}/reject`,
+      { reason: 'The VAT number does not match the company' },
+    );
+    expect((await read(rejectedTokens, '/api/companies/me')).company).toMatchObject({
+      status: 'REJECTED',
+      statusReason: 'The VAT number does not match the company',
+    });
+
+    const { tokens, user } = await buyer();
+    await send(
+      staff,
+      'POST',
+      '/api/admin/companies/:id/suspend',
+      `/api/admin/companies/${user.companyId}/suspend`,
+      { reason: 'Unpaid invoices' },
+    );
+    expect((await read(tokens, '/api/companies/me')).company).toMatchObject({
+      status: 'SUSPENDED',
+      statusReason: 'Unpaid invoices',
+    });
+  });
+
+  it('refuse a reason for approving or reactivating, which clear it', async () => {
+    const { user } = await register(app);
+    const response = await app.inject({
+      method: 'POST',
+      url: `/api/admin/companies/${user.companyId}/approve`,
+      payload: { reason: 'Looks fine' },
+      headers: bearer(staff),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toEqual([
+      expect.objectContaining({ field: 'reason', message: 'is not a known field' }),
+    ]);
+  });
+
+  it('show the salon the note of a reviewed document', async () => {
+    const { tokens } = await buyer();
+    const upload = multipart({}, [
+      {
+        field: 'tradeRegister',
+        filename: 'registry.pdf',
+        contentType: 'application/pdf',
+        data: PDF,
+      },
+    ]);
+    const uploaded = await app.inject({
+      method: 'POST',
+      url: '/api/companies/me/documents',
+      ...upload,
+      headers: { ...upload.headers, ...bearer(tokens) },
+    });
+    const documentId = uploaded.json<{ documents: { id: number }[] }>().documents[0]?.id ?? 0;
+    for (const [action, reviewNotes] of [
+      ['approve', 'Readable and current'],
+      ['reject', 'Older than three months'],
+    ] as const) {
+      await send(
+        staff,
+        'POST',
+        `/api/admin/documents/:id/${action}`,
+        `/api/admin/documents/${documentId}/${action}`,
+        { reviewNotes },
+      );
+      const { documents } = await read(tokens, '/api/companies/me/documents');
+      expect(documents).toEqual([expect.objectContaining({ id: documentId, reviewNotes })]);
+    }
+  });
+});
+
+describe('coverage', () => {
+  it('sends every field of every JSON body a route accepts (registration in its own file)', () => {
+    const elsewhere = ['POST /api/auth/register'];
+    const missing: string[] = [];
+    const fieldsOf = (schema: unknown, prefix = ''): string[] => {
+      const properties = (schema as { properties?: Record<string, unknown> })?.properties ?? {};
+      return Object.entries(properties).flatMap(([name, inner]) => [
+        prefix + name,
+        ...fieldsOf(inner, `${prefix}${name}.`),
+      ]);
+    };
+    for (const route of registeredRoutes.get(app) ?? []) {
+      const key = `${route.method} ${route.url}`;
+      if (!route.schema?.body || elsewhere.includes(key)) continue;
+      for (const field of fieldsOf(route.schema.body)) {
+        if (!sent.get(key)?.has(field)) missing.push(`${key} ${field}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+});
