@@ -9,13 +9,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { DEMO_ACCOUNTS } from '../../server/db/demo-accounts';
-import { startThrowawayCluster } from '../server/postgres-cluster';
+import { freePort, startThrowawayCluster } from '../server/postgres-cluster';
 
 export interface ThroughputFigure {
   name: string;
@@ -39,17 +38,6 @@ const READS = [
   ['product', '/api/products/7'],
   ['categories', '/api/products/categories'],
 ] as const;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function until(url: string): Promise<void> {
   for (let i = 0; i < 240; i += 1) {

@@ -43,6 +43,17 @@ export const PNG = Buffer.concat([
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 export const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(64)]);
 
+/** A shipping address that passes the checkout's rules. */
+export const ADDRESS = {
+  firstName: 'Ioana',
+  lastName: 'Pop',
+  street: 'Strada Lalelelor 3',
+  city: 'Cluj-Napoca',
+  zipCode: '400001',
+  country: 'Romania',
+  phone: '+40 264 555 010',
+};
+
 let counter = 0;
 /** A unique e-mail for each account a test creates. */
 export const uniqueEmail = (prefix = 'user') =>

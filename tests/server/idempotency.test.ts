@@ -22,7 +22,7 @@ import { seedDatabase } from '../../server/db/seed';
 import { decideCompany, ensureAdmin } from '../../server/services/admin';
 import { hashPassword } from '../../server/services/passwords';
 import { openSession } from '../../server/services/sessions';
-import { bearer, multipart, PDF, signIn, type Tokens } from './helpers';
+import { ADDRESS, bearer, multipart, PDF, signIn, type Tokens } from './helpers';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 let testDb: TestDatabase;
@@ -30,15 +30,6 @@ let app: FastifyInstance;
 let admin: Tokens;
 let adminId: number;
 
-const ADDRESS = {
-  firstName: 'Ioana',
-  lastName: 'Pop',
-  street: 'Strada Lalelelor 3',
-  city: 'Cluj-Napoca',
-  zipCode: '400001',
-  country: 'Romania',
-  phone: '+40 264 555 010',
-};
 const PASSWORD = 'Secure-Pass1';
 /** Hashed once: every customer of the table has the same password. */
 const passwordHash = hashPassword(PASSWORD);

@@ -6,21 +6,12 @@ import { buildApp } from '../../server/app';
 import { orders, products } from '../../server/db/schema';
 import { seedDatabase } from '../../server/db/seed';
 import { decideCompany, ensureAdmin } from '../../server/services/admin';
-import { bearer, register, signIn, type Tokens } from './helpers';
+import { ADDRESS, bearer, register, signIn, type Tokens } from './helpers';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 let testDb: TestDatabase;
 let app: FastifyInstance;
 let admin: Tokens;
-const ADDRESS = {
-  firstName: 'Ioana',
-  lastName: 'Pop',
-  street: 'Strada Lalelelor 3',
-  city: 'Cluj-Napoca',
-  zipCode: '400001',
-  country: 'Romania',
-  phone: '+40 264 555 010',
-};
 
 beforeAll(async () => {
   testDb = await createTestDatabase();

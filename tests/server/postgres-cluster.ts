@@ -33,7 +33,8 @@ function findBinDir(): string {
   return found;
 }
 
-function freePort(): Promise<number> {
+/** A port on the loopback address that nothing listens on now. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

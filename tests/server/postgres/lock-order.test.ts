@@ -16,21 +16,11 @@ import { seedDatabase } from '../../../server/db/seed';
 import { decideCompany } from '../../../server/services/admin';
 import { HttpError } from '../../../server/services/errors';
 import { inTransaction, MAX_ATTEMPTS, retryConflicts } from '../../../server/services/transactions';
-import { bearer, register, signIn, type Tokens } from '../helpers';
+import { ADDRESS, bearer, register, signIn, type Tokens } from '../helpers';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 
 let testDb: TestDatabase;
 let app: FastifyInstance;
-
-const ADDRESS = {
-  firstName: 'Ioana',
-  lastName: 'Pop',
-  street: 'Strada Lalelelor 3',
-  city: 'Cluj-Napoca',
-  zipCode: '400001',
-  country: 'Romania',
-  phone: '+40 264 555 010',
-};
 
 beforeAll(async () => {
   testDb = await createTestDatabase();

@@ -13,8 +13,8 @@
  * alone and the others once it answers: they find the database seeded.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../postgres-cluster';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
@@ -41,17 +41,6 @@ export interface Servers {
 export interface StartOptions {
   /** Extra environment of the processes (ADMIN_EMAIL, LOG_LEVEL…). */
   env?: Record<string, string>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 interface Running {

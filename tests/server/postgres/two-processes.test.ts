@@ -20,20 +20,11 @@ import { hashPassword } from '../../../server/services/passwords';
 import { openSession } from '../../../server/services/sessions';
 import { createTestDatabase, type TestDatabase } from '../test-database';
 import { startServers, type Servers } from './servers';
+import { ADDRESS } from '../helpers';
 
 let testDb: TestDatabase;
 let db: Db;
 let servers: Servers;
-
-const ADDRESS = {
-  firstName: 'Ioana',
-  lastName: 'Pop',
-  street: 'Strada Lalelelor 3',
-  city: 'Cluj-Napoca',
-  zipCode: '400001',
-  country: 'Romania',
-  phone: '+40 264 555 010',
-};
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
