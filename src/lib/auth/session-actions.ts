@@ -6,12 +6,15 @@ import type { User } from '../../contracts/accounts';
 import { fetchMe, login, logoutSession } from '../api/accounts';
 import { db } from '../db/db';
 import { forgetPricedCatalogue } from '../sync/catalogue-mirror';
+import { refreshCompany } from '../sync/company';
 import { forgetUserData } from '../sync/outbox';
 import { clearSession, getSession, saveSession, updateStoredUser } from './session-store';
 
 export async function signIn(email: string, password: string, remember: boolean): Promise<User> {
   const session = await login(email.trim(), password, remember);
   await saveSession(session, remember);
+  // The company's address is on the device before the user may need it offline.
+  void refreshCompany();
   return session.user;
 }
 

@@ -3,6 +3,7 @@
  * The catalogue pages read from it, the mirror writes to it.
  */
 import { Dexie, type EntityTable } from 'dexie';
+import type { Company } from '../../contracts/accounts';
 import type { Category, Product } from '../../contracts/catalogue';
 import type { Cart, Order } from '../../contracts/orders';
 import type { OutboxEntry } from '../sync/outbox-rules';
@@ -58,6 +59,16 @@ export interface StoredOrder {
   outboxId?: number | undefined;
 }
 
+/**
+ * The signed-in user's company as GET /api/companies/me last answered: its address and
+ * contacts prefill the checkout, offline too. Bound to the user, removed at sign-out.
+ */
+export interface StoredCompany {
+  userId: number;
+  company: Company;
+  syncedAt: string;
+}
+
 export interface OrderChange {
   productName: string;
   kind: 'price' | 'quantity' | 'removed';
@@ -74,6 +85,7 @@ export type PortalDb = Dexie & {
   outbox: EntityTable<OutboxEntry, 'id'>;
   carts: EntityTable<CartBase, 'userId'>;
   orders: EntityTable<StoredOrder, 'ref'>;
+  companies: EntityTable<StoredCompany, 'userId'>;
 };
 
 export function createPortalDb(name = DB_NAME): PortalDb {
@@ -120,6 +132,11 @@ export function createPortalDb(name = DB_NAME): PortalDb {
         ids: products.map((product) => product.id).sort((a, b) => a - b),
       });
     });
+  db.version(5).stores({
+    // The company of each signed-in user (address, contacts, status), so that a checkout
+    // taken offline is prefilled with its address; removed at sign-out with the cart.
+    companies: 'userId',
+  });
   return db;
 }
 

@@ -8,5 +8,6 @@ export { signOut } from '../auth/session-actions';
 export { db } from '../db/db';
 export { readProduct } from '../db/stored-products';
 export { forgetProduct, refreshCatalogue, storeProduct } from './catalogue-mirror';
+export { readCompany, refreshCompany } from './company';
 export { queryLocalCatalogue } from './local-catalogue';
 export { addToCart, readCart, readOrders, readOutbox, readOutboxSummary } from './outbox';

@@ -21,6 +21,7 @@ import { api, isNetworkError, renewSession } from '../api/client';
 import { getSession, subscribeSession, updateStoredUser } from '../auth/session-store';
 import { db, type StoredOrder } from '../db/db';
 import { readProducts } from '../db/stored-products';
+import { refreshCompany } from './company';
 import {
   onReconnect,
   reportNetworkFailure,
@@ -265,10 +266,14 @@ export function onOrderConfirmed(listener: ConfirmedListener): () => void {
   return () => confirmedListeners.delete(listener);
 }
 
-/** Signing out: the user's priced data leaves the device; the outbox stays, bound to the user. */
+/**
+ * Signing out: the user's priced and personal data (cart, orders, company) leaves the
+ * device; the outbox stays, bound to the user.
+ */
 export async function forgetUserData(userId: number): Promise<void> {
-  await db.transaction('rw', db.carts, db.orders, async () => {
+  await db.transaction('rw', db.carts, db.orders, db.companies, async () => {
     await db.carts.delete(userId);
+    await db.companies.delete(userId);
     await db.orders
       .where('userId')
       .equals(userId)
@@ -445,8 +450,17 @@ function registerBackgroundSync(): void {
     .catch(() => undefined);
 }
 
-/** Reads the server's cart and orders when nothing is waiting to change them (after a drain). */
+/**
+ * Reads the server's cart and orders when nothing is waiting to change them (after a
+ * drain), and the company whose address the checkout is prefilled with. The company is
+ * not waited for: the outbox's next drain never hangs on it.
+ */
 async function refreshServerState(): Promise<void> {
+  void refreshCompany();
+  await refreshCartAndOrders();
+}
+
+async function refreshCartAndOrders(): Promise<void> {
   const userId = currentUserId();
   const user = getSession()?.user;
   if (userId === null || !user?.company) return;

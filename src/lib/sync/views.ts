@@ -1,12 +1,12 @@
 /**
  * What the screens read from the device: the cart with its waiting changes, the orders,
- * the outbox and its summary, live. Until the sync engine has loaded they answer
- * "nothing yet" (undefined, or an empty value), never a wrong one.
+ * the outbox and its summary, the user's company, live. Until the sync engine has loaded
+ * they answer "nothing yet" (undefined, or an empty value), never a wrong one.
  */
 import { useSyncExternalStore } from 'react';
 import { EMPTY_CART, type Cart } from '../../contracts/orders';
 import { getSession, subscribeSession } from '../auth/session-store';
-import type { StoredOrder } from '../db/db';
+import type { StoredCompany, StoredOrder } from '../db/db';
 import type { OutboxView } from './outbox';
 import { useDeviceQuery } from './engine-loader';
 
@@ -50,4 +50,13 @@ const NOTHING_WAITING = { waiting: 0, sending: false };
 export function useOutboxSummary(): { waiting: number; sending: boolean } {
   const userId = useSignedInUserId();
   return useDeviceQuery((engine) => engine.readOutboxSummary(userId), [userId]) ?? NOTHING_WAITING;
+}
+
+/**
+ * The signed-in user's company as kept on the device: undefined until it has been read,
+ * null when the device has none yet (never online since signing in).
+ */
+export function useStoredCompany(): StoredCompany | null | undefined {
+  const userId = useSignedInUserId();
+  return useDeviceQuery((engine) => engine.readCompany(userId), [userId]);
 }

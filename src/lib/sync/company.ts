@@ -1,0 +1,47 @@
+/**
+ * The signed-in user's company kept on the device: read from the server with the cart and
+ * orders (and at sign-in), so that the checkout is prefilled with its address when there
+ * is no network. Removed at sign-out by forgetUserData (./outbox).
+ */
+import { fetchMyCompany } from '../api/accounts';
+import { isNetworkError, isNotFound } from '../api/client';
+import { getSession } from '../auth/session-store';
+import { db, type StoredCompany } from '../db/db';
+
+const currentUserId = (): number | null => getSession()?.user.id ?? null;
+
+/** The read under way, shared by whoever asks meanwhile (sign-in, the refresh, the checkout). */
+let reading: { userId: number; done: Promise<void> } | null = null;
+
+/**
+ * Reads the user's company from the server and keeps it. Best effort: offline, or
+ * refused, the device keeps what it has. Resolves once the answer is stored or given up.
+ */
+export function refreshCompany(): Promise<void> {
+  const userId = currentUserId();
+  if (userId === null || !getSession()?.user.company) return Promise.resolve();
+  if (reading?.userId !== userId) {
+    const done = readAndStore(userId).finally(() => {
+      if (reading?.done === done) reading = null;
+    });
+    reading = { userId, done };
+  }
+  return reading.done;
+}
+
+async function readAndStore(userId: number): Promise<void> {
+  try {
+    const company = await fetchMyCompany();
+    // Signed out (or someone else signed in) while the answer travelled: it is not theirs.
+    if (currentUserId() !== userId) return;
+    await db.companies.put({ userId, company, syncedAt: new Date().toISOString() });
+  } catch (error) {
+    if (isNotFound(error) && currentUserId() === userId) await db.companies.delete(userId);
+    else if (!isNetworkError(error)) console.warn('Could not refresh the company', error);
+  }
+}
+
+/** The user's company as last stored; null when the device has none. */
+export async function readCompany(userId: number | null): Promise<StoredCompany | null> {
+  return userId === null ? null : ((await db.companies.get(userId)) ?? null);
+}

@@ -1,0 +1,148 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Company } from '../../src/contracts/accounts';
+
+// The signed-in user's company on the device, with the session and the network faked.
+const session = vi.hoisted(() => ({
+  current: null as null | {
+    accessToken: string;
+    refreshToken: string;
+    user: { id: number; company: { id: number } | null };
+  },
+}));
+vi.mock('../../src/lib/auth/session-store', () => ({
+  getSession: () => session.current,
+  subscribeSession: () => () => undefined,
+  updateStoredUser: () => undefined,
+  saveSession: async () => undefined,
+  clearSession: async () => {
+    session.current = null;
+  },
+}));
+
+const { db } = await import('../../src/lib/db/db');
+const { getSyncState, requestSync } = await import('../../src/lib/sync/outbox');
+const { refreshCompany } = await import('../../src/lib/sync/company');
+const { signOut } = await import('../../src/lib/auth/session-actions');
+
+const signIn = (userId: number) => {
+  session.current = {
+    accessToken: `token-${userId}`,
+    refreshToken: `refresh-${userId}`,
+    user: { id: userId, company: { id: userId * 10 } },
+  };
+};
+
+const companyOf = (userId: number, address = `Strada Teiului ${userId}`): Company => ({
+  id: userId * 10,
+  name: `Salon ${userId}`,
+  isVerified: true,
+  status: 'APPROVED',
+  taxNumber: 'RO1234567',
+  vatNumber: '',
+  registrationNumber: '',
+  email: `salon${userId}@example.com`,
+  phone: '+40 268 555 777',
+  address,
+  city: 'Brașov',
+  state: '',
+  postalCode: '500001',
+  country: 'Romania',
+  website: '',
+  industry: '',
+  businessType: '',
+  employeeCount: '',
+  annualRevenue: '',
+  statusReason: '',
+  documentsUploaded: 0,
+  documentsVerified: 0,
+  documentsRejected: 0,
+  createdAt: '2026-01-05T10:00:00.000Z',
+  verifiedAt: '2026-01-06T10:00:00.000Z',
+});
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** The server as each test scripts it: the company's answer, the rest empty. */
+let companyAnswer: () => Promise<Response>;
+const server = async (input: string | Request) => {
+  const url = typeof input === 'string' ? input : new URL(input.url).pathname;
+  if (url === '/api/companies/me') return companyAnswer();
+  if (url === '/api/orders') return json({ orders: [] });
+  if (url === '/api/health') return json({ status: 'ok' });
+  return json({ items: [], subtotal: 0, total: 0, itemCount: 0, currency: 'EUR' });
+};
+
+beforeEach(() => {
+  signIn(1);
+  companyAnswer = async () => json({ company: companyOf(1) });
+  vi.stubGlobal('navigator', { onLine: true });
+  vi.stubGlobal('fetch', server);
+  // The app's client asks for '/api/…', which Node resolves only against an origin.
+  vi.stubGlobal(
+    'Request',
+    class extends Request {
+      constructor(input: RequestInfo | URL, init?: RequestInit) {
+        super(typeof input === 'string' ? new URL(input, 'http://portal.test') : input, init);
+      }
+    },
+  );
+});
+afterEach(async () => {
+  await db.companies.clear();
+  vi.unstubAllGlobals();
+});
+
+const settled = () => vi.waitFor(() => expect(getSyncState().running).toBe(false));
+
+describe('the signed-in user’s company on the device', () => {
+  it('is kept, bound to its user, when the cart and orders are refreshed', async () => {
+    requestSync({ refresh: true });
+    await settled();
+    await vi.waitFor(async () =>
+      expect(await db.companies.get(1)).toMatchObject({
+        userId: 1,
+        company: { address: 'Strada Teiului 1', city: 'Brașov', postalCode: '500001' },
+      }),
+    );
+
+    // The company moved: the next refresh keeps the new address.
+    companyAnswer = async () => json({ company: companyOf(1, 'Bulevardul Eroilor 3') });
+    requestSync({ refresh: true });
+    await settled();
+    await vi.waitFor(async () =>
+      expect((await db.companies.get(1))?.company.address).toBe('Bulevardul Eroilor 3'),
+    );
+  });
+
+  it('stays as it was when the server cannot be reached', async () => {
+    await refreshCompany();
+    companyAnswer = async () => {
+      throw new TypeError('Failed to fetch');
+    };
+    await refreshCompany();
+    expect((await db.companies.get(1))?.company.address).toBe('Strada Teiului 1');
+  });
+
+  it('leaves the device at sign-out, while another user’s stays', async () => {
+    await db.companies.put({ userId: 2, company: companyOf(2), syncedAt: '' });
+    await refreshCompany();
+    expect(await db.companies.get(1)).toBeDefined();
+
+    await signOut();
+    expect(await db.companies.get(1)).toBeUndefined();
+    expect(await db.companies.get(2)).toBeDefined();
+  });
+
+  it('is not kept when its answer arrives after the user signed out', async () => {
+    let answer: ((response: Response) => void) | undefined;
+    companyAnswer = () => new Promise((resolve) => (answer = resolve));
+    const reading = refreshCompany();
+    await vi.waitFor(() => expect(answer).toBeDefined());
+    await signOut();
+    answer?.(json({ company: companyOf(1) }));
+    await reading;
+    expect(await db.companies.count()).toBe(0);
+  });
+});
