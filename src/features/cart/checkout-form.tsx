@@ -1,12 +1,26 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { User } from '../../contracts/accounts';
+import type { Company, User } from '../../contracts/accounts';
 import { MAX_NOTES_LENGTH, type ShippingAddress } from '../../contracts/orders';
 import { validateShipping } from '../../contracts/validation';
 import { FormField } from '../../components/form-field';
-import { fetchMyCompany } from '../../lib/api/accounts';
+import { refreshCompany } from '../../lib/sync/company';
+import { getConnectivity } from '../../lib/sync/connectivity';
+import { useStoredCompany } from '../../lib/sync/views';
 
 const FIELDS = ['firstName', 'lastName', 'street', 'city', 'zipCode', 'country', 'phone'] as const;
+type Field = (typeof FIELDS)[number];
+
+/** The address the form starts from: the user's name, the company's address and phone. */
+const prefilled = (user: User, company: Company | undefined): ShippingAddress => ({
+  firstName: user.firstName,
+  lastName: user.lastName,
+  street: company?.address ?? '',
+  city: company?.city ?? '',
+  zipCode: company?.postalCode ?? '',
+  country: company?.country ?? '',
+  phone: company?.phone ?? '',
+});
 
 export function CheckoutForm({
   user,
@@ -20,41 +34,32 @@ export function CheckoutForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const [address, setAddress] = useState<ShippingAddress>({
-    firstName: user.firstName,
-    lastName: user.lastName,
-    street: '',
-    city: '',
-    zipCode: '',
-    country: '',
-    phone: '',
-  });
+  // The company as kept on the device, so that the address is there offline too; what the
+  // user typed wins over it, also when a newer copy arrives.
+  const stored = useStoredCompany();
+  const [typed, setTyped] = useState<Partial<Record<Field, string>>>({});
+  const address: ShippingAddress = { ...prefilled(user, stored?.company), ...typed };
   const [notes, setNotes] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-
-  // Prefilled from the company's address; what the user already typed wins.
+  // Online, the company is read again (it may have moved); offline there is nothing to wait for.
+  const [reading, setReading] = useState(() => getConnectivity() === 'online');
   useEffect(() => {
+    if (getConnectivity() !== 'online') return;
     let live = true;
-    fetchMyCompany().then(
-      (company) =>
-        live &&
-        setAddress((current) => ({
-          ...current,
-          street: current.street || company.address,
-          city: current.city || company.city,
-          zipCode: current.zipCode || company.postalCode,
-          country: current.country || company.country,
-          phone: current.phone || company.phone,
-        })),
-      () => undefined,
-    );
+    void refreshCompany().finally(() => {
+      if (live) setReading(false);
+    });
     return () => {
       live = false;
     };
   }, []);
+  // Until the device has answered, or while a first copy is on its way, the form would be
+  // sent with an empty address: the order waits for the prefill.
+  const loading = stored === undefined || (stored === null && reading);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (loading) return;
     const trimmed = Object.fromEntries(
       FIELDS.map((f) => [f, address[f].trim()]),
     ) as unknown as ShippingAddress;
@@ -87,7 +92,7 @@ export function CheckoutForm({
               }[field]
             }
             onChange={(event) => {
-              setAddress((a) => ({ ...a, [field]: event.target.value }));
+              setTyped((current) => ({ ...current, [field]: event.target.value }));
               setErrors(({ [field]: _cleared, ...rest }) => rest);
             }}
           />
@@ -108,8 +113,8 @@ export function CheckoutForm({
         <button type="button" className="button button--ghost" onClick={onCancel}>
           {t('common.cancel')}
         </button>
-        <button type="submit" className="button" disabled={busy}>
-          {t('checkout.placeOrder')}
+        <button type="submit" className="button" disabled={busy || loading} aria-busy={loading}>
+          {loading ? t('checkout.loadingAddress') : t('checkout.placeOrder')}
         </button>
       </div>
     </form>
