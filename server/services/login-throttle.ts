@@ -14,9 +14,10 @@
  * is checked until it is known to be right. So simultaneous guesses cannot all pass the
  * check before any failure is recorded: at most 5 of them are ever checked.
  */
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { loginFailures } from '../db/schema.js';
+import { clientAddress } from './client-address.js';
 import { inTransaction } from './transactions.js';
 
 /** Failures are counted over this window, and a wait lasts at most as long. */
@@ -48,17 +49,28 @@ const secondsUntil = (oldest: Date | string | null, now: number): number =>
 export async function beginLoginAttempt(
   db: Db,
   email: string,
-  ip: string,
+  requestIp: string,
   now = Date.now(),
 ): Promise<LoginAttempt> {
+  const ip = clientAddress(requestIp);
   return inTransaction(db, async (tx) => {
     // 1. One attempt at a time per address, then per e-mail: always in this order, so two
     //    attempts never wait for each other's lock.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`login-address:${ip}`}))`);
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`login-email:${email}`}))`);
 
-    // 2. Count what the window holds for the pair, the address and the e-mail.
+    // 2. Forget this address's and this e-mail's attempts that have left the window (the
+    //    table stays small), then count what the window holds for the pair, the address
+    //    and the e-mail.
     const since = new Date(now - THROTTLE_WINDOW_MS);
+    await tx
+      .delete(loginFailures)
+      .where(
+        and(
+          sql`(${loginFailures.email} = ${email} OR ${loginFailures.ip} = ${ip})`,
+          lte(loginFailures.createdAt, since),
+        ),
+      );
     const sameEmail = eq(loginFailures.email, email);
     const sameAddress = eq(loginFailures.ip, ip);
     const pair = and(sameEmail, sameAddress);
@@ -101,12 +113,25 @@ export async function beginLoginAttempt(
 export async function loginSucceeded(
   db: Db,
   email: string,
-  ip: string,
+  requestIp: string,
   attemptId: number,
 ): Promise<void> {
+  const ip = clientAddress(requestIp);
   await db
     .delete(loginFailures)
     .where(
       sql`${loginFailures.id} = ${attemptId} OR (${loginFailures.email} = ${email} AND ${loginFailures.ip} = ${ip})`,
     );
+}
+
+/** An attempt that turned out to be no guess (the request failed for another reason). */
+export async function forgetLoginAttempt(db: Db, attemptId: number): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.id, attemptId));
+}
+
+/** Forgets attempts that have left the window (the daily clean-up of addresses not seen again). */
+export async function pruneLoginFailures(db: Db, now = Date.now()): Promise<void> {
+  await db
+    .delete(loginFailures)
+    .where(lte(loginFailures.createdAt, new Date(now - THROTTLE_WINDOW_MS)));
 }

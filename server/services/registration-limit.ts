@@ -11,7 +11,9 @@
 import { and, count, eq, gt, lt, min, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { registrationAttempts } from '../db/schema.js';
+import { clientAddress } from './client-address.js';
 import { HttpError } from './errors.js';
+import { inTransaction } from './transactions.js';
 
 /** Attempts are counted over this window, and a wait lasts at most as long. */
 export const REGISTRATION_WINDOW_MS = 60 * 60 * 1000;
@@ -28,14 +30,18 @@ export type RegistrationAttempt = { allowed: true } | { allowed: false; retryAft
 /** Checks the limit for one registration from `ip` and, when it may go ahead, records it. */
 export async function beginRegistration(
   db: Db,
-  ip: string,
+  requestIp: string,
   now = Date.now(),
 ): Promise<RegistrationAttempt> {
+  const ip = clientAddress(requestIp);
   const since = new Date(now - REGISTRATION_WINDOW_MS);
-  return db.transaction(async (tx) => {
+  return inTransaction(db, async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`registration-address:${ip}`}))`);
-    // Attempts out of the window count for nobody: forgotten here, so the table stays small.
-    await tx.delete(registrationAttempts).where(lt(registrationAttempts.createdAt, since));
+    // This address's attempts out of the window count for nobody: forgotten here, so the
+    // table stays small (only rows under this transaction's lock).
+    await tx
+      .delete(registrationAttempts)
+      .where(and(eq(registrationAttempts.ip, ip), lt(registrationAttempts.createdAt, since)));
     const [row] = await tx
       .select({ n: count(), oldest: min(registrationAttempts.createdAt) })
       .from(registrationAttempts)
@@ -61,4 +67,11 @@ export function tooManyRegistrations(retryAfter: number): HttpError {
     undefined,
     { retryAfter, code: 'TOO_MANY_REGISTRATIONS' },
   );
+}
+
+/** Forgets attempts that have left the window (the daily clean-up of addresses not seen again). */
+export async function pruneRegistrationAttempts(db: Db, now = Date.now()): Promise<void> {
+  await db
+    .delete(registrationAttempts)
+    .where(lt(registrationAttempts.createdAt, new Date(now - REGISTRATION_WINDOW_MS)));
 }

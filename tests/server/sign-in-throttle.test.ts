@@ -9,7 +9,8 @@ import {
   MAX_FAILURES_PER_EMAIL,
   MAX_FAILURES_PER_EMAIL_AND_ADDRESS,
 } from '../../server/services/login-throttle';
-import { register } from './helpers';
+import { clientAddress } from '../../server/services/client-address';
+import { bearer, register, signIn } from './helpers';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 let testDb: TestDatabase;
@@ -124,5 +125,71 @@ describe('behind a reverse proxy (TRUST_PROXY)', () => {
     } finally {
       await proxied.close();
     }
+  });
+});
+
+describe('addresses of one client', () => {
+  it('count an IPv6 /64 as one address, and an IPv4 written as IPv6 as that IPv4', () => {
+    expect(clientAddress('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(clientAddress('2001:0db8:0001:0002:ffff:ffff:ffff:ffff')).toBe('2001:db8:1:2::/64');
+    expect(clientAddress('::ffff:203.0.113.9')).toBe('203.0.113.9');
+    expect(clientAddress('203.0.113.9')).toBe('203.0.113.9');
+    expect(clientAddress('2001:db8:1:3::1')).not.toBe(clientAddress('2001:db8:1:2::1'));
+  });
+
+  it('gives a guesser naming a new address of its /64 for every guess no more than 5 guesses', async () => {
+    const { email, password } = await register(app);
+    const answers = [];
+    for (let i = 1; i <= 8; i += 1) {
+      answers.push(
+        (await login(email, `Wrong-${i}-Pass`, `2001:db8:77:1::${i.toString(16)}`)).statusCode,
+      );
+    }
+    expect(answers.filter((status) => status === 401)).toHaveLength(5);
+    expect((await login(email, password, '2001:db8:77:1::99')).statusCode).toBe(429);
+    expect((await login(email, password, '2001:db8:77:2::1')).statusCode).toBe(200);
+  });
+});
+
+describe('changes that check the password', () => {
+  it('are throttled with sign-in: a stolen session cannot guess the password without limit', async () => {
+    const { email, password } = await register(app);
+    const tokens = await signIn(app, email, password);
+    const change = (currentPassword: string) =>
+      app.inject({
+        method: 'PUT',
+        url: '/api/users/password',
+        payload: { currentPassword, newPassword: 'Brand-New-Pass1' },
+        headers: bearer(tokens),
+        remoteAddress: '203.0.113.50',
+      });
+    for (let i = 0; i < 5; i += 1) expect((await change(`Wrong-${i}-Pass`)).statusCode).toBe(400);
+    const blocked = await change(password);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBeDefined();
+    const deletion = await app.inject({
+      method: 'DELETE',
+      url: '/api/users/me',
+      payload: { password },
+      headers: bearer(tokens),
+      remoteAddress: '203.0.113.50',
+    });
+    expect(deletion.statusCode).toBe(429);
+  });
+
+  it('do not count a refusal that is no guess, such as a weak new password', async () => {
+    const { email, password } = await register(app);
+    const tokens = await signIn(app, email, password);
+    for (let i = 0; i < 6; i += 1) {
+      const weak = await app.inject({
+        method: 'PUT',
+        url: '/api/users/password',
+        payload: { currentPassword: password, newPassword: 'weak' },
+        headers: bearer(tokens),
+        remoteAddress: '203.0.113.51',
+      });
+      expect(weak.statusCode).toBe(400);
+    }
+    expect((await login(email, password, '203.0.113.51')).statusCode).toBe(200);
   });
 });
