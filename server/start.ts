@@ -14,6 +14,8 @@ import { seedDatabase } from './db/seed.js';
 import { ensureAdmin } from './services/admin.js';
 import { HttpError } from './services/errors.js';
 import { pruneIdempotencyKeys } from './services/idempotency.js';
+import { pruneLoginFailures } from './services/login-throttle.js';
+import { pruneRegistrationAttempts } from './services/registration-limit.js';
 
 const apiOnly = process.argv.includes('--api-only');
 const config = readConfig();
@@ -49,13 +51,16 @@ if (process.env.ADMIN_EMAIL && process.env.ADMIN_PASSWORD) {
   }
 }
 
-/** Old idempotency records are forgotten at start and once a day after. */
+/** Old idempotency records and expired sign-in and registration attempts are forgotten at start and once a day after. */
 const PRUNE_EVERY_MS = 24 * 60 * 60 * 1000;
-await pruneIdempotencyKeys(database.db);
-setInterval(
-  () => void pruneIdempotencyKeys(database.db).catch(() => undefined),
-  PRUNE_EVERY_MS,
-).unref();
+const prune = () =>
+  Promise.all([
+    pruneIdempotencyKeys(database.db),
+    pruneLoginFailures(database.db),
+    pruneRegistrationAttempts(database.db),
+  ]);
+await prune();
+setInterval(() => void prune().catch(() => undefined), PRUNE_EVERY_MS).unref();
 const app = await buildApp({
   database,
   staticDir: apiOnly ? null : config.staticDir,

@@ -3,9 +3,17 @@
  * `once` (services/idempotency.ts) and does its work in the transaction it is given.
  */
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import { accountOf, requireUser } from '../plugins/auth.js';
+import { HttpError } from '../services/errors.js';
 import { IdempotencyHeaders, once } from '../services/idempotency.js';
+import {
+  beginLoginAttempt,
+  forgetLoginAttempt,
+  loginSucceeded,
+} from '../services/login-throttle.js';
+import { tooManyAttempts } from '../services/sessions.js';
 import {
   changePassword,
   deleteAccount,
@@ -14,6 +22,28 @@ import {
 } from '../services/users.js';
 import { ShortText, UserSchema } from './accounts-schemas.js';
 import { errorResponses } from './schemas.js';
+
+/**
+ * Runs a change that checks the account's password, throttled like signing in and counted
+ * with it: whoever holds a stolen session must not be able to guess the password itself
+ * without limit. Only a wrong password counts as a failure.
+ */
+async function checkingPassword<T>(db: Db, request: FastifyRequest, run: () => Promise<T>) {
+  const email = accountOf(request).user.email;
+  const attempt = await beginLoginAttempt(db, email, request.ip);
+  if (!attempt.allowed) throw tooManyAttempts(attempt.retryAfter);
+  try {
+    const result = await run();
+    await loginSucceeded(db, email, request.ip, attempt.id);
+    return result;
+  } catch (error) {
+    const wrongPassword =
+      error instanceof HttpError &&
+      (error.details ?? []).some((detail) => detail.code === 'currentPasswordWrong');
+    if (!wrongPassword) await forgetLoginAttempt(db, attempt.id);
+    throw error;
+  }
+}
 
 const userResponse = {
   200: Type.Object({ message: Type.String(), user: UserSchema }),
@@ -66,13 +96,15 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
       },
     },
     async (request, reply) =>
-      once(db, request, reply, async (tx) => {
-        await changePassword(tx, accountOf(request), request.body);
-        return {
-          status: 200,
-          body: { message: 'Password changed. Please sign in again on your other devices.' },
-        };
-      }),
+      checkingPassword(db, request, () =>
+        once(db, request, reply, async (tx) => {
+          await changePassword(tx, accountOf(request), request.body);
+          return {
+            status: 200,
+            body: { message: 'Password changed. Please sign in again on your other devices.' },
+          };
+        }),
+      ),
   );
 
   app.put(
@@ -114,9 +146,11 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
       },
     },
     async (request, reply) =>
-      once(db, request, reply, async (tx) => {
-        await deleteAccount(tx, accountOf(request), request.body.password);
-        return { status: 200, body: { message: 'Your account has been deleted.' } };
-      }),
+      checkingPassword(db, request, () =>
+        once(db, request, reply, async (tx) => {
+          await deleteAccount(tx, accountOf(request), request.body.password);
+          return { status: 200, body: { message: 'Your account has been deleted.' } };
+        }),
+      ),
   );
 };

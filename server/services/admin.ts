@@ -4,12 +4,14 @@
  */
 import { asc, desc, eq, isNull, and } from 'drizzle-orm';
 import type { Company, CompanyStatus, CompanyDocument } from '../../src/contracts/accounts.js';
+import { normalizeEmail } from '../../src/contracts/validation.js';
 import type { Db } from '../db/database.js';
 import { companies, companyDocuments, users } from '../db/schema.js';
 import { toCompanyDto } from './accounts.js';
 import { toDocumentDto } from './documents.js';
 import { conflict, HttpError, notFound } from './errors.js';
 import { hashPassword } from './passwords.js';
+import { revokeAllSessions } from './tokens.js';
 
 export async function listCompanies(db: Db, status?: CompanyStatus): Promise<Company[]> {
   const rows = await db
@@ -127,7 +129,7 @@ export async function ensureAdmin(
   email: string,
   password: string,
 ): Promise<'created' | 'updated'> {
-  const normalized = email.trim().toLowerCase();
+  const normalized = normalizeEmail(email);
   const passwordHash = await hashPassword(password);
   const [existing] = await db
     .select({ id: users.id, role: users.role })
@@ -139,6 +141,8 @@ export async function ensureAdmin(
       .update(users)
       .set({ passwordHash, updatedAt: new Date() })
       .where(eq(users.id, existing.id));
+    // A staff password is reset when it may have leaked: its sessions end with it.
+    await revokeAllSessions(db, existing.id);
     return 'updated';
   }
   await db.insert(users).values({

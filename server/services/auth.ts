@@ -23,6 +23,7 @@ import { emailTaken } from './accounts.js';
 import { attachDocuments, discardStagedDocuments, stageDocuments } from './documents.js';
 import { invalidFields } from './errors.js';
 import { hashPassword } from './passwords.js';
+import { inTransaction } from './transactions.js';
 import type { SpooledFile } from './upload-spool.js';
 
 export interface RegisterPayload {
@@ -217,8 +218,7 @@ async function createAccount(
   const passwordHash = await hashPassword(person.password);
   const staged = await stageDocuments(db, files, signal);
   try {
-    await db.transaction(async (txn) => {
-      const tx = txn as unknown as Db;
+    await inTransaction(db, async (tx) => {
       if (await emailTaken(tx, person.email)) throw new EmailTaken();
       const [created] = await tx.insert(companies).values(company).returning({ id: companies.id });
       const companyId = created?.id as number;

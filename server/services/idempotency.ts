@@ -110,6 +110,9 @@ export async function runIdempotent<T>(
     );
   }
   const fingerprint = fingerprintOf(request);
+  // Computed before the transaction: a slow hash must not hold it open (on PGlite every
+  // other request waits for it).
+  const recordedFingerprint = await fingerprint.record();
 
   return inTransaction(db, async (tx) => {
     // 1. The key's lock: a second request with this key while the first runs gets a 409.
@@ -154,7 +157,7 @@ export async function runIdempotent<T>(
     await tx.insert(idempotencyKeys).values({
       userId: request.userId,
       key,
-      fingerprint: await fingerprint.record(),
+      fingerprint: recordedFingerprint,
       responseStatus: result.status,
       responseBody: JSON.stringify(result.body),
     });

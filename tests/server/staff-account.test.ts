@@ -135,6 +135,21 @@ describe('making the staff account', () => {
     }
   });
 
+  it('ends every session of the staff account when its password is set again', async () => {
+    const database = await open();
+    const app = await buildApp({ database });
+    try {
+      await ensureAdmin(database.db, 'reset.staff@example.com', 'Staff-Pass-123');
+      const before = await signIn(app, 'reset.staff@example.com', 'Staff-Pass-123');
+      await ensureAdmin(database.db, 'reset.staff@example.com', 'Staff-Pass-456');
+      const me = await app.inject({ url: '/api/auth/me', headers: bearer(before) });
+      expect(me.statusCode).toBe(401);
+    } finally {
+      await app.close();
+      await release(database);
+    }
+  });
+
   it('creates a staff account for a new e-mail, and sets its password when run again', async () => {
     const email = `staff.${Date.now()}@example.com`;
     const first = await runScript(
