@@ -164,7 +164,8 @@ async function outboxDrain(page: Page): Promise<Figure[]> {
   await page.getByText('Waiting to sync').first().waitFor();
 
   let requests = 0;
-  page.on('request', (request) => {
+  // The whole context: at reconnection the service worker's background sync may send them.
+  page.context().on('request', (request) => {
     // The replayed changes: every mutating call (health checks and reads are not counted).
     if (new URL(request.url()).pathname.startsWith('/api/') && request.method() !== 'GET')
       requests += 1;
