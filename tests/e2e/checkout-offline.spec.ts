@@ -1,6 +1,5 @@
-import { expect, test, type APIRequestContext, type Page, type Route } from '@playwright/test';
-import { apiToken, catalogueReady, inStockCards, PASSWORD, signInAs, unique } from './helpers';
-import { STAFF } from './staff';
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { apiToken, approvedSalon, catalogueReady, inStockCards, signInAs } from './helpers';
 
 const COMPANY_ADDRESS = {
   companyAddress: 'Strada Florilor 12',
@@ -9,35 +8,6 @@ const COMPANY_ADDRESS = {
   companyCountry: 'Romania',
   companyPhone: '+40 264 555 123',
 };
-
-/** An approved salon whose company was registered with its address (the quick form's fields). */
-async function approvedSalonWithAddress(request: APIRequestContext, prefix: string) {
-  const email = unique(prefix);
-  const registered = await request.post('/api/auth/register', {
-    // An address of its own, as behind the fair's proxy: registrations are limited per address.
-    headers: { 'x-forwarded-for': `198.51.100.${Math.floor(Math.random() * 250) + 1}` },
-    data: {
-      email,
-      password: PASSWORD,
-      firstName: 'Mara',
-      lastName: 'Stan',
-      companyName: `Salon ${prefix}`,
-      taxNumber: 'RO1234567',
-      ...COMPANY_ADDRESS,
-    },
-  });
-  expect(registered.status()).toBe(201);
-  const me = await request.get('/api/auth/me', {
-    headers: { authorization: `Bearer ${await apiToken(request, email)}` },
-  });
-  const { user } = (await me.json()) as { user: { companyId: number } };
-  const approved = await request.post(`/api/admin/companies/${user.companyId}/approve`, {
-    headers: { authorization: `Bearer ${await apiToken(request, STAFF.email, STAFF.password)}` },
-    data: {},
-  });
-  expect(approved.ok()).toBe(true);
-  return { email };
-}
 
 async function addFirstProductAndCheckOut(page: Page) {
   const cards = await inStockCards(page);
@@ -57,7 +27,7 @@ test('a checkout taken offline is prefilled with the company’s address kept on
   context,
   request,
 }) => {
-  const salon = await approvedSalonWithAddress(request, 'fair');
+  const salon = await approvedSalon(request, 'fair', COMPANY_ADDRESS);
   await signInAs(page, salon.email);
   await catalogueReady(page);
   // One visit of the cart online reads the company onto the device.
@@ -107,7 +77,7 @@ test('online, the order cannot be placed with an empty address while the company
   page,
   request,
 }) => {
-  const salon = await approvedSalonWithAddress(request, 'slow');
+  const salon = await approvedSalon(request, 'slow', COMPANY_ADDRESS);
   await signInAs(page, salon.email);
   await catalogueReady(page);
   // As on a first visit: the device has no company yet, and the server's answer is slow.

@@ -11,8 +11,15 @@ async function staffHeaders(request: APIRequestContext) {
   return { authorization: `Bearer ${accessToken}` };
 }
 
-/** A salon registered through the API and approved by staff. */
-export async function approvedSalon(request: APIRequestContext, prefix = 'salon') {
+/**
+ * A salon registered through the API and approved by staff; `company` adds fields of the
+ * quick form (its address, for instance).
+ */
+export async function approvedSalon(
+  request: APIRequestContext,
+  prefix = 'salon',
+  company: Record<string, string> = {},
+) {
   const email = unique(prefix);
   const registered = await request.post('/api/auth/register', {
     // Each salon from an address of its own, as behind the fair's proxy (TRUST_PROXY):
@@ -25,6 +32,7 @@ export async function approvedSalon(request: APIRequestContext, prefix = 'salon'
       lastName: 'Stan',
       companyName: `Salon ${prefix}`,
       taxNumber: 'RO1234567',
+      ...company,
     },
   });
   expect(registered.status()).toBe(201);
