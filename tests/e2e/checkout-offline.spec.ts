@@ -1,5 +1,12 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
-import { apiToken, approvedSalon, catalogueReady, inStockCards, signInAs } from './helpers';
+import {
+  addToCart,
+  apiToken,
+  approvedSalon,
+  catalogueReady,
+  inStockCards,
+  signInAs,
+} from './helpers';
 
 const COMPANY_ADDRESS = {
   companyAddress: 'Strada Florilor 12',
@@ -11,10 +18,7 @@ const COMPANY_ADDRESS = {
 
 async function addFirstProductAndCheckOut(page: Page) {
   const cards = await inStockCards(page);
-  await cards
-    .nth(0)
-    .getByRole('button', { name: /^Add to cart/ })
-    .click();
+  await addToCart(cards, 0);
   await expect(page.getByTestId('cart-badge')).toHaveText('1');
   await page.getByRole('link', { name: /^Cart/ }).click();
   await expect(page.getByTestId('cart-line')).toHaveCount(1);

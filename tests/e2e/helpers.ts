@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { STAFF } from './staff';
 
 export const unique = (prefix: string) =>
@@ -128,3 +128,10 @@ export async function fillShipping(page: Page) {
   await form.getByLabel('Phone').fill('+40 268 555 777');
   return form;
 }
+
+/** Clicks "Add to cart" on the product card at `index` of `cards`. */
+export const addToCart = (cards: Locator, index: number) =>
+  cards
+    .nth(index)
+    .getByRole('button', { name: /^Add to cart/ })
+    .click();

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
+  addToCart,
   apiToken,
   approvedSalon,
   catalogueReady,
@@ -20,14 +21,8 @@ async function queueTwoLineOrder(page: Page): Promise<string[]> {
     await cards.nth(0).getByRole('heading').innerText(),
     await cards.nth(1).getByRole('heading').innerText(),
   ];
-  await cards
-    .nth(0)
-    .getByRole('button', { name: /^Add to cart/ })
-    .click();
-  await cards
-    .nth(1)
-    .getByRole('button', { name: /^Add to cart/ })
-    .click();
+  await addToCart(cards, 0);
+  await addToCart(cards, 1);
   await expect(page.getByTestId('cart-badge')).toHaveText('2');
   await page.getByRole('link', { name: /^Cart/ }).click();
   await expect(page.getByTestId('cart-line')).toHaveCount(2);
@@ -172,10 +167,7 @@ test('an expired token is renewed during the replay; a refused session pauses it
   await catalogueReady(page);
   await context.setOffline(true);
   const cards = await inStockCards(page);
-  await cards
-    .nth(0)
-    .getByRole('button', { name: /^Add to cart/ })
-    .click();
+  await addToCart(cards, 0);
   // The access token runs out while the device is offline.
   await page.evaluate(() => localStorage.setItem('portal.accessToken', 'expired.token.value'));
   await page.reload();
@@ -191,10 +183,7 @@ test('an expired token is renewed during the replay; a refused session pauses it
 
   // Now the whole session is gone: the change waits for the user to sign in again.
   await context.setOffline(true);
-  await cards
-    .nth(1)
-    .getByRole('button', { name: /^Add to cart/ })
-    .click();
+  await addToCart(cards, 1);
   await page.evaluate(() => {
     localStorage.setItem('portal.accessToken', 'expired.token.value');
     localStorage.setItem('portal.refreshToken', 'revoked-refresh-token');
@@ -258,10 +247,7 @@ test('a product sold out before the replay needs attention, and the rest of the 
 
   await context.setOffline(true);
   await first.getByRole('button', { name: /^Add to cart/ }).click();
-  await cards
-    .nth(1)
-    .getByRole('button', { name: /^Add to cart/ })
-    .click();
+  await addToCart(cards, 1);
 
   // Meanwhile another salon buys every unit.
   const rivalToken = { authorization: `Bearer ${await apiToken(request, rival.email)}` };

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { approvedSalon, fillShipping, inStockCards, signInAs } from './helpers';
+import { addToCart, approvedSalon, fillShipping, inStockCards, signInAs } from './helpers';
 
 // The page alone: a service worker would send the same changes by its own fetch, which
 // the routes below do not reach.
@@ -11,10 +11,7 @@ async function oneLineInCart(page: Page, salon: { email: string }) {
   await page.goto('/products?lng=en');
   await expect(page.getByTestId('product-card').first().getByText(/€/)).toBeVisible();
   const cards = await inStockCards(page);
-  await cards
-    .nth(0)
-    .getByRole('button', { name: /^Add to cart/ })
-    .click();
+  await addToCart(cards, 0);
   await expect(page.getByTestId('cart-badge')).toHaveText('1');
 }
 

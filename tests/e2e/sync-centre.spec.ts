@@ -1,5 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { apiToken, approvedSalon, catalogueReady, inStockCards, signInAs } from './helpers';
+import {
+  addToCart,
+  apiToken,
+  approvedSalon,
+  catalogueReady,
+  inStockCards,
+  signInAs,
+} from './helpers';
 
 test('the sync centre never says everything was sent before it has read the outbox', async ({
   page,
@@ -11,10 +18,7 @@ test('the sync centre never says everything was sent before it has read the outb
   await catalogueReady(page);
   await context.setOffline(true);
   const cards = await inStockCards(page);
-  await cards
-    .nth(0)
-    .getByRole('button', { name: /^Add to cart/ })
-    .click();
+  await addToCart(cards, 0);
   await expect(page.getByRole('link', { name: '1 waiting to sync' })).toBeVisible();
 
   // Every text the page ever shows is noted, however briefly it was there.
@@ -79,10 +83,7 @@ test.describe('a failure of the device’s storage', () => {
       (window as unknown as { failDeviceWrites: boolean }).failDeviceWrites = true;
     });
     const cards = await inStockCards(page);
-    await cards
-      .nth(0)
-      .getByRole('button', { name: /^Add to cart/ })
-      .click();
+    await addToCart(cards, 0);
     await page.getByRole('link', { name: '1 waiting to sync' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'could not read or save' });
     await expect(alert).toHaveText(

@@ -7,7 +7,14 @@ import {
 } from '@playwright/test';
 import { DB_NAME, SESSION_KEYS, SYNC_TAG } from '../../src/contracts/storage-names';
 import { BACKOFF_CAP_MS } from '../../src/lib/sync/outbox-rules';
-import { apiToken, approvedSalon, catalogueReady, inStockCards, signInAs } from './helpers';
+import {
+  addToCart,
+  apiToken,
+  approvedSalon,
+  catalogueReady,
+  inStockCards,
+  signInAs,
+} from './helpers';
 
 interface ServerCart {
   items: { productId: number; quantity: number }[];
@@ -133,10 +140,7 @@ test.describe('the page', () => {
 
     await context.setOffline(true);
     const cards = await inStockCards(page);
-    await cards
-      .nth(0)
-      .getByRole('button', { name: /^Add to cart/ })
-      .click();
+    await addToCart(cards, 0);
     await failedOnce(page);
     await editDeviceDb(page, { backOffToTheCap: true });
 
@@ -159,10 +163,7 @@ test.describe('the page', () => {
       route.fulfill({ status: 503, json: { message: 'Service Unavailable' } }),
     );
     const cards = await inStockCards(page);
-    await cards
-      .nth(0)
-      .getByRole('button', { name: /^Add to cart/ })
-      .click();
+    await addToCart(cards, 0);
     await failedOnce(page);
     await page.unroute('**/api/cart/add');
     await editDeviceDb(page, { backOffToTheCap: true });
@@ -227,10 +228,7 @@ test.describe('the service worker', () => {
     const cards = await inStockCards(page);
     const removed = await cards.nth(0).getByRole('heading').innerText();
     for (const n of [0, 1]) {
-      await cards
-        .nth(n)
-        .getByRole('button', { name: /^Add to cart/ })
-        .click();
+      await addToCart(cards, n);
     }
     await expect.poll(async () => (await cart()).itemCount).toBe(2);
 
@@ -279,10 +277,7 @@ test.describe('the service worker', () => {
     const cards = await inStockCards(page);
 
     await context.setOffline(true);
-    await cards
-      .nth(0)
-      .getByRole('button', { name: /^Add to cart/ })
-      .click();
+    await addToCart(cards, 0);
     await failedOnce(page);
     // The access token runs out while the device is offline and the app is closed.
     await editDeviceDb(page, { accessToken: expiredToken() });
@@ -303,10 +298,7 @@ test.describe('the service worker', () => {
     await next.reload();
     await expect(next.getByRole('button', { name: 'Mara' })).toBeVisible();
     const nextCards = await inStockCards(next);
-    await nextCards
-      .nth(1)
-      .getByRole('button', { name: /^Add to cart/ })
-      .click();
+    await addToCart(nextCards, 1);
     await expect.poll(async () => (await cart()).itemCount, { timeout: 10_000 }).toBe(2);
     await expect(next).not.toHaveURL(/\/login/);
   });
