@@ -6,7 +6,7 @@ import { validateLogin, type FieldError } from '../../contracts/validation';
 import { Banner } from '../../components/banner';
 import { FormField, PasswordField } from '../../components/form-field';
 import { PageMeta } from '../../components/page-meta';
-import { errorBody, isNetworkError, statusOf } from '../../lib/api/client';
+import { classifyFailure, failureText } from '../../lib/api/failure';
 import { signIn } from '../../lib/auth/session-actions';
 import { useSession } from '../../lib/auth/session';
 import '../screens.css';
@@ -47,16 +47,17 @@ export function LoginPage() {
     try {
       await signIn(values.email, values.password, remember);
     } catch (error) {
-      const body = await errorBody(error);
-      const status = statusOf(error);
-      if (status === 429) {
-        setFailure(t('auth.tooManyAttempts', { count: Math.ceil((body?.retryAfter ?? 900) / 60) }));
-      } else if (status === 401) {
+      // What was typed stays in the form, whatever the failure.
+      const failure = await classifyFailure(error);
+      if (failure.kind === 'refused' && failure.status === 429) {
+        const wait = failure.body?.retryAfter ?? 900;
+        setFailure(t('auth.tooManyAttempts', { count: Math.ceil(wait / 60) }));
+      } else if (failure.kind === 'refused' && failure.status === 401) {
         setFailure(t('auth.invalidCredentials'));
-      } else if (isNetworkError(error)) {
-        setFailure(t('auth.offline'));
       } else {
-        setFailure(body?.message ?? t('auth.loginFailed'));
+        setFailure(
+          failureText(t, failure, { offline: t('auth.offline'), refused: t('auth.loginFailed') }),
+        );
       }
       setBusy(false);
     }

@@ -11,7 +11,7 @@ import {
 } from '../../contracts/accounts';
 import { Banner } from '../../components/banner';
 import { downloadDocument, uploadDocument } from '../../lib/api/accounts';
-import { errorBody, isNetworkError } from '../../lib/api/client';
+import { classifyFailure, failureText } from '../../lib/api/failure';
 import { useConnectivity } from '../../lib/sync/connectivity';
 import type { CompanyData } from './use-company';
 import { profileDate } from './profile-date';
@@ -112,20 +112,37 @@ export function DocumentsCard({ data, badge }: { data: CompanyData; badge: Docum
       setBanner({ kind: 'success', text: t('documents.uploaded', { name: file.name }) });
       data.reload();
     } catch (error) {
-      const body = await errorBody(error);
-      const code = body?.details?.[0]?.code;
+      const failure = await classifyFailure(error);
+      const code = failure.kind === 'refused' ? failure.body?.details?.[0]?.code : undefined;
       setBanner({
         kind: 'error',
-        text: isNetworkError(error)
-          ? t('profile.needsNetwork')
-          : code === 'fileTooLarge'
+        text:
+          code === 'fileTooLarge'
             ? t('documents.tooLarge', { name: file.name })
             : code === 'fileUnsupported'
               ? t('documents.unsupported', { name: file.name })
-              : t('documents.uploadFailed'),
+              : failureText(t, failure, {
+                  offline: t('documents.needsNetwork'),
+                  refused: t('documents.uploadFailed'),
+                }),
       });
     } finally {
       setBusy(null);
+    }
+  };
+
+  const download = async (document: CompanyDocument) => {
+    setBanner(null);
+    try {
+      await downloadDocument(document);
+    } catch (error) {
+      setBanner({
+        kind: 'error',
+        text: failureText(t, await classifyFailure(error), {
+          offline: t('profile.needsNetwork'),
+          refused: t('documents.downloadFailed'),
+        }),
+      });
     }
   };
 
@@ -169,7 +186,7 @@ export function DocumentsCard({ data, badge }: { data: CompanyData; badge: Docum
                     <button
                       type="button"
                       className="link-button"
-                      onClick={() => void downloadDocument(document)}
+                      onClick={() => void download(document)}
                     >
                       {document.originalName}
                     </button>{' '}
@@ -199,7 +216,7 @@ export function DocumentsCard({ data, badge }: { data: CompanyData; badge: Docum
                   <button
                     type="button"
                     className="link-button"
-                    onClick={() => void downloadDocument(document)}
+                    onClick={() => void download(document)}
                   >
                     {document.originalName}
                   </button>{' '}

@@ -7,7 +7,7 @@ import { Banner } from '../../components/banner';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PasswordField } from '../../components/form-field';
 import { changePassword, deleteAccount, updateNotifications } from '../../lib/api/accounts';
-import { errorBody, isNetworkError } from '../../lib/api/client';
+import { classifyFailure, failureText } from '../../lib/api/failure';
 import { signOut, updateStoredUser } from '../../lib/auth/session-actions';
 
 type Message = { kind: 'error' | 'success'; text: string } | null;
@@ -36,13 +36,19 @@ function PasswordChange() {
       setValues({ currentPassword: '', newPassword: '', confirmPassword: '' });
       setOpen(false);
     } catch (error) {
-      const body = await errorBody(error);
-      const detail = body?.details?.[0];
-      if (detail?.code === 'currentPasswordWrong')
-        setErrors({ currentPassword: t('settings.currentPasswordWrong') });
+      // The three fields keep what was typed.
+      const failure = await classifyFailure(error);
+      const wrongPassword =
+        failure.kind === 'refused' && failure.body?.details?.[0]?.code === 'currentPasswordWrong';
+      if (wrongPassword) setErrors({ currentPassword: t('settings.currentPasswordWrong') });
       setMessage({
         kind: 'error',
-        text: isNetworkError(error) ? t('profile.needsNetwork') : t('settings.passwordFailed'),
+        text: wrongPassword
+          ? t('settings.passwordFailed')
+          : failureText(t, failure, {
+              offline: t('profile.needsNetwork'),
+              refused: t('settings.passwordFailed'),
+            }),
       });
     } finally {
       setBusy(false);
@@ -110,7 +116,10 @@ function Notifications({ user }: { user: User }) {
     } catch (error) {
       setMessage({
         kind: 'error',
-        text: isNetworkError(error) ? t('profile.needsNetwork') : t('settings.notificationsFailed'),
+        text: failureText(t, await classifyFailure(error), {
+          offline: t('profile.needsNetwork'),
+          refused: t('settings.notificationsFailed'),
+        }),
       });
     }
   };
@@ -148,14 +157,16 @@ function DeleteAccount() {
       await deleteAccount(password);
       await signOut();
       void navigate('/', { replace: true });
-    } catch (failure) {
-      const body = await errorBody(failure);
+    } catch (error) {
+      // The password typed stays in its field.
+      const failure = await classifyFailure(error);
       setError(
-        isNetworkError(failure)
-          ? t('profile.needsNetwork')
-          : body?.details?.[0]?.code === 'currentPasswordWrong'
-            ? t('settings.currentPasswordWrong')
-            : t('settings.deleteFailed'),
+        failure.kind === 'refused' && failure.body?.details?.[0]?.code === 'currentPasswordWrong'
+          ? t('settings.currentPasswordWrong')
+          : failureText(t, failure, {
+              offline: t('profile.needsNetwork'),
+              refused: t('settings.deleteFailed'),
+            }),
       );
     } finally {
       setBusy(false);

@@ -12,11 +12,11 @@ import { Banner } from '../../components/banner';
 import { FormField, PasswordField } from '../../components/form-field';
 import { PageMeta } from '../../components/page-meta';
 import { registerCompany } from '../../lib/api/accounts';
-import { errorBody, isNetworkError, statusOf } from '../../lib/api/client';
+import { classifyFailure, fieldErrors } from '../../lib/api/failure';
 import { useSession } from '../../lib/auth/session';
 import { useConnectivity } from '../../lib/sync/connectivity';
 import { DOCUMENT_ACCEPT, fileProblem } from './document-files';
-import { mapServerErrors, registrationFailure } from './server-errors';
+import { registrationFailure } from './server-errors';
 import '../screens.css';
 
 /** How long the success message stays before the sign-in page (spec: 5 s). */
@@ -137,20 +137,16 @@ export function CompanyRegisterPage() {
       await registerCompany(website.trim() ? values : rest, files);
       setBanner({ kind: 'success', text: t('wizard.success') });
     } catch (error) {
-      const body = await errorBody(error);
-      if (isNetworkError(error)) {
-        setBanner({ kind: 'error', text: t('register.offline') });
-      } else if (statusOf(error) === 400 && body?.details?.length) {
-        const mapped = mapServerErrors(body, t);
+      // The wizard keeps what was typed and the files chosen; only the messages change.
+      const failure = await classifyFailure(error);
+      if (failure.kind === 'refused' && failure.status === 400 && failure.body?.details?.length) {
+        const mapped = fieldErrors(t, failure.body);
         setErrors(mapped);
         const first = Object.keys(mapped)[0];
         if (first) setStep(stepOf(first));
         setBanner({ kind: 'error', text: t('validation.reviewFields') });
       } else {
-        setBanner({
-          kind: 'error',
-          text: registrationFailure(statusOf(error), body, t, t('wizard.failed')),
-        });
+        setBanner({ kind: 'error', text: registrationFailure(failure, t, t('wizard.failed')) });
       }
     } finally {
       setBusy(false);

@@ -6,10 +6,10 @@ import { Banner } from '../../components/banner';
 import { FormField, PasswordField } from '../../components/form-field';
 import { PageMeta } from '../../components/page-meta';
 import { registerPerson } from '../../lib/api/accounts';
-import { errorBody, isNetworkError, statusOf } from '../../lib/api/client';
+import { classifyFailure, fieldErrors, refusalText } from '../../lib/api/failure';
 import { useSession } from '../../lib/auth/session';
 import { useConnectivity } from '../../lib/sync/connectivity';
-import { mapServerErrors, registrationFailure } from './server-errors';
+import { registrationFailure } from './server-errors';
 import '../screens.css';
 
 /** How long the success message stays before the sign-in page (spec: 3 s). */
@@ -85,22 +85,21 @@ export function RegisterPage() {
       });
       setBanner({ kind: 'success', text: t('register.success') });
     } catch (error) {
-      const body = await errorBody(error);
-      if (isNetworkError(error)) {
-        setBanner({ kind: 'error', text: t('register.offline') });
-      } else if (statusOf(error) === 400) {
-        setErrors(mapServerErrors(body, t, { companyName: 'company', companyEmail: 'email' }));
+      // The form keeps what was typed; only the messages change.
+      const failure = await classifyFailure(error);
+      if (failure.kind === 'refused' && failure.status === 400) {
+        const body = failure.body;
+        setErrors(fieldErrors(t, body, { companyName: 'company', companyEmail: 'email' }));
         setBanner({
           kind: 'error',
           text: body?.details?.length
             ? t('validation.reviewFields')
-            : (body?.message ?? t('register.invalidInput')),
+            : body
+              ? refusalText(t, body)
+              : t('register.invalidInput'),
         });
       } else {
-        setBanner({
-          kind: 'error',
-          text: registrationFailure(statusOf(error), body, t, t('register.failed')),
-        });
+        setBanner({ kind: 'error', text: registrationFailure(failure, t, t('register.failed')) });
       }
     } finally {
       setBusy(false);

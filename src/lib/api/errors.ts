@@ -10,6 +10,8 @@ export interface ApiErrorBody {
   message: string;
   details?: { field: string; message: string; code?: string }[];
   retryAfter?: number;
+  /** Names the refusal, so that the client can say it in the user's language. */
+  code?: string;
 }
 
 /** The server answered with an error status. */
@@ -46,8 +48,11 @@ export const statusOf = (error: unknown): number | undefined => responseOf(error
 
 export const isNotFound = (error: unknown): boolean => statusOf(error) === 404;
 
-/** True when the call never reached the server (offline, timeout, captive portal). */
-export const isNetworkError = (error: unknown): boolean => {
-  const status = statusOf(error);
-  return status === undefined || status >= 500;
-};
+/**
+ * True when no answer came back (offline, a timeout, a dropped connection). Whether the
+ * server can be reached at all is for the connectivity module to say (see ./failure).
+ */
+export const isNetworkError = (error: unknown): boolean => statusOf(error) === undefined;
+
+/** True when the server (or a proxy in front of it) answered that it failed: a 5xx. */
+export const isServerFault = (error: unknown): boolean => (statusOf(error) ?? 0) >= 500;
