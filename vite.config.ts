@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -68,10 +69,55 @@ function textParts(): Plugin {
   };
 }
 
+/** Files the server sends compressed; smaller ones are not worth a second copy. */
+const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest)$/;
+const MIN_COMPRESSED_BYTES = 1024;
+
+/**
+ * Writes a brotli (quality 11) and a gzip (level 9) copy beside every text file of the
+ * build, service worker included, which the server sends as they are (`preCompressed`).
+ * Compressing once at the best level is about a seventh smaller than the quick levels a
+ * server can afford on every request, and costs the server nothing.
+ */
+function precompress(): Plugin {
+  let outDir = '';
+  const files = (dir: string): string[] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)],
+    );
+  return {
+    name: 'portal-precompress',
+    apply: 'build',
+    configResolved: (config) => void (outDir = resolve(config.root, config.build.outDir)),
+    // After the service worker is written (vite-plugin-pwa writes it when the bundle closes).
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const file of files(outDir)) {
+          if (!COMPRESSIBLE.test(file) || statSync(file).size < MIN_COMPRESSED_BYTES) continue;
+          const content = readFileSync(file);
+          writeFileSync(
+            `${file}.br`,
+            brotliCompressSync(content, {
+              params: {
+                [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+                [zlib.BROTLI_PARAM_SIZE_HINT]: content.length,
+              },
+            }),
+          );
+          writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+        }
+      },
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     textParts(),
+    !isSsrBuild && precompress(),
     // The server's rendering (vite build --ssr) needs no service worker.
     !isSsrBuild &&
       VitePWA({
@@ -121,6 +167,9 @@ export default defineConfig(({ isSsrBuild }) => ({
             },
           ],
         },
+        // The browser fetches the icons itself when the portal is installed; the app never
+        // shows them, so they are not downloaded into the precache on every first visit.
+        includeManifestIcons: false,
         injectManifest: {
           globPatterns: ['**/*.{js,css,html,svg,woff2}'],
           rollupFormat: 'iife',

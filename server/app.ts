@@ -215,6 +215,8 @@ export async function buildApp({
       root: staticDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies at the best compression: sent as they are.
+      preCompressed: true,
       setHeaders: (res, path) => {
         // Hashed bundles never change; everything else must be revalidated so that a new
         // deployment (and a new service worker) is seen at once.

@@ -1,6 +1,6 @@
 import { chromium, expect, test, type Page } from '@playwright/test';
 import { CHROME_ARGS, CHROME_PATH } from './chromium';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { untilControlled } from './helpers';
@@ -84,10 +84,15 @@ test('the portal meets Chromium’s install criteria', async ({ request, baseURL
 test('a new version becomes a prompt and is applied after a click', async ({ page }) => {
   await page.goto('/?lng=en');
   await controlled(page);
-  const { readFileSync, writeFileSync } = await import('node:fs');
-  const original = readFileSync('dist/sw.js', 'utf8');
+  // The next version, as a deployment writes it: the worker's script without the compressed
+  // copies of the version before (the server would send those as they are).
+  const worker = join(process.env.STATIC_DIR ?? 'dist', 'sw.js');
+  const copies = ['.br', '.gz'].map((extension) => `${worker}${extension}`);
+  const original = readFileSync(worker, 'utf8');
+  const originalCopies = copies.map((copy) => (existsSync(copy) ? readFileSync(copy) : null));
   try {
-    writeFileSync('dist/sw.js', `${original}\n// next version ${Date.now()}\n`);
+    for (const copy of copies) rmSync(copy, { force: true });
+    writeFileSync(worker, `${original}\n// next version ${Date.now()}\n`);
     await page.evaluate(async () => {
       await (await navigator.serviceWorker.getRegistration())?.update();
     });
@@ -105,8 +110,57 @@ test('a new version becomes a prompt and is applied after a click', async ({ pag
       ),
     ).toBeNull();
   } finally {
-    writeFileSync('dist/sw.js', original);
+    writeFileSync(worker, original);
+    copies.forEach((copy, i) => {
+      const content = originalCopies[i];
+      if (content) writeFileSync(copy, content);
+    });
   }
+});
+
+/** The built app the server sends (the same folder the server reads). */
+const STATIC_DIR = process.env.STATIC_DIR ?? 'dist';
+
+/** Paths of everything the service worker keeps, cache by cache. */
+async function cachedPaths(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const paths: string[] = [];
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) {
+        paths.push(new URL(request.url).pathname);
+      }
+    }
+    return paths;
+  });
+}
+
+test('the app’s scripts and the service worker are sent compressed at the build’s best level', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/?lng=en');
+  const entry = await page.locator('script[type="module"][src]').first().getAttribute('src');
+  for (const path of [entry ?? '', '/sw.js']) {
+    const response = await request.get(path, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(response.headers()['content-encoding'], path).toBe('br');
+    // The very copy the build wrote, not one compressed quickly on the way out.
+    expect(Number(response.headers()['content-length']), path).toBe(
+      statSync(join(STATIC_DIR, `${path}.br`)).size,
+    );
+  }
+});
+
+test('the first visit keeps the app for offline use, not the icons the browser installs with', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/?lng=en');
+  await controlled(page);
+  const cached = await cachedPaths(page);
+  expect(cached).toContain('/index.html');
+  expect(cached.filter((path) => path.startsWith('/icons/'))).toEqual([]);
+  // They are still there for the browser to fetch when the portal is installed.
+  expect((await request.get('/icons/icon-512.png')).status()).toBe(200);
 });
 
 const DEMO = { email: 'salon.verified@example.com', password: 'Verified-Salon-2026' };
