@@ -6,29 +6,70 @@ import { verificationDisplay, type User } from '../contracts/accounts';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { loadSyncEngine } from '../lib/sync/engine-loader';
 
-/** Signing out, after a warning when changes are still waiting to be sent. */
-function useSignOut(waiting: number): { request: () => void; dialog: React.ReactNode } {
+/** Wait this long for the outbox before showing that it is being checked: usually it is read at once. */
+const SHOW_CHECKING_AFTER_MS = 300;
+
+type SignOutDialog =
+  | { step: 'checking' }
+  | { step: 'waiting'; count: number }
+  /** The outbox could not be read: nothing is claimed about it. */
+  | { step: 'unknown' };
+
+/**
+ * Signing out, after a warning when changes are still waiting to be sent. The outbox is
+ * read when the user asks, never taken as empty before it has been read.
+ */
+function useSignOut(userId: number): { request: () => void; dialog: React.ReactNode } {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [open, setOpen] = useState(false);
+  const [dialog, setDialog] = useState<SignOutDialog | null>(null);
+  const asked = useRef(0);
   const leave = () => {
-    setOpen(false);
+    asked.current += 1;
+    setDialog(null);
     void loadSyncEngine()
       .then((engine) => engine.signOut())
       .then(() => navigate('/'));
   };
+  const cancel = () => {
+    asked.current += 1;
+    setDialog(null);
+  };
+  const request = () => {
+    const ask = ++asked.current;
+    const current = () => ask === asked.current;
+    const slow = setTimeout(() => {
+      if (current()) setDialog({ step: 'checking' });
+    }, SHOW_CHECKING_AFTER_MS);
+    loadSyncEngine()
+      .then((engine) => engine.readOutboxSummary(userId))
+      .then(
+        ({ waiting }) => {
+          if (!current()) return;
+          if (waiting > 0) setDialog({ step: 'waiting', count: waiting });
+          else leave();
+        },
+        () => {
+          if (current()) setDialog({ step: 'unknown' });
+        },
+      )
+      .finally(() => clearTimeout(slow));
+  };
   return {
-    request: () => (waiting > 0 ? setOpen(true) : leave()),
+    request,
     dialog: (
       <ConfirmDialog
-        open={open}
-        title={t('signOut.title')}
+        open={dialog !== null}
+        title={dialog?.step === 'waiting' ? t('signOut.title') : t('profile.logoutTitle')}
         confirmLabel={t('nav.logout')}
         cancelLabel={t('common.cancel')}
-        onCancel={() => setOpen(false)}
+        busy={dialog?.step === 'checking'}
+        onCancel={cancel}
         onConfirm={leave}
       >
-        <p>{t('signOut.waiting', { count: waiting })}</p>
+        {dialog?.step === 'checking' && <p role="status">{t('signOut.checking')}</p>}
+        {dialog?.step === 'waiting' && <p>{t('signOut.waiting', { count: dialog.count })}</p>}
+        {dialog?.step === 'unknown' && <p>{t('signOut.unknown')}</p>}
       </ConfirmDialog>
     ),
   };
@@ -45,7 +86,7 @@ export function UserMenu({
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
-  const leave = useSignOut(waiting);
+  const leave = useSignOut(user.id);
   const container = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
   const display = verificationDisplay(user.company);

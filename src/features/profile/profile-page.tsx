@@ -7,7 +7,7 @@ import { PageMeta } from '../../components/page-meta';
 import { useUser } from '../../lib/auth/session';
 import { signOut } from '../../lib/auth/session-actions';
 import { formatMoney } from '../../lib/i18n';
-import { useOrders, useOutboxSummary } from '../../lib/sync/views';
+import { useOrders, useOutbox } from '../../lib/sync/views';
 import { CompanyCard, ChecklistCard, DocumentsCard } from './company-cards';
 import { PersonalCard } from './personal-card';
 import { profileDate } from './profile-date';
@@ -27,7 +27,8 @@ export function ProfilePage() {
 function Profile({ user }: { user: User }) {
   const { t, i18n } = useTranslation();
   const orders = useOrders();
-  const { waiting } = useOutboxSummary();
+  // Undefined until the outbox has been read: the warning is never left out before that.
+  const waiting = useOutbox()?.length;
   const navigate = useNavigate();
   const data = useCompanyData();
   const [tab, setTab] = useState<Tab>('overview');
@@ -192,6 +193,7 @@ function Profile({ user }: { user: User }) {
         title={t('profile.logoutTitle')}
         confirmLabel={t('nav.logout')}
         cancelLabel={t('common.cancel')}
+        busy={waiting === undefined}
         onCancel={() => setConfirmLogout(false)}
         onConfirm={() => {
           setConfirmLogout(false);
@@ -199,8 +201,12 @@ function Profile({ user }: { user: User }) {
         }}
       >
         <p>{t('profile.logoutText')}</p>
-        {waiting > 0 && (
-          <p className="notice notice--offline">{t('signOut.waiting', { count: waiting })}</p>
+        {waiting === undefined ? (
+          <p role="status">{t('signOut.checking')}</p>
+        ) : (
+          waiting > 0 && (
+            <p className="notice notice--offline">{t('signOut.waiting', { count: waiting })}</p>
+          )
         )}
       </ConfirmDialog>
     </div>
