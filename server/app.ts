@@ -12,6 +12,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, {
   type FastifyError,
   type FastifyReply,
+  type FastifyRequest,
   type FastifySchema,
   type FastifyServerOptions,
 } from 'fastify';
@@ -235,7 +236,7 @@ export async function buildApp({
       ? await loadFirstScreens(renderDir, staticDir, database.db, publicUrl)
       : null;
 
-  app.setNotFoundHandler(async (request, reply) => {
+  const servePage = async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '';
     const wantsPage =
       hasApp &&
@@ -263,7 +264,11 @@ export async function buildApp({
       return reply.sendFile('index.html');
     }
     return reply.status(404).send({ message: `Not found: ${request.method} ${path}` });
-  });
+  };
+  // Pages are a route as well, so that they are compressed like every other answer
+  // (compression applies to routes); the not-found handler answers the other methods.
+  if (hasApp) app.get('/*', servePage);
+  app.setNotFoundHandler(servePage);
 
   return app;
 }

@@ -9,16 +9,24 @@ import { createTestDatabase, type TestDatabase } from './test-database';
 let testDb: TestDatabase;
 let app: FastifyInstance;
 let dir: string;
+const BUILT_COPY = Buffer.from('the build compressed this at its best level');
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'portal-static-'));
   mkdirSync(join(dir, 'assets'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><div id="root"></div>');
+  // Large enough to be worth compressing, as the real shell is.
+  writeFileSync(
+    join(dir, 'index.html'),
+    `<!doctype html><div id="root"></div><!--${'shell '.repeat(400)}-->`,
+  );
   writeFileSync(join(dir, 'sw.js'), 'self.addEventListener("fetch", () => {});');
   writeFileSync(
     join(dir, 'assets', 'index-abc123.js'),
     `console.log(${JSON.stringify('x'.repeat(5000))});`,
   );
+  // The build's brotli copy of a bundle (any bytes do: the server must send them as they are).
+  writeFileSync(join(dir, 'assets', 'shell-abc123.js'), `console.log(${'1'.repeat(3000)});`);
+  writeFileSync(join(dir, 'assets', 'shell-abc123.js.br'), BUILT_COPY);
   testDb = await createTestDatabase();
   app = await buildApp({
     database: testDb.database,
@@ -64,6 +72,27 @@ describe('serving the built app', () => {
     });
     expect(response.headers['content-encoding']).toBe('gzip');
   });
+
+  it('sends the compressed copy the build wrote when the browser accepts it', async () => {
+    const response = await app.inject({
+      url: '/assets/shell-abc123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.rawPayload.equals(BUILT_COPY)).toBe(true);
+    const plain = await app.inject('/assets/shell-abc123.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toContain('console.log(111');
+  });
+
+  it.each(['/', '/products', '/some/unknown/page'])(
+    'compresses the page it answers for %s',
+    async (url) => {
+      const response = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBe('br');
+    },
+  );
 
   it('answers a missing bundle or API path with a 404, not the app', async () => {
     expect((await app.inject('/assets/missing.js')).statusCode).toBe(404);
