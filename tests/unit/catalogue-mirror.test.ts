@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { deriveSearchFields, type MirrorLine, type Product } from '../../src/contracts/catalogue';
 import { createPortalDb, type PortalDb } from '../../src/lib/db/db';
@@ -13,6 +14,7 @@ import {
   IncompleteCatalogueError,
   refreshCatalogue,
   type CatalogueSource,
+  type MirrorRequest,
 } from '../../src/lib/sync/catalogue-mirror';
 import { queryLocalCatalogue } from '../../src/lib/sync/local-catalogue';
 import { GENERATED_CATEGORY, generatedProduct } from '../fixtures/generated-products';
@@ -23,41 +25,58 @@ const makeProduct = (id: number, updatedAt?: string) => generatedProduct(id, { u
 /** Products per line of the fake server's answer, as the real one sends them in batches. */
 const BATCH = 100;
 
-/** A server in memory: answers the mirror like the API, and records what it was asked. */
+/**
+ * A server in memory: answers the mirror like the API (an ETag naming the catalogue's
+ * content and the cursor asked for, 304 when the caller names the answer it would get),
+ * and records what it was asked.
+ */
 function fakeServer(initial: Product[]) {
   const products = new Map(initial.map((p) => [p.id, p]));
-  const calls: { updatedSince?: string | undefined }[] = [];
+  const calls: MirrorRequest[] = [];
+  const answers: ('200' | '304')[] = [];
   /** Lines sent before the connection drops (Infinity: it never does). */
   let dropAfterLines = Infinity;
   /** Leave out the end line, as an answer cut at a line boundary would. */
   let withoutEnd = false;
+  const etagOf = (all: Product[], since: string | undefined) =>
+    `"${createHash('sha1').update(JSON.stringify(all)).digest('hex')}-${since ?? 'all'}"`;
+  async function* linesOf(since: string | undefined, all: Product[]): AsyncGenerator<MirrorLine> {
+    const changed = all.filter((p) => !since || p.updatedAt >= since);
+    const lines: MirrorLine[] = [{ type: 'categories', categories: [CATEGORY] }];
+    for (let i = 0; i < changed.length; i += BATCH) {
+      lines.push({ type: 'products', products: changed.slice(i, i + BATCH) });
+    }
+    const newest =
+      all
+        .map((p) => p.updatedAt)
+        .sort()
+        .at(-1) ?? null;
+    if (!withoutEnd) lines.push({ type: 'end', cursor: newest, ids: all.map((p) => p.id) });
+    let sent = 0;
+    for (const line of lines) {
+      if (sent === dropAfterLines) throw new TypeError('network error');
+      yield structuredClone(line);
+      sent += 1;
+    }
+  }
   const source: CatalogueSource = {
-    async *mirror(params) {
-      calls.push(params);
-      const since = params.updatedSince;
+    mirror(request) {
+      calls.push(request);
+      const since = request.updatedSince;
       const all = [...products.values()].sort((a, b) => a.id - b.id);
-      const changed = all.filter((p) => !since || p.updatedAt >= since);
-      const lines: MirrorLine[] = [{ type: 'categories', categories: [CATEGORY] }];
-      for (let i = 0; i < changed.length; i += BATCH) {
-        lines.push({ type: 'products', products: changed.slice(i, i + BATCH) });
+      const etag = etagOf(all, since);
+      if (request.ifNoneMatch === etag) {
+        answers.push('304');
+        return Promise.resolve({ unchanged: true });
       }
-      const newest =
-        all
-          .map((p) => p.updatedAt)
-          .sort()
-          .at(-1) ?? null;
-      if (!withoutEnd) lines.push({ type: 'end', cursor: newest, ids: all.map((p) => p.id) });
-      let sent = 0;
-      for (const line of lines) {
-        if (sent === dropAfterLines) throw new TypeError('network error');
-        yield structuredClone(line);
-        sent += 1;
-      }
+      answers.push('200');
+      return Promise.resolve({ unchanged: false, etag, lines: linesOf(since, all) });
     },
   };
   return {
     source,
     calls,
+    answers,
     products,
     dropAfter: (lines: number) => {
       dropAfterLines = lines;
@@ -105,16 +124,20 @@ describe('the catalogue mirror', () => {
   it('writes each batch while the rest of the answer is still arriving', async () => {
     const db = freshDb();
     const server = fakeServer(range(2500).map((id) => makeProduct(id)));
+    async function* checked(lines: AsyncIterable<MirrorLine>) {
+      for await (const line of lines) {
+        // Before each batch is sent, the batches sent earlier are on the device.
+        if (line.type === 'products') {
+          expect(await countOnDevice(db)).toBe((line.products[0]?.id ?? 1) - 1);
+        }
+        yield line;
+      }
+    }
     await refreshCatalogue(db, {
       source: {
-        async *mirror(params) {
-          for await (const line of server.source.mirror(params)) {
-            // Before each batch is sent, the batches sent earlier are on the device.
-            if (line.type === 'products') {
-              expect(await countOnDevice(db)).toBe((line.products[0]?.id ?? 1) - 1);
-            }
-            yield line;
-          }
+        async mirror(request) {
+          const answer = await server.source.mirror(request);
+          return answer.unchanged ? answer : { ...answer, lines: checked(answer.lines) };
         },
       },
     });
@@ -132,6 +155,60 @@ describe('the catalogue mirror', () => {
     expect((await readProduct(db, 7))?.name).toBe('Renamed');
     expect(await countOnDevice(db)).toBe(20);
     expect(state.cursor).toBe('2026-02-01T00:00:00.000Z');
+  });
+
+  it('asks the same question again with the ETag of its answer, and takes a 304 as unchanged', async () => {
+    const db = freshDb();
+    const server = fakeServer(range(20).map((id) => makeProduct(id)));
+    await refreshCatalogue(db, { source: server.source });
+    // The whole catalogue's ETag names another request than "changed since the cursor".
+    const second = await refreshCatalogue(db, { source: server.source });
+    expect(server.calls[1]?.ifNoneMatch).toBeUndefined();
+    // Nothing newer arrived: the third refresh asks what the second asked, naming its answer.
+    const writes = vi.spyOn(db.productBlocks, 'bulkPut');
+    const third = await refreshCatalogue(db, { source: server.source });
+    expect(server.calls[2]).toEqual({
+      updatedSince: second.cursor,
+      ifNoneMatch: second.etag,
+    });
+    expect(server.answers).toEqual(['200', '200', '304']);
+    expect(writes).not.toHaveBeenCalled();
+    expect(await countOnDevice(db)).toBe(20);
+    expect(third).toMatchObject({ cursor: second.cursor, etag: second.etag, complete: true });
+    expect(third.syncedAt >= second.syncedAt).toBe(true);
+    expect(await db.mirrorState.get('catalogue')).toEqual(third);
+  });
+
+  it('gets the changes when the catalogue changed since the answer its ETag names', async () => {
+    const db = freshDb();
+    const server = fakeServer(range(20).map((id) => makeProduct(id)));
+    await refreshCatalogue(db, { source: server.source });
+    await refreshCatalogue(db, { source: server.source });
+    server.products.delete(4);
+    // Changed, but no newer than the cursor: only the ETag can tell.
+    server.products.set(9, { ...makeProduct(9), name: 'Renamed' });
+    await refreshCatalogue(db, { source: server.source });
+    expect(server.calls[2]?.ifNoneMatch).toBeDefined();
+    expect(server.answers.at(-1)).toBe('200');
+    expect(await readProduct(db, 4)).toBeUndefined();
+    expect(await countOnDevice(db)).toBe(19);
+  });
+
+  it('sends no ETag for another viewer, nor after a refresh that moved the cursor', async () => {
+    const db = freshDb();
+    const server = fakeServer(range(20).map((id) => makeProduct(id)));
+    await refreshCatalogue(db, { source: server.source });
+    await refreshCatalogue(db, { source: server.source });
+    await refreshCatalogue(db, { source: server.source, viewer: 'company:1' });
+    expect(server.calls[2]).toEqual({ updatedSince: undefined });
+    await refreshCatalogue(db, { source: server.source, viewer: 'company:1' });
+    server.products.set(7, makeProduct(7, '2026-02-01T00:00:00.000Z'));
+    await refreshCatalogue(db, { source: server.source, viewer: 'company:1' });
+    expect(server.calls[4]?.ifNoneMatch).toBeDefined();
+    // The cursor moved on: the next request is a new one.
+    await refreshCatalogue(db, { source: server.source, viewer: 'company:1' });
+    expect(server.calls[5]).toEqual({ updatedSince: '2026-02-01T00:00:00.000Z' });
+    expect(server.answers).toEqual(['200', '200', '200', '200', '200', '200']);
   });
 
   it('drops products on a refresh without reading every product back', async () => {

@@ -6,9 +6,19 @@
  * server has, so products it no longer has are dropped. The mirror's state is written last,
  * in one transaction with the drops: a refresh cut short never counts as complete. Only one
  * refresh runs at a time.
+ *
+ * The server names each answer with an ETag: the catalogue's version, the viewer's class
+ * and the cursor asked for. When a refresh asks the very question of the last one (same
+ * viewer, same cursor: nothing newer arrived last time), it sends that ETag, and a 304
+ * says the catalogue has not changed since: nothing is sent, nothing is written but the
+ * time of the check.
  */
 import type { MirrorLine, Product } from '../../contracts/catalogue';
-import { fetchCatalogueMirror } from '../api/catalogue-mirror';
+import {
+  fetchCatalogueMirror,
+  type MirrorAnswer,
+  type MirrorRequest,
+} from '../api/catalogue-mirror';
 import type { CatalogueMirrorState, PortalDb } from '../db/db';
 import {
   clearProducts,
@@ -19,10 +29,15 @@ import {
 } from '../db/stored-products';
 import { adoptMirroredCatalogue } from './local-catalogue';
 
+export type { MirrorAnswer, MirrorRequest };
+
 /** Where the mirror reads the catalogue from: the /api by default. */
 export interface CatalogueSource {
-  /** The catalogue as the lines of the mirror's answer, changed since `updatedSince` if given. */
-  mirror(params: { updatedSince?: string | undefined }): AsyncIterable<MirrorLine>;
+  /**
+   * The lines of the mirror's answer (changed since `updatedSince` if given), or
+   * `unchanged` when the answer named by `ifNoneMatch` still holds.
+   */
+  mirror(request: MirrorRequest): Promise<MirrorAnswer>;
 }
 
 const apiSource: CatalogueSource = { mirror: fetchCatalogueMirror };
@@ -69,12 +84,27 @@ async function runRefresh(
   const incremental =
     previous?.complete === true && previous.viewer === viewer && previous.cursor !== null;
   const since = incremental ? (previous.cursor ?? undefined) : undefined;
+  // The ETag names the answer to one request: it is sent only to ask that request again.
+  const sameRequest = incremental && previous.etag !== undefined && previous.etagSince === since;
 
-  // 1. Write what arrives as it arrives. A full refresh also keeps the products in memory,
+  // 1. Ask; a 304 means the copy on the device is the server's catalogue still.
+  const answer = await source.mirror({
+    updatedSince: since,
+    ifNoneMatch: sameRequest ? previous.etag : undefined,
+  });
+  if (answer.unchanged) {
+    if (!sameRequest) throw new Error('The server answered 304 to a request without an ETag');
+    const state: CatalogueMirrorState = { ...previous, syncedAt: new Date().toISOString() };
+    // Only the time of the check: a state removed meanwhile (signing out) stays removed.
+    await db.mirrorState.update('catalogue', { syncedAt: state.syncedAt });
+    return state;
+  }
+
+  // 2. Write what arrives as it arrives. A full refresh also keeps the products in memory,
   //    to hand the catalogue query a ready copy instead of reading them all back.
   const received = incremental ? null : new Map<number, Product>();
   let end: Extract<MirrorLine, { type: 'end' }> | undefined;
-  for await (const line of source.mirror({ updatedSince: since })) {
+  for await (const line of answer.lines) {
     if (line.type === 'categories') {
       await db.transaction('rw', db.categories, async () => {
         await db.categories.clear();
@@ -88,10 +118,10 @@ async function runRefresh(
       break;
     }
   }
-  // 2. No end line: the answer was cut short. What was written stays, but is not complete.
+  // 3. No end line: the answer was cut short. What was written stays, but is not complete.
   if (!end) throw new IncompleteCatalogueError();
 
-  // 3. Drop what the server no longer has, then record the refresh, in one transaction.
+  // 4. Drop what the server no longer has, then record the refresh, in one transaction.
   const existing = new Set(end.ids);
   const state: CatalogueMirrorState = {
     key: 'catalogue',
@@ -99,6 +129,7 @@ async function runRefresh(
     syncedAt: new Date().toISOString(),
     complete: true,
     viewer,
+    ...(answer.etag === undefined ? {} : { etag: answer.etag, etagSince: since }),
   };
   await db.transaction('rw', db.productBlocks, db.storedCatalogue, db.mirrorState, async () => {
     await keepOnlyProducts(db, existing);
