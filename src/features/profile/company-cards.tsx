@@ -12,6 +12,7 @@ import {
 import { Banner } from '../../components/banner';
 import { downloadDocument, uploadDocument } from '../../lib/api/accounts';
 import { classifyFailure, failureText } from '../../lib/api/failure';
+import { formatTime } from '../../lib/i18n';
 import { useConnectivity } from '../../lib/sync/connectivity';
 import type { CompanyData } from './use-company';
 import { profileDate } from './profile-date';
@@ -42,14 +43,42 @@ export function ChecklistCard({ user, badge }: { user: User; badge: DocumentsBad
   );
 }
 
+/** Why the company shown is the device's copy, or why there is none. */
+function CompanySource({ data }: { data: CompanyData }) {
+  const { t, i18n } = useTranslation();
+  if (data.status === 'ready') return null;
+  if (data.status === 'loading' || data.company === undefined) {
+    return <p role="status">{t('app.loading')}</p>;
+  }
+  if (data.company === null || !data.syncedAt) {
+    return (
+      <p className="notice" role="note">
+        {data.status === 'serverFailed'
+          ? t('failure.serverFailed')
+          : t('profile.company.notOnDevice')}
+      </p>
+    );
+  }
+  const time = formatTime(data.syncedAt, i18n.language);
+  const key = {
+    offline: 'profile.company.copyOffline',
+    serverFailed: 'profile.company.copyServerFailed',
+    failed: 'profile.company.copyUnread',
+  }[data.status];
+  return (
+    <p className="notice notice--offline" role="note">
+      {t(key, { time })}
+    </p>
+  );
+}
+
 export function CompanyCard({ data }: { data: CompanyData }) {
   const { t } = useTranslation();
   const company = data.company;
   return (
     <section className="card" aria-labelledby="company-title">
       <h2 id="company-title">{t('profile.company.title')}</h2>
-      {data.status === 'loading' && <p role="status">{t('app.loading')}</p>}
-      {data.status === 'offline' && <p>{t('profile.needsNetwork')}</p>}
+      <CompanySource data={data} />
       {company && (
         <>
           <dl className="details">
@@ -97,6 +126,8 @@ export function DocumentsCard({ data, badge }: { data: CompanyData; badge: Docum
   const [banner, setBanner] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [busy, setBusy] = useState<DocumentField | null>(null);
   const connectivity = useConnectivity();
+  // The device keeps no copy of the documents: without the server's list, nothing is said of them.
+  const known = data.status === 'ready';
   const latest = latestDocumentByType(data.documents);
   const requiredTypes = new Set<string>(REQUIRED_DOCUMENTS.map((d) => d.type));
   const extra = data.documents.filter(
@@ -153,7 +184,7 @@ export function DocumentsCard({ data, badge }: { data: CompanyData; badge: Docum
         type="file"
         className="visually-hidden"
         accept="application/pdf,image/*"
-        disabled={busy !== null || data.status !== 'ready'}
+        disabled={busy !== null || connectivity === 'offline'}
         onChange={(event) => {
           void upload(field, event.target.files?.[0]);
           event.target.value = '';
@@ -166,68 +197,81 @@ export function DocumentsCard({ data, badge }: { data: CompanyData; badge: Docum
     <section className="card" aria-labelledby="documents-title">
       <h2 id="documents-title">
         {t('profile.documents.title')}{' '}
-        <span className={`chip chip--${badge}`}>{t(`documents.badge.${badge}`)}</span>
+        {known && <span className={`chip chip--${badge}`}>{t(`documents.badge.${badge}`)}</span>}
       </h2>
       {banner && <Banner kind={banner.kind}>{banner.text}</Banner>}
-      {(data.status === 'offline' || connectivity === 'offline') && (
-        <p>{t('documents.needsNetwork')}</p>
-      )}
-      <ul className="documents">
-        {REQUIRED_DOCUMENTS.map((required) => {
-          const document = latest.get(required.type);
-          const state = statusKey(document);
-          return (
-            <li key={required.key} className="documents__item">
-              <div>
-                <strong>{t(`documents.types.${required.type}`)}</strong>{' '}
-                <span className={`chip chip--${state}`}>{t(`documents.status.${state}`)}</span>
-                {document && (
-                  <p className="documents__file">
-                    <button
-                      type="button"
-                      className="link-button"
-                      onClick={() => void download(document)}
-                    >
-                      {document.originalName}
-                    </button>{' '}
-                    · {profileDate(document.uploadedAt)}
-                    {document.reviewNotes && ` · ${document.reviewNotes}`}
-                  </p>
-                )}
-              </div>
-              {picker(required.field, document ? t('documents.replace') : t('documents.upload'))}
-            </li>
-          );
-        })}
-      </ul>
-      <h3>{t('profile.documents.extra')}</h3>
-      {extra.length === 0 ? (
-        <p>{t('profile.documents.noExtra')}</p>
+      {data.status === 'loading' ? (
+        <p role="status">{t('app.loading')}</p>
+      ) : known ? (
+        connectivity === 'offline' && <p>{t('documents.needsNetwork')}</p>
       ) : (
-        <ul className="documents">
-          {extra.map((document) => (
-            <li key={document.id} className="documents__item">
-              <div>
-                <strong>{t(`documents.types.${document.type}`)}</strong>{' '}
-                <span className={`chip chip--${statusKey(document)}`}>
-                  {t(`documents.status.${statusKey(document)}`)}
-                </span>
-                <p className="documents__file">
-                  <button
-                    type="button"
-                    className="link-button"
-                    onClick={() => void download(document)}
-                  >
-                    {document.originalName}
-                  </button>{' '}
-                  · {profileDate(document.uploadedAt)}
-                </p>
-              </div>
-            </li>
-          ))}
-        </ul>
+        <p className="notice" role="note">
+          {t('documents.notOnDevice')}
+        </p>
       )}
-      {picker('otherDocument', t('documents.uploadOther'))}
+      {known && (
+        <>
+          <ul className="documents">
+            {REQUIRED_DOCUMENTS.map((required) => {
+              const document = latest.get(required.type);
+              const state = statusKey(document);
+              return (
+                <li key={required.key} className="documents__item">
+                  <div>
+                    <strong>{t(`documents.types.${required.type}`)}</strong>{' '}
+                    <span className={`chip chip--${state}`}>{t(`documents.status.${state}`)}</span>
+                    {document && (
+                      <p className="documents__file">
+                        <button
+                          type="button"
+                          className="link-button"
+                          onClick={() => void download(document)}
+                        >
+                          {document.originalName}
+                        </button>{' '}
+                        · {profileDate(document.uploadedAt)}
+                        {document.reviewNotes && ` · ${document.reviewNotes}`}
+                      </p>
+                    )}
+                  </div>
+                  {picker(
+                    required.field,
+                    document ? t('documents.replace') : t('documents.upload'),
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+          <h3>{t('profile.documents.extra')}</h3>
+          {extra.length === 0 ? (
+            <p>{t('profile.documents.noExtra')}</p>
+          ) : (
+            <ul className="documents">
+              {extra.map((document) => (
+                <li key={document.id} className="documents__item">
+                  <div>
+                    <strong>{t(`documents.types.${document.type}`)}</strong>{' '}
+                    <span className={`chip chip--${statusKey(document)}`}>
+                      {t(`documents.status.${statusKey(document)}`)}
+                    </span>
+                    <p className="documents__file">
+                      <button
+                        type="button"
+                        className="link-button"
+                        onClick={() => void download(document)}
+                      >
+                        {document.originalName}
+                      </button>{' '}
+                      · {profileDate(document.uploadedAt)}
+                    </p>
+                  </div>
+                </li>
+              ))}
+            </ul>
+          )}
+          {picker('otherDocument', t('documents.uploadOther'))}
+        </>
+      )}
     </section>
   );
 }

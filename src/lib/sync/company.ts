@@ -1,7 +1,8 @@
 /**
  * The signed-in user's company kept on the device: read from the server with the cart and
- * orders (and at sign-in), so that the checkout is prefilled with its address when there
- * is no network. Removed at sign-out by forgetUserData (./outbox).
+ * orders, at sign-in and on the profile, so that the checkout is prefilled with its
+ * address and the profile shows it when there is no network. Removed at sign-out by
+ * forgetUserData (./outbox).
  */
 import { fetchMyCompany } from '../api/accounts';
 import { isNetworkError, isNotFound } from '../api/client';
@@ -14,10 +15,11 @@ const currentUserId = (): number | null => getSession()?.user.id ?? null;
 let reading: { userId: number; done: Promise<void> } | null = null;
 
 /**
- * Reads the user's company from the server and keeps it. Best effort: offline, or
- * refused, the device keeps what it has. Resolves once the answer is stored or given up.
+ * Reads the user's company from the server and keeps it on the device. Fails as the call
+ * failed, so that a screen can say why it shows the device's copy; a 404 (no company any
+ * more) first removes that copy. Resolves once the answer is stored.
  */
-export function refreshCompany(): Promise<void> {
+export function readCompanyFromServer(): Promise<void> {
   const userId = currentUserId();
   if (userId === null || !getSession()?.user.company) return Promise.resolve();
   if (reading?.userId !== userId) {
@@ -29,6 +31,18 @@ export function refreshCompany(): Promise<void> {
   return reading.done;
 }
 
+/**
+ * The same, best effort: offline, or refused, the device keeps what it has. Resolves once
+ * the answer is stored or given up.
+ */
+export function refreshCompany(): Promise<void> {
+  return readCompanyFromServer().catch((error: unknown) => {
+    if (!isNetworkError(error) && !isNotFound(error)) {
+      console.warn('Could not refresh the company', error);
+    }
+  });
+}
+
 async function readAndStore(userId: number): Promise<void> {
   try {
     const company = await fetchMyCompany();
@@ -37,7 +51,7 @@ async function readAndStore(userId: number): Promise<void> {
     await db.companies.put({ userId, company, syncedAt: new Date().toISOString() });
   } catch (error) {
     if (isNotFound(error) && currentUserId() === userId) await db.companies.delete(userId);
-    else if (!isNetworkError(error)) console.warn('Could not refresh the company', error);
+    throw error;
   }
 }
 
