@@ -5,7 +5,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -19,6 +18,7 @@ import Fastify, {
 import type { Database } from './db/database.js';
 import { MAX_DOCUMENT_BYTES } from '../src/contracts/accounts.js';
 import { authPlugin } from './plugins/auth.js';
+import { securityHeaders } from './plugins/security-headers.js';
 import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
 import { registrationRoutes } from './routes/registration.js';
@@ -60,13 +60,6 @@ export const registeredRoutes = new WeakMap<object, RegisteredRoute[]>();
 
 /** The public address when none is configured: a server on this machine. */
 const DEFAULT_PUBLIC_URL = 'http://localhost:8080';
-
-/**
- * Browser features the portal does not use, refused to every page and anything it embeds.
- * (The camera comes with barcode scanning, when the portal has it.)
- */
-const PERMISSIONS_POLICY =
-  'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
 
 /** Largest JSON body accepted; the API's requests are small forms. */
 const BODY_LIMIT_BYTES = 1_048_576;
@@ -151,41 +144,7 @@ export async function buildApp({
     return reply.status(status).send({ message: error.message });
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'"],
-        connectSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // CSP frame-ancestors says it for every browser that matters.
-    xFrameOptions: false,
-    // Only over HTTPS (below): over plain HTTP the header is meaningless or, on localhost, harmful.
-    strictTransportSecurity: false,
-  });
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('permissions-policy', PERMISSIONS_POLICY);
-    if (request.protocol === 'https') {
-      reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
-    }
-    // Answers of the API can carry prices, tokens and personal data: no cache keeps them,
-    // so nothing is left to read after signing out. Routes that may be cached say so.
-    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) {
-      reply.header('cache-control', 'private, no-store');
-    }
-  });
+  await app.register(securityHeaders);
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(multipart, {
     limits: { fileSize: MAX_DOCUMENT_BYTES, files: 8, fields: 30, fieldSize: 10_000, parts: 40 },

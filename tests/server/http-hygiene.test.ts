@@ -88,6 +88,22 @@ describe('caching of API answers', () => {
   });
 });
 
+describe('security headers of API answers', () => {
+  it.each([
+    ['a catalogue answer', '/api/products/1', 200],
+    ['a refusal', '/api/cart', 401],
+    ['an unknown path', '/api/missing', 404],
+  ])('forbid framing, loading and type sniffing of %s', async (_what, url, status) => {
+    const response = await app.inject(url);
+    expect(response.statusCode).toBe(status);
+    expect(response.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
+});
+
 describe('a server too busy to finish a change', () => {
   it('says so with a 503, a code and Retry-After, not as a fault', async () => {
     const response = await app.inject('/api/always-conflicting');
