@@ -6,7 +6,8 @@ const serverProject = (name: string, db: 'pglite' | 'postgres', extra: object = 
     name,
     include: [
       'tests/server/*.test.ts',
-      ...(db === 'postgres' ? ['tests/server/postgres/*.test.ts'] : []),
+      // What only one engine has: several processes on one PostgreSQL, one embedded folder.
+      db === 'postgres' ? 'tests/server/postgres/*.test.ts' : 'tests/server/embedded/*.test.ts',
     ],
     environment: 'node',
     env: { TEST_DB: db },

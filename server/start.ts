@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from './app.js';
 import { readConfig } from './config.js';
-import { openDatabase } from './db/database.js';
+import { openDatabaseOrExit } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { DEMO_ACCOUNTS } from './db/demo-accounts.js';
 import { seedDatabase } from './db/seed.js';
@@ -31,7 +31,7 @@ if (
   await build({ logLevel: 'warn', build: { ssr: 'src/entry-server.tsx', outDir: 'dist-ssr' } });
 }
 
-const database = await openDatabase(config.database);
+const database = await openDatabaseOrExit(config.database);
 await migrate(database.db);
 if (await seedDatabase(database.db)) console.log('Seeded the demo catalogue and demo accounts.');
 if (process.env.ADMIN_EMAIL && process.env.ADMIN_PASSWORD) {

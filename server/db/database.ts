@@ -4,11 +4,13 @@
  * connection URL is given. Both run the same migrations and the same queries.
  */
 import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
+import { lock } from 'proper-lockfile';
 import { schema } from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -18,6 +20,9 @@ export interface Database {
   engine: 'pglite' | 'postgres';
   close(): Promise<void>;
 }
+
+/** A lock of a data folder not refreshed for this long belongs to a process that died. */
+const STALE_LOCK_MS = 30_000;
 
 export type DatabaseConfig =
   | { engine: 'postgres'; url: string }
@@ -34,11 +39,54 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       close: () => pool.end(),
     };
   }
-  if (config.dataDir !== null) await mkdir(config.dataDir, { recursive: true });
-  const client = await PGlite.create(config.dataDir ?? undefined);
+  const unlock =
+    config.dataDir === null ? async () => undefined : await lockDataDir(config.dataDir);
+  const client = await PGlite.create(config.dataDir ?? undefined).catch(async (error) => {
+    await unlock();
+    throw error;
+  });
   return {
     db: drizzlePglite({ client, schema }),
     engine: 'pglite',
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      await unlock();
+    },
   };
+}
+
+/** The embedded database's data folder is in use by another process. */
+export class DataDirInUseError extends Error {}
+
+/**
+ * Takes the embedded database's data folder for this process alone: two processes writing
+ * one folder would corrupt it, and neither would see the other's changes. A lock left by a
+ * process that died is taken over once it is older than `STALE_LOCK_MS`.
+ */
+async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
+  await mkdir(dataDir, { recursive: true });
+  try {
+    return await lock(dataDir, {
+      lockfilePath: join(dataDir, 'portal.lock'),
+      stale: STALE_LOCK_MS,
+      update: STALE_LOCK_MS / 3,
+    });
+  } catch (error) {
+    if ((error as { code?: string }).code !== 'ELOCKED') throw error;
+    throw new DataDirInUseError(
+      `The data folder ${dataDir} is in use by another process of the portal (a server that ` +
+        'is running?). Stop it first, or give each process a database of its own.',
+    );
+  }
+}
+
+/** openDatabase for a command: a data folder in use ends it with the reason, no stack trace. */
+export async function openDatabaseOrExit(config: DatabaseConfig): Promise<Database> {
+  try {
+    return await openDatabase(config);
+  } catch (error) {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    console.error(error.message);
+    process.exit(1);
+  }
 }

@@ -11,7 +11,7 @@
  */
 import { COMPANY_STATUSES, type CompanyStatus } from '../../src/contracts/accounts.js';
 import { readConfig } from '../config.js';
-import { openDatabase } from '../db/database.js';
+import { openDatabaseOrExit } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { companyDetail, decideCompany, ensureAdmin, listCompanies } from '../services/admin.js';
 import { HttpError } from '../services/errors.js';
@@ -26,7 +26,7 @@ const USAGE = `Usage: npm run admin -- <command>
   reactivate <companyId>`;
 
 const [command, ...args] = process.argv.slice(2);
-const database = await openDatabase(readConfig().database);
+const database = await openDatabaseOrExit(readConfig().database);
 await migrate(database.db);
 const db = database.db;
 

@@ -3,7 +3,7 @@
  * default) to the configured database, for benchmarks.
  */
 import { readConfig } from '../config.js';
-import { openDatabase } from '../db/database.js';
+import { openDatabaseOrExit } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { seedLargeCatalogue } from '../db/seed.js';
 
@@ -12,7 +12,7 @@ if (!Number.isInteger(total) || total < 1) {
   console.error('Usage: npm run seed:large -- <number of products>');
   process.exit(1);
 }
-const database = await openDatabase(readConfig().database);
+const database = await openDatabaseOrExit(readConfig().database);
 await migrate(database.db);
 await seedLargeCatalogue(database.db, total);
 await database.close();
