@@ -18,6 +18,7 @@ import Fastify, {
 import type { Database } from './db/database.js';
 import { MAX_DOCUMENT_BYTES } from '../src/contracts/accounts.js';
 import { authPlugin } from './plugins/auth.js';
+import { changeVersionsPlugin } from './plugins/change-versions.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
@@ -31,6 +32,7 @@ import { newsletterRoutes } from './routes/newsletter.js';
 import { productRoutes } from './routes/products.js';
 import { seoRoutes } from './routes/seo.js';
 import { uploadRoutes } from './routes/uploads.js';
+import { changeVersions } from './services/change-versions.js';
 import { describeFailure, HttpError } from './services/errors.js';
 import { loadFirstScreens } from './first-screens.js';
 import { requestValidatorCompiler } from './validation.js';
@@ -149,6 +151,8 @@ export async function buildApp({
   await app.register(multipart, {
     limits: { fileSize: MAX_DOCUMENT_BYTES, files: 8, fields: 30, fieldSize: 10_000, parts: 40 },
   });
+  // What processes keep in memory (accounts, catalogue answers) is checked against these.
+  await app.register(changeVersionsPlugin, { versions: await changeVersions(database) });
   await app.register(authPlugin, { db: database.db });
 
   await app.register(

@@ -18,6 +18,17 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
+  /**
+   * Embedded database only: calls `listener` with the payload of every NOTIFY on `channel`,
+   * before the query that committed it returns (one process, one connection). Resolves to
+   * a function that stops listening.
+   */
+  listen?(channel: string, listener: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * PostgreSQL only: runs one prepared statement straight on the pool, for the few queries
+   * that every request makes (drizzle's query building would cost more than the query).
+   */
+  prepared?<Row>(name: string, text: string): Promise<Row[]>;
   close(): Promise<void>;
 }
 
@@ -36,6 +47,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     return {
       db: drizzlePg({ client: pool, schema }),
       engine: 'postgres',
+      prepared: async <Row>(name: string, text: string) =>
+        (await pool.query<Row & pg.QueryResultRow>({ name, text })).rows,
       close: () => pool.end(),
     };
   }
@@ -48,6 +61,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   return {
     db: drizzlePglite({ client, schema }),
     engine: 'pglite',
+    listen: (channel, listener) => client.listen(channel, listener),
     close: async () => {
       await client.close();
       await unlock();

@@ -1,16 +1,17 @@
 /**
- * Who is calling: reads the bearer token of each request and loads the account with its
- * company from the database (so that a suspension takes effect at once). A request
- * without a token is a visitor; a bad or expired token is a 401 so that the client
- * refreshes it instead of silently losing its prices.
+ * Who is calling: reads the bearer token of each request and finds the account with its
+ * company as the database says it now (request-accounts.ts: a suspension or signing out
+ * takes effect at once, in every process). A request without a token is a visitor; a bad
+ * or expired token is a 401 so that the client refreshes it instead of silently losing its
+ * prices.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { canSeePrices } from '../../src/contracts/accounts.js';
 import type { Db } from '../db/database.js';
-import { findAccount, type Account } from '../services/accounts.js';
+import type { Account } from '../services/accounts.js';
 import { HttpError } from '../services/errors.js';
-import { verifyAccessToken } from '../services/tokens.js';
+import { requestAccounts } from '../services/request-accounts.js';
 import type { Viewer } from '../services/viewer.js';
 
 declare module 'fastify' {
@@ -22,6 +23,7 @@ declare module 'fastify' {
 const PUBLIC_AUTH_PATHS = /^\/api\/auth\/(login|register|register-company|refresh|logout)(\?|$)/;
 
 export const authPlugin = fp<{ db: Db }>(async (app, { db }) => {
+  const accounts = requestAccounts(db);
   app.decorateRequest('account', null);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
@@ -31,8 +33,10 @@ export const authPlugin = fp<{ db: Db }>(async (app, { db }) => {
     if (scheme?.toLowerCase() !== 'bearer' || !token) {
       throw new HttpError(401, 'Your session has expired. Please sign in again.');
     }
-    const { userId, sessionId } = await verifyAccessToken(db, token);
-    const account = await findAccount(db, userId, sessionId);
+    const account = await accounts.accountOf(
+      token,
+      async () => (await request.versions()).accounts,
+    );
     if (!account) throw new HttpError(401, 'Your session has expired. Please sign in again.');
     request.account = account;
   });

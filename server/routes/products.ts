@@ -12,7 +12,7 @@ import {
 } from '../../src/contracts/catalogue.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
-import { createCatalogueCache, matchesEtag } from '../services/catalogue-cache.js';
+import { createCatalogueCache, encodingFor, matchesEtag } from '../services/catalogue-cache.js';
 import {
   getProduct,
   listCategories,
@@ -63,7 +63,7 @@ const MirrorLineSchema = Type.Union([
 const notModified = (reply: FastifyReply) => reply.status(304).send();
 
 export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
-  const cache = createCatalogueCache(db);
+  const cache = createCatalogueCache();
 
   /**
    * Sends a catalogue answer from the process's cache (computed when the catalogue changed),
@@ -77,15 +77,19 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
     compute: () => Promise<unknown>,
   ) {
     const priced = viewerOf(request).canSeePrices;
-    const answer = await cache.answer(key, priced, async () =>
+    const { catalogue } = await request.versions();
+    const answer = await cache.answer(catalogue, key, priced, async () =>
       String(reply.serialize(await compute())),
     );
+    const encoding = encodingFor(request.headers['accept-encoding'], answer.body);
+    const { bytes, etag } = answer.encoded(encoding);
     reply
-      .header('vary', 'authorization')
+      .header('vary', 'authorization, accept-encoding')
       .header('cache-control', priced ? 'private, no-store' : 'no-cache')
-      .header('etag', answer.etag);
-    if (matchesEtag(request.headers['if-none-match'], answer.etag)) return notModified(reply);
-    return reply.type('application/json; charset=utf-8').send(answer.body);
+      .header('etag', etag);
+    if (matchesEtag(request.headers['if-none-match'], etag)) return notModified(reply);
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.type('application/json; charset=utf-8').send(bytes);
   }
 
   app.get(
@@ -157,7 +161,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
     async (request, reply) => {
       const { updatedSince } = request.query;
       // The whole answer follows from the catalogue's version, the viewer and the cursor.
-      const etag = `"${await cache.version()}-${viewerOf(request).canSeePrices ? 'p' : 'v'}-${sinceOf(updatedSince)?.getTime() ?? 'all'}"`;
+      const etag = `"${(await request.versions()).catalogue}-${viewerOf(request).canSeePrices ? 'p' : 'v'}-${sinceOf(updatedSince)?.getTime() ?? 'all'}"`;
       reply.header('etag', etag).header('vary', 'authorization');
       if (matchesEtag(request.headers['if-none-match'], etag)) {
         return notModified(reply.header('cache-control', 'no-store'));

@@ -1,13 +1,13 @@
 /**
  * Users and companies as the API shows them, and the lookups every authenticated
- * request makes. A company's verification is always read from the database, never
- * taken from a token.
+ * request makes. A company's verification is always what the database says now (read,
+ * or kept under the accounts' version: request-accounts.ts), never taken from a token.
  */
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Company, CompanySummary, User } from '../../src/contracts/accounts.js';
 import type { Db } from '../db/database.js';
 import { companies, companyDocuments, users } from '../db/schema.js';
-import { sessionIsLive } from './tokens.js';
+import { liveSessionEnd } from './tokens.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type CompanyRow = typeof companies.$inferSelect;
@@ -83,24 +83,31 @@ export async function toCompanyDto(db: Db, company: CompanyRow): Promise<Company
  * A live (not deleted) account by user id, with its company; with a session id, only while
  * that session is live too (one query for every authenticated request).
  */
-export async function findAccount(
-  db: Db,
-  userId: number,
-  sessionId?: string,
-): Promise<Account | null> {
+export async function findAccount(db: Db, userId: number): Promise<Account | null> {
   const [row] = await db
     .select({ user: users, company: companies })
     .from(users)
     .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(
-      and(
-        eq(users.id, userId),
-        isNull(users.deletedAt),
-        sessionId === undefined ? undefined : sessionIsLive(userId, sessionId),
-      ),
-    );
-  if (!row) return null;
-  return sessionId === undefined ? row : { ...row, sessionId };
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  return row ?? null;
+}
+
+/** The account of a request's session, with the session's end, while the session is live. */
+export async function findSessionAccount(
+  db: Db,
+  userId: number,
+  sessionId: string,
+): Promise<{ account: Account; sessionEndsAt: Date } | null> {
+  const [row] = await db
+    .select({ user: users, company: companies, sessionEndsAt: liveSessionEnd(userId, sessionId) })
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.companyId))
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  if (!row?.sessionEndsAt) return null;
+  return {
+    account: { user: row.user, company: row.company, sessionId },
+    sessionEndsAt: row.sessionEndsAt,
+  };
 }
 
 export async function findAccountByEmail(db: Db, email: string): Promise<Account | null> {

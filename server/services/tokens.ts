@@ -58,14 +58,19 @@ export async function issueAccessToken(db: Db, userId: number, sessionId: string
     .sign(await signingKey(db));
 }
 
+/** What a valid access token says. */
+export interface AccessClaims {
+  userId: number;
+  sessionId: string;
+  /** When the token runs out (ms since the epoch). */
+  expiresAt: number;
+}
+
 /**
  * The user and session an access token was issued to, or a 401. The signature is checked
- * here; that the session is still live is checked with the account (see findAccount).
+ * here; that the session is still live is checked with the account (see findSessionAccount).
  */
-export async function verifyAccessToken(
-  db: Db,
-  token: string,
-): Promise<{ userId: number; sessionId: string }> {
+export async function verifyAccessToken(db: Db, token: string): Promise<AccessClaims> {
   try {
     const { payload } = await jwtVerify(token, await signingKey(db), {
       algorithms: [ALGORITHM],
@@ -74,21 +79,25 @@ export async function verifyAccessToken(
     const userId = Number(payload.sub);
     if (!Number.isInteger(userId) || userId < 1) throw new Error('bad subject');
     if (typeof payload.sid !== 'string') throw new Error('no session');
-    return { userId, sessionId: payload.sid };
+    if (typeof payload.exp !== 'number') throw new Error('no end');
+    return { userId, sessionId: payload.sid, expiresAt: payload.exp * 1000 };
   } catch {
     throw new HttpError(401, SESSION_EXPIRED);
   }
 }
 
-/** A session is live while its newest refresh token is neither revoked nor expired. */
-export function sessionIsLive(userId: number, sessionId: string): SQL {
-  return sql`EXISTS (SELECT 1 FROM ${refreshTokens} WHERE ${and(
+/**
+ * When a session ends, while it is live: its newest refresh token's end (rotation keeps
+ * it), or null once that token is revoked, rotated without a successor, or past its end.
+ */
+export function liveSessionEnd(userId: number, sessionId: string): SQL<Date | null> {
+  return sql<Date | null>`(SELECT ${refreshTokens.expiresAt} FROM ${refreshTokens} WHERE ${and(
     eq(refreshTokens.familyId, sessionId),
     eq(refreshTokens.userId, userId),
     isNull(refreshTokens.revokedAt),
     isNull(refreshTokens.rotatedAt),
     gt(refreshTokens.expiresAt, new Date()),
-  )})`;
+  )} LIMIT 1)`.mapWith(refreshTokens.expiresAt);
 }
 
 const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');

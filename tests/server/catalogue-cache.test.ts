@@ -2,24 +2,23 @@
  * The catalogue's answer cache: kept while the catalogue is unchanged, never served after
  * a change, whoever made it.
  */
-import { eq, sql } from 'drizzle-orm';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { products } from '../../server/db/schema';
 import { decideCompany } from '../../server/services/admin';
 import { seedDatabase } from '../../server/db/seed';
-import {
-  createCatalogueCache,
-  freshVersionReader,
-  matchesEtag,
-} from '../../server/services/catalogue-cache';
+import { createCatalogueCache, matchesEtag } from '../../server/services/catalogue-cache';
+import { changeVersions, type ChangeVersions } from '../../server/services/change-versions';
 import { bearer, register, signIn, type Tokens } from './helpers';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 let testDb: TestDatabase;
 let app: FastifyInstance;
 let buyer: Tokens;
+let versions: ChangeVersions;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
@@ -28,9 +27,11 @@ beforeAll(async () => {
   const { email, password, user } = await register(app);
   await decideCompany(testDb.database.db, user.companyId, 'approve');
   buyer = await signIn(app, email, password);
+  versions = await changeVersions(testDb.database);
 });
 
 afterAll(async () => {
+  await versions.close();
   await app.close();
   await testDb.drop();
 });
@@ -43,67 +44,33 @@ const priceOf = async (id: number) =>
       .where(eq(products.id, id))
   )[0]?.price;
 
-describe('the catalogue version', () => {
-  it('moves once per transaction that changes products or categories, and not otherwise', async () => {
-    const cache = createCatalogueCache(testDb.database.db);
-    const before = Number(await cache.version());
-    await testDb.database.db.transaction(async (tx) => {
-      await tx.update(products).set({ stock: sql`${products.stock} + 1` });
-      await tx.update(products).set({ stock: sql`${products.stock} - 1` });
-    });
-    expect(Number(await cache.version())).toBe(before + 1);
-    await testDb.database.db.execute(sql`SELECT count(*) FROM products`);
-    expect(Number(await cache.version())).toBe(before + 1);
-  });
-
-  it('is read by a query that started after the request: a call during a running read waits for the next', async () => {
-    let value = 0;
-    const started: number[] = [];
-    const releases: (() => void)[] = [];
-    const read = freshVersionReader(() => {
-      started.push(value);
-      return new Promise<string>((resolve) => releases.push(() => resolve(String(value))));
-    });
-    const first = read();
-    value = 1; // a change commits while the first read is running
-    const second = read();
-    const third = read();
-    expect(started).toEqual([0]);
-    releases.shift()?.();
-    expect(await first).toBe('1');
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    // One more read serves both calls that came during the first.
-    expect(started).toEqual([0, 1]);
-    releases.shift()?.();
-    expect(await second).toBe('1');
-    expect(await third).toBe('1');
-  });
-});
+const catalogueVersion = async () => (await versions.read()).catalogue;
 
 describe('kept answers', () => {
   it('are served while nothing changed, and computed again after a change', async () => {
-    const cache = createCatalogueCache(testDb.database.db);
+    const cache = createCatalogueCache();
     let computed = 0;
     const compute = async () => {
       computed += 1;
       return JSON.stringify({ price: await priceOf(1) });
     };
-    const first = await cache.answer('/api/products/1', true, compute);
-    const again = await cache.answer('/api/products/1', true, compute);
+    const first = await cache.answer(await catalogueVersion(), '/api/products/1', true, compute);
+    const again = await cache.answer(await catalogueVersion(), '/api/products/1', true, compute);
     expect(again).toEqual(first);
     expect(computed).toBe(1);
 
     await testDb.database.db.update(products).set({ price: '99.99' }).where(eq(products.id, 1));
-    const changed = await cache.answer('/api/products/1', true, compute);
+    const changed = await cache.answer(await catalogueVersion(), '/api/products/1', true, compute);
     expect(computed).toBe(2);
     expect(JSON.parse(changed.body)).toEqual({ price: '99.99' });
-    expect(changed.etag).not.toBe(first.etag);
+    expect(changed.encoded('identity').etag).not.toBe(first.encoded('identity').etag);
   });
 
   it('are kept apart for viewers with and without prices', async () => {
-    const cache = createCatalogueCache(testDb.database.db);
-    const priced = await cache.answer('/api/products/2', true, async () => '{"price":1}');
-    const unpriced = await cache.answer('/api/products/2', false, async () => '{}');
+    const cache = createCatalogueCache();
+    const version = await catalogueVersion();
+    const priced = await cache.answer(version, '/api/products/2', true, async () => '{"price":1}');
+    const unpriced = await cache.answer(version, '/api/products/2', false, async () => '{}');
     expect(priced.body).toBe('{"price":1}');
     expect(unpriced.body).toBe('{}');
   });
@@ -131,6 +98,24 @@ describe('catalogue answers of the API', () => {
       const again = await app.inject({ url, headers: { 'if-none-match': etag } });
       expect(again.statusCode).toBe(304);
       expect(again.body).toBe('');
+    }
+  });
+
+  it('come compressed to a caller that takes brotli or gzip, each with its own ETag', async () => {
+    const url = '/api/products?limit=24';
+    const plain = await app.inject(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const decoders = { br: brotliDecompressSync, gzip: gunzipSync };
+    for (const [encoding, decode] of Object.entries(decoders)) {
+      const headers = { 'accept-encoding': `${encoding}, identity;q=0.5` };
+      const response = await app.inject({ url, headers });
+      expect(response.headers['content-encoding']).toBe(encoding);
+      expect(String(response.headers.vary)).toContain('accept-encoding');
+      expect(decode(response.rawPayload).toString()).toBe(plain.body);
+      const etag = String(response.headers.etag);
+      expect(etag).not.toBe(plain.headers.etag);
+      const again = await app.inject({ url, headers: { ...headers, 'if-none-match': etag } });
+      expect(again.statusCode).toBe(304);
     }
   });
 

@@ -13,6 +13,7 @@ import {
   orderItems,
   orders,
   products,
+  refreshTokens,
   users,
 } from '../../../server/db/schema';
 import { seedDatabase } from '../../../server/db/seed';
@@ -240,6 +241,38 @@ describe('what the processes share through the database', () => {
     await db.update(products).set({ price: '12.34' }).where(eq(products.id, productId));
     expect((await priceVia(0)).price).toBe(12.34);
     expect((await priceVia(1)).price).toBe(12.34);
+  });
+
+  it("never let a session or a company's approval outlive a change made through another process", async () => {
+    const {
+      tokens: [token = ''],
+      userIds: [userId = 0],
+      companyId,
+    } = await approvedBuyers(1);
+    const [productId = 0] = await productsWithStock(1, 100);
+    const priceVia = async (i: number) =>
+      (
+        (await send(i, token, 'GET', `/api/products/${productId}`)).body.product as {
+          price?: number;
+        }
+      ).price;
+    // Both processes have read the account and the priced answer.
+    expect(await priceVia(0)).toBe(10);
+    expect(await priceVia(1)).toBe(10);
+    await db.update(companies).set({ status: 'SUSPENDED' }).where(eq(companies.id, companyId));
+    expect(await priceVia(0)).toBeUndefined();
+    expect(await priceVia(1)).toBeUndefined();
+    expect((await send(1, token, 'GET', '/api/cart')).status).toBe(403);
+
+    await db.update(companies).set({ status: 'APPROVED' }).where(eq(companies.id, companyId));
+    expect(await priceVia(1)).toBe(10);
+    // Signed out elsewhere: the same access token stops working in both at once.
+    await db
+      .update(refreshTokens)
+      .set({ revokedAt: new Date() })
+      .where(eq(refreshTokens.userId, userId));
+    expect((await send(0, token, 'GET', '/api/auth/me')).status).toBe(401);
+    expect((await send(1, token, 'GET', '/api/auth/me')).status).toBe(401);
   });
 
   it('apply a change sent to both with one Idempotency-Key once', async () => {
