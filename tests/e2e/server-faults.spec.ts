@@ -153,3 +153,28 @@ test.describe('the profile', () => {
     );
   });
 });
+
+test.describe('the catalogue', () => {
+  test('kept on the device is not said to be offline when the server fails to refresh it', async ({
+    page,
+  }) => {
+    await page.goto('/products?lng=en');
+    const notice = page.getByTestId('catalogue-source');
+    await expect(notice).toHaveText(/^Catalogue saved on this device/, { timeout: 20_000 });
+
+    await failWith(page, 'products/mirror*', 503);
+    const failed = page.waitForResponse(
+      (response) => response.url().includes('/api/products/mirror') && response.status() === 503,
+    );
+    await page.getByRole('link', { name: 'Home', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Products', exact: true })
+      .click();
+    await failed;
+    // The answer of the failed refresh has been taken in.
+    await page.waitForTimeout(1_000);
+    await expect(notice).toHaveText(/^Catalogue saved on this device/);
+    await expect(page.getByText(/You are offline/)).toHaveCount(0);
+  });
+});

@@ -9,8 +9,9 @@ import { markServerDataUsed, unusedServerData, useFirstScreen } from '../first-s
 import type { Category, Product, ProductPage, ProductQuery } from '../../contracts/catalogue';
 import { fetchProduct, fetchProducts } from '../api/catalogue';
 import { isNotFound, serverMessage } from '../api/errors';
+import { classifyFailure } from '../api/failure';
 import { useUser, viewerKey } from '../auth/session';
-import { onReconnect, reportNetworkFailure } from './connectivity';
+import { onReconnect } from './connectivity';
 import {
   deviceHasCatalogue,
   loadSyncEngine,
@@ -29,13 +30,14 @@ export type CatalogueView =
       source: 'device' | 'network';
       /** When the mirror was last refreshed, if it answered. */
       syncedAt: string | undefined;
-      /** The last attempt to reach the server failed. */
+      /** The last refresh failed because the server cannot be reached. */
       offline: boolean;
     };
 
 /**
- * Refreshes the mirror when a screen opens (and on start); tells whether the server
- * answered. On a first visit the refresh waits until the page is up.
+ * Refreshes the mirror when a screen opens (and on start); tells whether the last refresh
+ * failed because the server cannot be reached. On a first visit the refresh waits until
+ * the page is up.
  */
 export function useMirrorRefresh(): { offline: boolean; attempt: number; retry: () => void } {
   const [attempt, setAttempt] = useState(0);
@@ -53,9 +55,10 @@ export function useMirrorRefresh(): { offline: boolean; attempt: number; retry: 
           rememberMirroredCatalogue();
           if (live) setOffline(false);
         },
-        () => {
-          if (live) setOffline(true);
-          reportNetworkFailure();
+        async (error: unknown) => {
+          // Offline only when the server cannot be reached: a server fault is not the device's.
+          const failure = await classifyFailure(error);
+          if (live) setOffline(failure.kind === 'offline');
         },
       );
     return () => {
