@@ -1,9 +1,9 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { VitePWA } from 'vite-plugin-pwa';
 
 /** Where `npm run dev` finds the API server (started with it on port 8080). */
 const API_ORIGIN = process.env.API_ORIGIN ?? 'http://localhost:8080';
@@ -69,6 +69,86 @@ function textParts(): Plugin {
   };
 }
 
+/** Every file under `dir`, at any depth. */
+const files = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
+
+/** The service worker's source: built with the app, as one more entry (see serviceWorker). */
+const SERVICE_WORKER = resolve('sw/sw.ts');
+/** What the service worker keeps for offline use: the app's code, styles, pages and logo. */
+const PRECACHED = /\.(js|css|html|svg|woff2|webmanifest)$/;
+/** Names that carry their content's hash: a new content is a new name (no revision needed). */
+const HASHED = /^assets\//;
+/**
+ * Modules of the first screens that the service worker imports too. They stay out of the
+ * shell's chunk: the worker must never load React and the rest of the shell when it starts.
+ */
+const SHARED_WITH_SERVICE_WORKER = /\/src\/contracts\/(orders|storage-names)\.ts$/;
+
+/**
+ * The service worker is built with the app, as an ES module (`/sw.js`), so that it shares
+ * the app's chunks instead of carrying its own copy of them: its Background Sync uses the
+ * app's database (Dexie) and outbox code, which a first visit has already downloaded for
+ * the page; the worker then takes them from the HTTP cache. Once the app is written, the
+ * list of files to precache (with a revision for those whose name has no hash) replaces
+ * `self.__WB_MANIFEST` in the worker, as Workbox's injectManifest does.
+ */
+function serviceWorker(): Plugin {
+  let outDir = '';
+  return {
+    name: 'portal-service-worker',
+    apply: 'build',
+    configResolved: (config) => void (outDir = resolve(config.root, config.build.outDir)),
+    generateBundle(_, bundle) {
+      // The worker starts on every event after a pause: it must not run the page's shell.
+      const chunks = new Map(
+        Object.values(bundle).flatMap((file) =>
+          file.type === 'chunk' ? [[file.fileName, file]] : [],
+        ),
+      );
+      const seen = new Set<string>();
+      const visit = (fileName: string) => {
+        const chunk = chunks.get(fileName);
+        if (!chunk || seen.has(fileName)) return;
+        seen.add(fileName);
+        if (chunk.name === 'shell') {
+          this.error(
+            `The service worker imports the shell (${fileName}): see SHARED_WITH_SERVICE_WORKER`,
+          );
+        }
+        chunk.imports.forEach(visit);
+      };
+      visit('sw.js');
+    },
+    closeBundle: {
+      sequential: true,
+      handler() {
+        const worker = join(outDir, 'sw.js');
+        const entries = files(outDir)
+          .map((file) => relative(outDir, file).split(sep).join('/'))
+          .filter((url) => PRECACHED.test(url) && url !== 'sw.js')
+          .sort()
+          .map((url) => ({
+            url,
+            revision: HASHED.test(url)
+              ? null
+              : createHash('md5')
+                  .update(readFileSync(join(outDir, url)))
+                  .digest('hex'),
+          }));
+        const code = readFileSync(worker, 'utf8');
+        const [before, after, ...more] = code.split('self.__WB_MANIFEST');
+        if (after === undefined || more.length > 0) {
+          throw new Error('sw.js must read self.__WB_MANIFEST exactly once');
+        }
+        writeFileSync(worker, `${before}${JSON.stringify(entries)}${after}`);
+      },
+    },
+  };
+}
+
 /** Files the server sends compressed; smaller ones are not worth a second copy. */
 const COMPRESSIBLE = /\.(js|css|html|svg|json|webmanifest)$/;
 const MIN_COMPRESSED_BYTES = 1024;
@@ -81,10 +161,6 @@ const MIN_COMPRESSED_BYTES = 1024;
  */
 function precompress(): Plugin {
   let outDir = '';
-  const files = (dir: string): string[] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-      entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)],
-    );
   return {
     name: 'portal-precompress',
     apply: 'build',
@@ -117,65 +193,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     react(),
     textParts(),
-    !isSsrBuild && precompress(),
     // The server's rendering (vite build --ssr) needs no service worker.
-    !isSsrBuild &&
-      VitePWA({
-        strategies: 'injectManifest',
-        srcDir: 'sw',
-        filename: 'sw.ts',
-        injectRegister: false,
-        registerType: 'prompt',
-        manifest: {
-          id: '/',
-          name: 'Floravia Professional',
-          short_name: 'Floravia Pro',
-          description:
-            'Order professional bio-natural hair care for your salon, online or offline.',
-          lang: 'ro',
-          start_url: '/',
-          scope: '/',
-          display: 'standalone',
-          orientation: 'any',
-          theme_color: '#2f5d50',
-          background_color: '#fbf8f2',
-          categories: ['business', 'shopping'],
-          icons: [
-            { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
-            { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
-            {
-              src: '/icons/maskable-512.png',
-              sizes: '512x512',
-              type: 'image/png',
-              purpose: 'maskable',
-            },
-          ],
-          screenshots: [
-            {
-              src: '/screenshots/catalogue-wide.png',
-              sizes: '1280x800',
-              type: 'image/png',
-              form_factor: 'wide',
-              label: 'The catalogue',
-            },
-            {
-              src: '/screenshots/catalogue-narrow.png',
-              sizes: '540x960',
-              type: 'image/png',
-              form_factor: 'narrow',
-              label: 'The catalogue on a phone',
-            },
-          ],
-        },
-        // The browser fetches the icons itself when the portal is installed; the app never
-        // shows them, so they are not downloaded into the precache on every first visit.
-        includeManifestIcons: false,
-        injectManifest: {
-          globPatterns: ['**/*.{js,css,html,svg,woff2}'],
-          rollupFormat: 'iife',
-        },
-        devOptions: { enabled: false },
-      }),
+    !isSsrBuild && serviceWorker(),
+    !isSsrBuild && precompress(),
   ],
   server: {
     proxy: {
@@ -191,14 +211,23 @@ export default defineConfig(({ isSsrBuild }) => ({
     // Every browser the portal supports preloads modules itself.
     modulePreload: { polyfill: false },
     rolldownOptions: {
+      // The page and its service worker, built together so that they share chunks.
+      input: isSsrBuild ? undefined : { index: resolve('index.html'), sw: SERVICE_WORKER },
       output: {
+        entryFileNames: isSsrBuild
+          ? undefined
+          : (chunk) => (chunk.name === 'sw' ? 'sw.js' : 'assets/[name]-[hash].js'),
         codeSplitting: {
           // Only the modules named: the page's tiny entry must not pull the shell in with it.
           includeDependenciesRecursively: false,
           groups: [
             // What every first screen runs, in one chunk (one request, better compressed);
             // the screens, the other texts and the sync engine stay in chunks of their own.
-            { name: 'shell', test: FIRST_SCREEN_MODULES },
+            {
+              name: 'shell',
+              test: (id: string) =>
+                FIRST_SCREEN_MODULES.test(id) && !SHARED_WITH_SERVICE_WORKER.test(id),
+            },
           ],
         },
       },

@@ -163,6 +163,25 @@ test('the first visit keeps the app for offline use, not the icons the browser i
   expect((await request.get('/icons/icon-512.png')).status()).toBe(200);
 });
 
+test('the service worker shares the app’s code: what it imports, the page downloaded already', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/products?lng=en');
+  await controlled(page);
+  await expect(page.getByText('Catalogue saved on this device')).toBeVisible();
+  const loaded = await page.evaluate(() =>
+    performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+  );
+  const worker = await (await request.get('/sw.js')).text();
+  const imports = [...worker.matchAll(/(?:from|import)\s*["']\.(\/assets\/[^"']+)["']/g)].map(
+    ([, path]) => path,
+  );
+  // Its Background Sync works on the app's database, with the app's own copy of Dexie.
+  expect(imports).toContainEqual(expect.stringMatching(/^\/assets\/db-[\w-]+\.js$/));
+  for (const path of imports) expect(loaded).toContain(path);
+});
+
 const DEMO = { email: 'salon.verified@example.com', password: 'Verified-Salon-2026' };
 
 async function signInDemo(page: import('@playwright/test').Page) {

@@ -71,7 +71,8 @@ export function registerServiceWorker(): void {
   void whenIdle()
     .then(() => import('workbox-window'))
     .then(({ Workbox }) => {
-      workbox = new Workbox('/sw.js', { scope: '/' });
+      // A module: the worker imports the app's own chunks (its database, the outbox).
+      workbox = new Workbox('/sw.js', { scope: '/', type: 'module' });
       workbox.addEventListener('waiting', () => set({ updateReady: true }));
       return workbox.register();
     });
