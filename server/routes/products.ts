@@ -160,13 +160,17 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
     },
     async (request, reply) => {
       const { updatedSince } = request.query;
-      // The whole answer follows from the catalogue's version, the viewer and the cursor.
-      const etag = `"${(await request.versions()).catalogue}-${viewerOf(request).canSeePrices ? 'p' : 'v'}-${sinceOf(updatedSince)?.getTime() ?? 'all'}"`;
+      // The catalogue as one class of viewer sees it at one version. A device holding an
+      // answer with this tag has the catalogue up to this version, whatever cursor it asks
+      // with now: while the version stands, there is nothing newer to send.
+      const since = sinceOf(updatedSince);
+      const { catalogue } = await request.versions();
+      const etag = `"${catalogue}-${viewerOf(request).canSeePrices ? 'p' : 'v'}"`;
       reply.header('etag', etag).header('vary', 'authorization');
       if (matchesEtag(request.headers['if-none-match'], etag)) {
         return notModified(reply.header('cache-control', 'no-store'));
       }
-      const lines = mirrorCatalogue(db, { updatedSince: sinceOf(updatedSince) }, viewerOf(request));
+      const lines = mirrorCatalogue(db, { updatedSince: since }, viewerOf(request));
       // A database failure before anything was sent is still an ordinary JSON error.
       const first = await lines.next();
       // Bytes, not objects: the stream reads at most one line ahead of a slow device.

@@ -147,6 +147,11 @@ describe('catalogue answers of the API', () => {
       (await app.inject({ url: '/api/products/mirror', headers: { 'if-none-match': etag } }))
         .statusCode,
     ).toBe(304);
+    // The device's next refresh asks from the cursor it got: still nothing newer.
+    const { cursor } = JSON.parse(first.body.trim().split('\n').at(-1) ?? '{}');
+    const fromCursor = `/api/products/mirror?updatedSince=${encodeURIComponent(cursor)}`;
+    const next = await app.inject({ url: fromCursor, headers: { 'if-none-match': etag } });
+    expect(next.statusCode).toBe(304);
     await testDb.database.db.update(products).set({ stock: 5 }).where(eq(products.id, 5));
     const changed = await app.inject({
       url: '/api/products/mirror',
@@ -154,5 +159,8 @@ describe('catalogue answers of the API', () => {
     });
     expect(changed.statusCode).toBe(200);
     expect(changed.body.trim().split('\n').at(-1)).toMatch(/"type":"end"/);
+    const delta = await app.inject({ url: fromCursor, headers: { 'if-none-match': etag } });
+    expect(delta.statusCode).toBe(200);
+    expect(delta.body).toContain('"id":5');
   });
 });

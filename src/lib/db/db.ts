@@ -21,10 +21,8 @@ export interface CatalogueMirrorState {
   complete: boolean;
   /** Whose prices the mirror holds: 'visitor' for none. A change of viewer refetches all. */
   viewer: string;
-  /** The server's ETag of the last answer, sent again only to repeat the same request. */
+  /** The server's ETag of the last answer: the catalogue's version as this viewer saw it. */
   etag?: string;
-  /** The cursor that answer was asked for (undefined: the whole catalogue). */
-  etagSince?: string | undefined;
 }
 
 /**

@@ -84,16 +84,17 @@ async function runRefresh(
   const incremental =
     previous?.complete === true && previous.viewer === viewer && previous.cursor !== null;
   const since = incremental ? (previous.cursor ?? undefined) : undefined;
-  // The ETag names the answer to one request: it is sent only to ask that request again.
-  const sameRequest = incremental && previous.etag !== undefined && previous.etagSince === since;
+  // The ETag names the catalogue as this viewer saw it at the last answer: while the
+  // server's catalogue is still that one, there is nothing newer than the cursor either.
+  const revalidate = incremental && previous.etag !== undefined;
 
   // 1. Ask; a 304 means the copy on the device is the server's catalogue still.
   const answer = await source.mirror({
     updatedSince: since,
-    ifNoneMatch: sameRequest ? previous.etag : undefined,
+    ifNoneMatch: revalidate ? previous.etag : undefined,
   });
   if (answer.unchanged) {
-    if (!sameRequest) throw new Error('The server answered 304 to a request without an ETag');
+    if (!revalidate) throw new Error('The server answered 304 to a request without an ETag');
     const state: CatalogueMirrorState = { ...previous, syncedAt: new Date().toISOString() };
     // Only the time of the check: a state removed meanwhile (signing out) stays removed.
     await db.mirrorState.update('catalogue', { syncedAt: state.syncedAt });
@@ -129,7 +130,7 @@ async function runRefresh(
     syncedAt: new Date().toISOString(),
     complete: true,
     viewer,
-    ...(answer.etag === undefined ? {} : { etag: answer.etag, etagSince: since }),
+    ...(answer.etag === undefined ? {} : { etag: answer.etag }),
   };
   await db.transaction('rw', db.productBlocks, db.storedCatalogue, db.mirrorState, async () => {
     await keepOnlyProducts(db, existing);
