@@ -3,12 +3,15 @@
  * (no DOM here). One pass, in the outbox's order:
  *
  * 1. Take the signed-in user; entries of any other user are never sent.
- * 2. Take the first entry that is waiting (or was sending when the app stopped) and not
+ * 2. Merge waiting changes of one cart line that no request has carried yet (compaction
+ *    in ./outbox-rules): fewer requests, the same cart in the end.
+ * 3. Take the first entry that is waiting (or was sending when the app stopped) and not
  *    held back by an earlier entry that needs attention. If it is still backing off, stop:
- *    the queue keeps its order.
- * 3. Mark it sending and send it with its Idempotency-Key: a repeat after a lost answer
- *    gets the recorded answer, never a second order.
- * 4. Done: remove it and apply the server's answer (cart, order) in the same transaction.
+ *    the queue keeps its order. Steps 2 and 3 are one transaction, which also marks the
+ *    entry as sending, and sent for good.
+ * 4. Send it with its Idempotency-Key: a repeat after a lost answer gets the recorded
+ *    answer, never a second order.
+ * 5. Done: remove it and apply the server's answer (cart, order) in the same transaction.
  *    Retry: count the attempt, back off, stop. Sign-in needed: stop, keep it waiting.
  *    Refused: mark it as needing attention with the server's message, and go on.
  *
@@ -20,6 +23,7 @@ import type { OrderChange, PortalDb, StoredOrder } from '../db/db';
 import {
   backoffMs,
   classify,
+  compaction,
   isBlockedBy,
   requestFor,
   type OutboxEntry,
@@ -202,6 +206,39 @@ export function nextEntry(entries: readonly OutboxEntry[]): OutboxEntry | undefi
   return undefined;
 }
 
+/**
+ * Steps 2 and 3 in one transaction: merges what can travel together, takes the next entry
+ * and, when it is due, marks it as sending (and sent, so that it is never merged again).
+ */
+async function pick(db: PortalDb, userId: number, now: number): Promise<OutboxEntry | undefined> {
+  return db.transaction('rw', db.outbox, async () => {
+    const stored = await db.outbox.where('userId').equals(userId).sortBy('id');
+    const { merged, dropped } = compaction(stored);
+    if (dropped.length > 0) {
+      await db.outbox.bulkDelete(dropped);
+      await db.outbox.bulkUpdate(
+        [...merged].map(([key, payload]) => ({
+          key,
+          changes: { kind: payload.kind, payload },
+        })),
+      );
+    }
+    const gone = new Set(dropped);
+    const entry = nextEntry(
+      stored
+        .filter((e) => !gone.has(e.id as number))
+        .map((e) => {
+          const payload = merged.get(e.id as number);
+          return payload ? { ...e, kind: payload.kind, payload } : e;
+        }),
+    );
+    if (entry && entry.nextAttemptAt <= now) {
+      await db.outbox.update(entry.id as number, { state: 'sending', sent: true });
+    }
+    return entry;
+  });
+}
+
 export async function replayOutbox(options: ReplayOptions): Promise<ReplayResult> {
   const { db, transport } = options;
   const now = options.now ?? Date.now;
@@ -209,15 +246,14 @@ export async function replayOutbox(options: ReplayOptions): Promise<ReplayResult
   for (;;) {
     const userId = await options.currentUserId();
     if (userId === null) return result;
-    const entries = await db.outbox.where('userId').equals(userId).sortBy('id');
-    const entry = nextEntry(entries);
+    const at = now();
+    const entry = await pick(db, userId, at);
     if (!entry) return result;
-    if (entry.nextAttemptAt > now()) {
+    if (entry.nextAttemptAt > at) {
       result.retryAt = entry.nextAttemptAt;
       result.retryStatus = entry.error?.status;
       return result;
     }
-    await db.outbox.update(entry.id as number, { state: 'sending' });
     let status: number | 'network' = 'network';
     let body: unknown = null;
     try {

@@ -1,11 +1,11 @@
 /**
  * The outbox's rules, without any I/O: which request each entry makes, what an answer
  * means for it, how long to wait before trying again, which entries must wait for an
- * earlier one that needs attention, and how waiting entries change the cart the user
- * sees. The page and the service worker share them.
+ * earlier one that needs attention, which waiting changes of a cart line can travel as
+ * one request, and how waiting entries change the cart the user sees. The page and the service worker share them.
  */
 import type { ShippingAddress, Cart, CartItem } from '../../contracts/orders';
-import { cartLine, cartOf, roundMoney } from '../../contracts/orders';
+import { cartLine, cartOf, MAX_LINE_QUANTITY, roundMoney } from '../../contracts/orders';
 
 export type OutboxEntryState = 'waiting' | 'sending' | 'attention';
 
@@ -33,6 +33,12 @@ export interface OutboxEntry {
   nextAttemptAt: number;
   state: OutboxEntryState;
   error?: ServerProblem | undefined;
+  /**
+   * Set before the entry's request first leaves the device, and never cleared: from then
+   * on the server may hold its Idempotency-Key, so the entry is only ever sent again as it
+   * is (see mayHaveReachedServer).
+   */
+  sent?: true | undefined;
 }
 
 /** What the server said about an entry it refused: its message, and a code to translate it by. */
@@ -140,6 +146,91 @@ export function isBlockedBy(entry: OutboxEntry, earlier: OutboxEntry): boolean {
   if (a.kind === 'order.cancel') return b.kind === 'order.cancel' && b.orderId === a.orderId;
   if (a.kind === 'profile.update') return b.kind === 'profile.update';
   return false;
+}
+
+type LinePayload = Extract<OutboxPayload, { kind: 'cart.add' | 'cart.update' | 'cart.remove' }>;
+
+/** A change of one cart line: add to it, set its quantity, remove it. */
+export const isLineChange = (payload: OutboxPayload): payload is LinePayload =>
+  payload.kind === 'cart.add' || payload.kind === 'cart.update' || payload.kind === 'cart.remove';
+
+/**
+ * Whether the server may already know an entry: it was handed to the transport, is being
+ * sent, was tried before (a lost answer can hide a change the server made) or was
+ * refused. Such an entry is only sent again as it is, under its own Idempotency-Key:
+ * merged into another, its change could be made twice, or its key come back with another
+ * body (which the server refuses).
+ */
+export function mayHaveReachedServer(entry: OutboxEntry): boolean {
+  return entry.sent === true || entry.state !== 'waiting' || entry.attempts > 0;
+}
+
+/**
+ * One change with the effect of two consecutive changes of the same cart line, or
+ * undefined when no single call of the API has it:
+ * - add a, then add b: add a + b, within the largest quantity of a line. Refused for
+ *   stock, the sum needs attention as a whole, with its quantity to edit;
+ * - set x, then set y: set y (the cart ends as the later one asks);
+ * - add, set or remove, then remove: remove (removing a line that is not there is fine).
+ * Never merged: set then add and add then set (setting needs the line to exist, and an add
+ * refused for stock leaves none), remove then add or set.
+ */
+export function mergeLineChanges(first: LinePayload, second: LinePayload): LinePayload | undefined {
+  if (first.productId !== second.productId) return undefined;
+  if (second.kind === 'cart.remove') return second;
+  if (first.kind === 'cart.add' && second.kind === 'cart.add') {
+    const quantity = first.quantity + second.quantity;
+    return quantity <= MAX_LINE_QUANTITY ? { ...first, quantity } : undefined;
+  }
+  if (first.kind === 'cart.update' && second.kind === 'cart.update') return second;
+  return undefined;
+}
+
+/** What compacting a user's outbox changes: entries given a merged change, entries merged away. */
+export interface Compaction {
+  merged: Map<number, LinePayload>;
+  dropped: number[];
+}
+
+/**
+ * Which waiting cart changes travel together (the outbox in id order, one user's).
+ *
+ * 1. Only runs of cart line changes are looked at: a clear, a checkout, a cancellation or a
+ *    profile edit ends the run, so nothing moves across it.
+ * 2. Within a run, changes of different lines do not touch each other: a change of line p
+ *    is moved up next to the previous change of p and merged into it (mergeLineChanges),
+ *    taking the earlier one's place, so that lines are still created in the order the user
+ *    added them.
+ * 3. Only entries the server cannot know yet are merged or moved (mayHaveReachedServer):
+ *    one that may have reached it stays as it is, and nothing later of its line merges
+ *    across it.
+ */
+export function compaction(entries: readonly OutboxEntry[]): Compaction {
+  const merged = new Map<number, LinePayload>();
+  const dropped: number[] = [];
+  // Per line, the latest change in the run that a later one may still merge into.
+  let open = new Map<number, { id: number; payload: LinePayload }>();
+  for (const entry of entries) {
+    const payload = entry.payload;
+    if (!isLineChange(payload)) {
+      open = new Map();
+      continue;
+    }
+    if (entry.id === undefined || mayHaveReachedServer(entry)) {
+      open.delete(payload.productId);
+      continue;
+    }
+    const earlier = open.get(payload.productId);
+    const together = earlier && mergeLineChanges(earlier.payload, payload);
+    if (earlier && together) {
+      earlier.payload = together;
+      merged.set(earlier.id, together);
+      dropped.push(entry.id);
+    } else {
+      open.set(payload.productId, { id: entry.id, payload });
+    }
+  }
+  return { merged, dropped };
 }
 
 /** Product details a line needs when it was added on the device. */
