@@ -6,19 +6,21 @@ import { createPortalDb, type PortalDb } from '../../src/lib/db/db';
 import {
   makeWaitingDue,
   replayOutbox,
+  sendable,
   type Transport,
   type TransportResponse,
 } from '../../src/lib/sync/outbox-engine';
 import {
   compaction,
   mergeLineChanges,
+  withLineFrom,
   type OutboxEntry,
   type OutboxPayload,
   type OutboxRequest,
 } from '../../src/lib/sync/outbox-rules';
 
-// The drain of a long outbox: waiting changes of one cart line merged into one request;
-// still exactly once and in order.
+// The drain of a long outbox: waiting changes of one cart line merged into one request,
+// changes of different lines sent side by side; still exactly once and in order.
 
 const ADDRESS: ShippingAddress = {
   firstName: 'A',
@@ -74,6 +76,9 @@ const product = (id: number) => ({
 });
 const cartOfLines = (lines: readonly (readonly [number, number])[]): Cart =>
   cartOf(lines.map(([id, quantity]) => cartLine(product(id), quantity, 10)));
+const linesOf = (cart: Cart | undefined) =>
+  (cart?.items ?? []).map((item) => [item.productId, item.quantity]);
+
 describe('merging waiting changes of one cart line', () => {
   it.each([
     ['add 2, add 3', add(5, 2), add(5, 3), add(5, 5)],
@@ -147,6 +152,68 @@ describe('merging waiting changes of one cart line', () => {
       );
       expect(compaction([first, maybeSent, third]).dropped).toEqual([]);
     }
+  });
+});
+
+describe('what can be sent at once', () => {
+  const pick = (entries: OutboxEntry[], serverLines: number[] = [], onTheirWay: number[] = []) =>
+    sendable(entries, {
+      onTheirWay: new Set(onTheirWay),
+      now: 0,
+      serverLines: new Set(serverLines),
+    }).ready.map((e) => e.id);
+
+  it('sends changes of different lines side by side, and a checkout only after all of them', () => {
+    const entries = [entry(set(1, 2)), entry(remove(2)), entry(add(3)), entry(checkout())];
+    expect(pick(entries, [1, 2, 3])).toEqual([entries[0]!.id, entries[1]!.id, entries[2]!.id]);
+    expect(pick(entries.slice(3))).toEqual([entries[3]!.id]);
+  });
+
+  it('keeps two changes of one line, and two additions that each make a line, in order', () => {
+    const entries = [entry(add(1)), entry(add(2)), entry(set(1, 5)), entry(add(3))];
+    // Lines 1 and 2 are new: line 2 waits for line 1 to be made; line 3 is on the server.
+    expect(pick(entries, [3])).toEqual([entries[0]!.id, entries[3]!.id]);
+    // Line 1 on its way: the change of its quantity waits, line 2 still waits for it.
+    expect(pick(entries, [3], [entries[0]!.id!, entries[3]!.id!])).toEqual([]);
+  });
+
+  it('counts a line removed by an earlier entry as one to make again', () => {
+    const entries = [entry(remove(1)), entry(add(2)), entry(add(1))];
+    expect(pick(entries, [1])).toEqual([entries[0]!.id, entries[1]!.id]);
+  });
+
+  it('stops at an entry that is backing off, and sets aside what waits for one that needs attention', () => {
+    const refused = entry(add(1), { state: 'attention' });
+    const blocked = entry(set(1, 2));
+    const backingOff = entry(add(2), { attempts: 2, nextAttemptAt: 10 });
+    const later = entry(add(3));
+    const picked = sendable([refused, blocked, backingOff, later], {
+      onTheirWay: new Set(),
+      now: 0,
+    });
+    expect(picked.ready).toEqual([]);
+    expect(picked.backingOff?.id).toBe(backingOff.id);
+  });
+
+  it('takes from an answer that shared its flight only its own line', () => {
+    const base = cartOfLines([
+      [1, 1],
+      [2, 5],
+    ]);
+    const olderAnswer = cartOfLines([
+      [1, 3],
+      [2, 1],
+    ]);
+    expect(linesOf(withLineFrom(base, olderAnswer, 1))).toEqual([
+      [1, 3],
+      [2, 5],
+    ]);
+    expect(linesOf(withLineFrom(base, cartOfLines([[3, 2]]), 3))).toEqual([
+      [1, 1],
+      [2, 5],
+      [3, 2],
+    ]);
+    expect(linesOf(withLineFrom(base, cartOfLines([[2, 5]]), 1))).toEqual([[2, 5]]);
   });
 });
 
@@ -317,6 +384,20 @@ describe('draining a long outbox', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 
+  it('sends changes of lines the server has side by side, at most four at once, the checkout last', async () => {
+    const server = cartServer();
+    for (let id = 1; id <= 6; id += 1) await queue(add(id));
+    await replay(server.transport);
+    expect(server.mostAtOnce()).toBe(1);
+
+    for (let id = 1; id <= 6; id += 1) await queue(set(id, 10 + id));
+    await queue(checkout());
+    await replay(server.transport);
+    expect(server.mostAtOnce()).toBe(4);
+    expect(server.arrivals.at(-1)).toBe('POST cart/checkout');
+    expect(server.orders).toEqual([[1, 2, 3, 4, 5, 6].map((id) => [id, 10 + id])]);
+  });
+
   it('resends an entry whose answer was lost as it was, under its key, and merges only what came after', async () => {
     const server = cartServer();
     await queue(add(1));
@@ -336,6 +417,39 @@ describe('draining a long outbox', () => {
     expect(server.lines()).toEqual([[1, 3]]);
     expect(server.refusals).toEqual([]);
     expect(server.recordedKeys()).toBe(2);
+  });
+
+  it('keeps the cart of answers that arrive out of order right, line by line', async () => {
+    await db.carts.put({
+      userId: 1,
+      cart: cartOfLines([
+        [1, 1],
+        [2, 1],
+      ]),
+      syncedAt: '',
+    });
+    await queue(set(1, 4));
+    await queue(set(2, 7));
+    // Each answer shows the other line as it was before: the later one must not undo it.
+    const transport: Transport = {
+      async send(_, request) {
+        const id = Number(request.path.split('/')[2]);
+        const quantity = (request.body as { quantity: number }).quantity;
+        await new Promise((resolve) => setTimeout(resolve, id === 1 ? 20 : 0));
+        return {
+          status: 200,
+          body: cartOfLines([
+            [1, id === 1 ? quantity : 1],
+            [2, id === 2 ? quantity : 1],
+          ]),
+        };
+      },
+    };
+    await replay(transport);
+    expect(linesOf((await db.carts.get(1))?.cart)).toEqual([
+      [1, 4],
+      [2, 7],
+    ]);
   });
 });
 

@@ -1,19 +1,22 @@
 /**
  * Replays the outbox against the server, for the page and for the service worker alike
- * (no DOM here). One pass, in the outbox's order:
+ * (no DOM here). One pass:
  *
  * 1. Take the signed-in user; entries of any other user are never sent.
  * 2. Merge waiting changes of one cart line that no request has carried yet (compaction
  *    in ./outbox-rules): fewer requests, the same cart in the end.
- * 3. Take the first entry that is waiting (or was sending when the app stopped) and not
- *    held back by an earlier entry that needs attention. If it is still backing off, stop:
- *    the queue keeps its order. Steps 2 and 3 are one transaction, which also marks the
- *    entry as sending, and sent for good.
- * 4. Send it with its Idempotency-Key: a repeat after a lost answer gets the recorded
- *    answer, never a second order.
+ * 3. Pick, in the outbox's order, the entries that can go now: waiting (or sending when
+ *    the app stopped), not held back by an earlier entry that needs attention, and not
+ *    bound to follow an earlier entry still on its way (mustFollow: changes of different
+ *    lines go side by side, a checkout after every change before it). An entry still
+ *    backing off ends the picking: the queue keeps its order. Steps 2 and 3 are one
+ *    transaction, which also marks the picked entries as sending, and sent for good.
+ * 4. Send each with its Idempotency-Key, at most REPLAY_CONCURRENCY at once: a repeat
+ *    after a lost answer gets the recorded answer, never a second order.
  * 5. Done: remove it and apply the server's answer (cart, order) in the same transaction.
- *    Retry: count the attempt, back off, stop. Sign-in needed: stop, keep it waiting.
- *    Refused: mark it as needing attention with the server's message, and go on.
+ *    Retry: count the attempt, back off, pick nothing more. Sign-in needed: keep it
+ *    waiting, pick nothing more. Refused: mark it as needing attention with the server's
+ *    message. Then back to step 1, until nothing can go and nothing is on its way.
  *
  * Backoff spaces out attempts while the server cannot be reached; news that it can be
  * reached again (see makeWaitingDue) ends the wait at once.
@@ -25,11 +28,23 @@ import {
   classify,
   compaction,
   isBlockedBy,
+  isLineChange,
+  mustFollow,
   requestFor,
+  withLineFrom,
   type OutboxEntry,
   type OutboxRequest,
   type ServerProblem,
 } from './outbox-rules';
+
+/**
+ * Requests on their way at once, at most. Changes of different cart lines need not wait
+ * for each other's answers, and a few side by side hide the device's own work (IndexedDB,
+ * rendering) behind the server's. Browsers open six connections to a server: four leave
+ * the page two for its own reads; more would only queue at a server that runs one
+ * transaction at a time (PGlite).
+ */
+export const REPLAY_CONCURRENCY = 4;
 
 export interface TransportResponse {
   status: number;
@@ -49,6 +64,8 @@ export interface ReplayOptions {
   random?: () => number;
   /** Work of the page after an entry went through (such as refreshing the signed-in user). */
   onDone?: (entry: OutboxEntry, body: unknown) => void | Promise<void>;
+  /** Requests on their way at once, at most; REPLAY_CONCURRENCY unless a test says. */
+  concurrency?: number;
 }
 
 /**
@@ -148,12 +165,26 @@ export function storedServerOrder(
   };
 }
 
-async function applyDone(db: PortalDb, entry: OutboxEntry, body: unknown): Promise<void> {
+/**
+ * Removes a done entry and applies the server's answer. An answer to a change of a cart
+ * line that shared its flight with another (`sideBySide`) may be older than the cart an
+ * answer already brought: only its own line is taken from it.
+ */
+async function applyDone(
+  db: PortalDb,
+  entry: OutboxEntry,
+  body: unknown,
+  sideBySide: boolean,
+): Promise<void> {
   await db.transaction('rw', db.outbox, db.carts, db.orders, async () => {
     await db.outbox.delete(entry.id as number);
     const payload = entry.payload;
     const syncedAt = new Date().toISOString();
-    if (payload.kind.startsWith('cart.')) {
+    if (isLineChange(payload) && sideBySide) {
+      const base = (await db.carts.get(entry.userId))?.cart ?? EMPTY_CART;
+      const cart = withLineFrom(base, body as Cart, payload.productId);
+      await db.carts.put({ userId: entry.userId, cart, syncedAt });
+    } else if (payload.kind.startsWith('cart.')) {
       await db.carts.put({ userId: entry.userId, cart: body as Cart, syncedAt });
     } else if (payload.kind === 'checkout') {
       const order = (body as { order: Order }).order;
@@ -192,27 +223,72 @@ async function markAttention(
   });
 }
 
-/** The next entry to send for a user, or the one whose backoff holds the queue. */
-export function nextEntry(entries: readonly OutboxEntry[]): OutboxEntry | undefined {
+export interface Sendable {
+  /** Entries that can be sent now, in the outbox's order. */
+  ready: OutboxEntry[];
+  /** The entry still backing off that ended the picking, if one did. */
+  backingOff?: OutboxEntry | undefined;
+}
+
+/** What step 3 knows besides the outbox. */
+export interface SendableContext {
+  /** Entries on their way. */
+  onTheirWay: ReadonlySet<number>;
+  now: number;
+  /** How many more may be sent at once. */
+  room?: number;
+  /** Products with a line in the last cart the server returned. */
+  serverLines?: ReadonlySet<number>;
+}
+
+/**
+ * Step 3: the entries of one user's outbox (in id order) that can be sent now. Entries
+ * held back by one that needs attention are set aside: nothing waits for them either. An
+ * addition makes its line unless the server's cart has it and no entry before removes it.
+ */
+export function sendable(entries: readonly OutboxEntry[], context: SendableContext): Sendable {
+  const room = context.room ?? Number.POSITIVE_INFINITY;
+  const lines = new Set(context.serverLines);
+  const creating = new Set<OutboxEntry>();
+  const createsLine = (entry: OutboxEntry) => creating.has(entry);
   const attention: OutboxEntry[] = [];
+  const going: OutboxEntry[] = [];
+  const ready: OutboxEntry[] = [];
   for (const entry of entries) {
     if (entry.state === 'attention') {
       attention.push(entry);
       continue;
     }
     if (attention.some((earlier) => isBlockedBy(entry, earlier))) continue;
-    return entry;
+    const payload = entry.payload;
+    if (payload.kind === 'cart.add' && !lines.has(payload.productId)) creating.add(entry);
+    if (!context.onTheirWay.has(entry.id as number)) {
+      if (entry.nextAttemptAt > context.now) return { ready, backingOff: entry };
+      const waits = going.some((earlier) => mustFollow(entry, earlier, createsLine));
+      if (ready.length < room && !waits) ready.push(entry);
+    }
+    if (payload.kind === 'cart.add') lines.add(payload.productId);
+    else if (payload.kind === 'cart.remove') lines.delete(payload.productId);
+    else if (payload.kind === 'cart.clear' || payload.kind === 'checkout') lines.clear();
+    going.push(entry);
   }
-  return undefined;
+  return { ready };
 }
 
 /**
- * Steps 2 and 3 in one transaction: merges what can travel together, takes the next entry
- * and, when it is due, marks it as sending (and sent, so that it is never merged again).
+ * Steps 2 and 3 in one transaction: merges what can travel together, picks what can go
+ * and marks it as sending (and sent, so that it is never merged again).
  */
-async function pick(db: PortalDb, userId: number, now: number): Promise<OutboxEntry | undefined> {
-  return db.transaction('rw', db.outbox, async () => {
+async function pick(
+  db: PortalDb,
+  userId: number,
+  onTheirWay: ReadonlySet<number>,
+  room: number,
+  now: number,
+): Promise<Sendable> {
+  return db.transaction('rw', db.outbox, db.carts, async () => {
     const stored = await db.outbox.where('userId').equals(userId).sortBy('id');
+    const cart = (await db.carts.get(userId))?.cart;
     const { merged, dropped } = compaction(stored);
     if (dropped.length > 0) {
       await db.outbox.bulkDelete(dropped);
@@ -224,36 +300,45 @@ async function pick(db: PortalDb, userId: number, now: number): Promise<OutboxEn
       );
     }
     const gone = new Set(dropped);
-    const entry = nextEntry(
-      stored
-        .filter((e) => !gone.has(e.id as number))
-        .map((e) => {
-          const payload = merged.get(e.id as number);
-          return payload ? { ...e, kind: payload.kind, payload } : e;
-        }),
-    );
-    if (entry && entry.nextAttemptAt <= now) {
-      await db.outbox.update(entry.id as number, { state: 'sending', sent: true });
+    const entries = stored
+      .filter((entry) => !gone.has(entry.id as number))
+      .map((entry) => {
+        const payload = merged.get(entry.id as number);
+        return payload ? { ...entry, kind: payload.kind, payload } : entry;
+      });
+    const picked = sendable(entries, {
+      onTheirWay,
+      now,
+      room,
+      serverLines: new Set(cart?.items.map((item) => item.productId)),
+    });
+    if (picked.ready.length > 0) {
+      await db.outbox.bulkUpdate(
+        picked.ready.map((entry) => ({
+          key: entry.id as number,
+          changes: { state: 'sending' as const, sent: true as const },
+        })),
+      );
     }
-    return entry;
+    return picked;
   });
 }
 
 export async function replayOutbox(options: ReplayOptions): Promise<ReplayResult> {
   const { db, transport } = options;
   const now = options.now ?? Date.now;
+  const room = Math.max(1, options.concurrency ?? REPLAY_CONCURRENCY);
   const result: ReplayResult = { done: 0, requests: 0, retryAt: null, needsSignIn: false };
-  for (;;) {
-    const userId = await options.currentUserId();
-    if (userId === null) return result;
-    const at = now();
-    const entry = await pick(db, userId, at);
-    if (!entry) return result;
-    if (entry.nextAttemptAt > at) {
-      result.retryAt = entry.nextAttemptAt;
-      result.retryStatus = entry.error?.status;
-      return result;
-    }
+  const onTheirWay = new Map<number, Promise<void>>();
+  /** Cart line changes on their way, and whether each has shared its flight with another. */
+  const lines = new Map<number, { sideBySide: boolean }>();
+  /** Set once nothing more is to be picked: a retry, a sign-in, nobody signed in, a failure. */
+  let stopped = false;
+  let failure: { error: unknown } | undefined;
+
+  // Steps 4 and 5 for one entry.
+  const send = async (entry: OutboxEntry, line: { sideBySide: boolean } | undefined) => {
+    const id = entry.id as number;
     let status: number | 'network' = 'network';
     let body: unknown = null;
     try {
@@ -264,40 +349,93 @@ export async function replayOutbox(options: ReplayOptions): Promise<ReplayResult
     }
     const outcome = classify(status, body as { code?: string } | null);
     if (outcome === 'done') {
-      await applyDone(db, entry, body);
+      await applyDone(db, entry, body, line?.sideBySide ?? false);
       await options.onDone?.(entry, body);
       result.done += 1;
-      continue;
-    }
-    if (outcome === 'attention') {
+    } else if (outcome === 'attention') {
       await markAttention(
         db,
         entry,
         problemOf(status as number, body, 'The server refused this change.'),
       );
-      continue;
-    }
-    if (outcome === 'signIn') {
-      await db.outbox.update(entry.id as number, { state: 'waiting' });
+    } else if (outcome === 'signIn') {
+      stopped = true;
+      await db.outbox.update(id, { state: 'waiting' });
       result.needsSignIn = true;
-      return result;
+    } else {
+      stopped = true;
+      const attempts = entry.attempts + 1;
+      const retryAt = now() + backoffMs(attempts, options.random);
+      await db.outbox.update(id, {
+        state: 'waiting',
+        attempts,
+        nextAttemptAt: retryAt,
+        error: problemOf(
+          status === 'network' ? undefined : status,
+          body,
+          'The server could not be reached.',
+        ),
+      });
+      if (result.retryAt === null || retryAt < result.retryAt) {
+        result.retryAt = retryAt;
+        result.retryStatus = status === 'network' ? undefined : status;
+      }
     }
-    const attempts = entry.attempts + 1;
-    const retryAt = now() + backoffMs(attempts, options.random);
-    await db.outbox.update(entry.id as number, {
-      state: 'waiting',
-      attempts,
-      nextAttemptAt: retryAt,
-      error: problemOf(
-        status === 'network' ? undefined : status,
-        body,
-        'The server could not be reached.',
-      ),
-    });
-    result.retryAt = retryAt;
-    result.retryStatus = status === 'network' ? undefined : status;
-    return result;
+  };
+
+  const launch = (entry: OutboxEntry) => {
+    const id = entry.id as number;
+    let line: { sideBySide: boolean } | undefined;
+    if (isLineChange(entry.payload)) {
+      line = { sideBySide: lines.size > 0 };
+      for (const other of lines.values()) other.sideBySide = true;
+      lines.set(id, line);
+    }
+    const flight = send(entry, line)
+      .catch((error: unknown) => {
+        // The device's storage failed: the others on their way finish first.
+        failure ??= { error };
+        stopped = true;
+      })
+      .finally(() => {
+        onTheirWay.delete(id);
+        lines.delete(id);
+      });
+    onTheirWay.set(id, flight);
+  };
+
+  for (;;) {
+    if (!stopped && onTheirWay.size < room) {
+      try {
+        const userId = await options.currentUserId();
+        if (userId === null) stopped = true;
+        else {
+          const picked = await pick(
+            db,
+            userId,
+            new Set(onTheirWay.keys()),
+            room - onTheirWay.size,
+            now(),
+          );
+          for (const entry of picked.ready) launch(entry);
+          if (onTheirWay.size === 0) {
+            if (picked.backingOff) {
+              result.retryAt = picked.backingOff.nextAttemptAt;
+              result.retryStatus = picked.backingOff.error?.status;
+            }
+            return result;
+          }
+        }
+      } catch (error) {
+        failure ??= { error };
+        stopped = true;
+      }
+    }
+    if (onTheirWay.size === 0) break;
+    await Promise.race(onTheirWay.values());
   }
+  if (failure) throw failure.error;
+  return result;
 }
 
 /**

@@ -1,8 +1,9 @@
 /**
  * The outbox's rules, without any I/O: which request each entry makes, what an answer
  * means for it, how long to wait before trying again, which entries must wait for an
- * earlier one that needs attention, which waiting changes of a cart line can travel as
- * one request, and how waiting entries change the cart the user sees. The page and the service worker share them.
+ * earlier one that needs attention, which ones may be sent side by side, which waiting
+ * changes of a cart line can travel as one request, and how waiting entries change the
+ * cart the user sees. The page and the service worker share them.
  */
 import type { ShippingAddress, Cart, CartItem } from '../../contracts/orders';
 import { cartLine, cartOf, MAX_LINE_QUANTITY, roundMoney } from '../../contracts/orders';
@@ -155,6 +156,33 @@ export const isLineChange = (payload: OutboxPayload): payload is LinePayload =>
   payload.kind === 'cart.add' || payload.kind === 'cart.update' || payload.kind === 'cart.remove';
 
 /**
+ * Whether an entry must wait until an earlier one is done before it is sent; entries that
+ * need not are sent side by side. Changes of different cart lines touch different rows
+ * and different stock, so they commute, with one exception: the cart lists its lines in
+ * the order they were made, so two additions that may each make their line
+ * (`createsLine`, by default any addition) keep their order. A profile edit touches
+ * nothing an order needs. Everything else keeps the queue's order: a clear and a checkout
+ * take the whole cart, and a cancellation puts back stock that a later change or order
+ * may need.
+ */
+export function mustFollow(
+  entry: OutboxEntry,
+  earlier: OutboxEntry,
+  createsLine: (entry: OutboxEntry) => boolean = () => true,
+): boolean {
+  const a = entry.payload;
+  const b = earlier.payload;
+  if (a.kind === 'profile.update' || b.kind === 'profile.update') return a.kind === b.kind;
+  if (isLineChange(a) && isLineChange(b)) {
+    if (a.productId === b.productId) return true;
+    return (
+      a.kind === 'cart.add' && b.kind === 'cart.add' && createsLine(entry) && createsLine(earlier)
+    );
+  }
+  return true;
+}
+
+/**
  * Whether the server may already know an entry: it was handed to the transport, is being
  * sent, was tried before (a lost answer can hide a change the server made) or was
  * refused. Such an entry is only sent again as it is, under its own Idempotency-Key:
@@ -231,6 +259,21 @@ export function compaction(entries: readonly OutboxEntry[]): Compaction {
     }
   }
   return { merged, dropped };
+}
+
+/**
+ * The base cart with one line as the server answered it. Used for answers to changes sent
+ * side by side: each answer is right about its own line, but the rest of it may be older
+ * than what another answer already brought.
+ */
+export function withLineFrom(base: Cart, answer: Cart, productId: number): Cart {
+  const line = answer.items.find((item) => item.productId === productId);
+  const items = base.items.filter((item) => item.productId !== productId);
+  if (line) {
+    const at = base.items.findIndex((item) => item.productId === productId);
+    items.splice(at === -1 ? items.length : at, 0, line);
+  }
+  return cartOf(items);
 }
 
 /** Product details a line needs when it was added on the device. */
