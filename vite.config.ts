@@ -217,6 +217,11 @@ export default defineConfig(({ isSsrBuild }) => ({
         entryFileNames: isSsrBuild
           ? undefined
           : (chunk) => (chunk.name === 'sw' ? 'sw.js' : 'assets/[name]-[hash].js'),
+        // A language's texts say whose they are: the service worker keeps only those in use.
+        chunkFileNames: (chunk) => {
+          const text = chunk.moduleIds.map((id) => TEXT_PART.exec(id)).find(Boolean);
+          return text ? `assets/texts-${text[1]}-${text[2]}-[hash].js` : 'assets/[name]-[hash].js';
+        },
         codeSplitting: {
           // Only the modules named: the page's tiny entry must not pull the shell in with it.
           includeDependenciesRecursively: false,

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router-dom';
+import { useToast } from '../components/toast';
 import { LANGUAGES } from '../contracts/languages';
 import { useUser } from '../lib/auth/session';
 import { currentLanguage, loadAllTexts, switchLanguage } from '../lib/i18n';
@@ -16,6 +17,7 @@ export function Header() {
   const user = useUser();
   const { cart } = useCart();
   const { waiting } = useOutboxSummary();
+  const notify = useToast();
   const [menuOpen, setMenuOpen] = useState(false);
   const language = currentLanguage(i18n.language);
   const close = () => setMenuOpen(false);
@@ -106,7 +108,8 @@ export function Header() {
                 aria-pressed={language === lng}
                 aria-label={t(`nav.languages.${lng}`)}
                 onClick={() => {
-                  void switchLanguage(lng);
+                  // Offline, only the languages already used on this device are there.
+                  switchLanguage(lng).catch(() => notify(t('nav.languageNeedsNetwork'), 'error'));
                   close();
                 }}
               >

@@ -25,4 +25,6 @@ export const OUTBOX_LOCK = 'portal.outbox';
 export const SYNC_TAG = 'portal-outbox';
 export const CACHE_NAMES = {
   productImages: 'product-images-v1',
+  /** The texts of the languages used on the device (the rest of the app is precached). */
+  texts: 'texts-v1',
 } as const;

@@ -182,6 +182,45 @@ test('the service worker shares the app’s code: what it imports, the page down
   for (const path of imports) expect(loaded).toContain(path);
 });
 
+test('the first visit keeps the texts of its own language, not of the other two', async ({
+  page,
+}) => {
+  await page.goto('/products?lng=en');
+  await controlled(page);
+  const texts = (await cachedPaths(page)).flatMap(
+    (path) => /^\/assets\/texts-([a-z]{2}-(?:first|rest))-/.exec(path)?.[1] ?? [],
+  );
+  expect(texts.sort()).toEqual(['en-first', 'en-rest']);
+});
+
+test('a language used once online is there offline; one never used says it needs a connection', async ({
+  page,
+  context,
+}) => {
+  const languages = page.getByRole('group', { name: /Language|Lingua|Limbă/ });
+  await page.goto('/products?lng=en');
+  await controlled(page);
+  await languages.getByRole('button', { name: 'Italiano' }).click();
+  await expect(page.getByRole('heading', { name: 'Prodotti', level: 1 })).toBeVisible();
+
+  await context.setOffline(true);
+  await page.goto('/support/faq');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+  await expect(page.getByRole('heading', { name: 'Domande frequenti', level: 1 })).toBeVisible();
+  await languages.getByRole('button', { name: 'English' }).click();
+  await expect(
+    page.getByRole('heading', { name: 'Frequently asked questions', level: 1 }),
+  ).toBeVisible();
+
+  await languages.getByRole('button', { name: 'Română' }).click();
+  await expect(page.getByText('This language is not on this device yet.')).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
+  await context.setOffline(false);
+  await languages.getByRole('button', { name: 'Română' }).click();
+  await expect(page.getByRole('heading', { name: 'Întrebări frecvente', level: 1 })).toBeVisible();
+});
+
 const DEMO = { email: 'salon.verified@example.com', password: 'Verified-Salon-2026' };
 
 async function signInDemo(page: import('@playwright/test').Page) {

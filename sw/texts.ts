@@ -1,0 +1,72 @@
+/**
+ * The texts of the three languages are kept only for the languages used on this device,
+ * not precached all three (two thirds of them would be downloaded for nothing on every
+ * first visit). Each language comes in two parts (see `textParts` in vite.config.ts):
+ * - when the worker installs, a language whose first part the page has already downloaded
+ *   (found in the HTTP cache, so nothing is fetched twice) is kept with its other part;
+ * - a language the page loads later (a switch, online) is kept as it loads;
+ * - a new version of the worker drops the texts of the versions before.
+ * A language never used on the device cannot be switched to offline; the page says so.
+ */
+import { registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import type { PrecacheEntry } from 'workbox-precaching';
+import { CACHE_NAMES } from '../src/contracts/storage-names';
+
+declare const self: ServiceWorkerGlobalScope;
+
+/** `assets/texts-<language>-<part>-<hash>.js`, as the build names a language's texts. */
+const TEXTS = /\/assets\/texts-([a-z]{2})-(first|rest)-[^/]+\.js$/;
+
+const urlOf = (entry: string | PrecacheEntry) =>
+  new URL(typeof entry === 'string' ? entry : entry.url, self.location.href).href;
+
+export const isTexts = (entry: string | PrecacheEntry) => TEXTS.test(urlOf(entry));
+
+/** Cached from the HTTP cache only: what the page downloaded, never a new download. */
+async function alreadyDownloaded(url: string): Promise<Response | null> {
+  try {
+    const response = await fetch(url, { cache: 'only-if-cached', mode: 'same-origin' });
+    return response.ok ? response : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps the texts of the languages the page has downloaded, both parts of each. */
+async function keepLanguagesInUse(urls: string[]): Promise<void> {
+  const cache = await caches.open(CACHE_NAMES.texts);
+  const part = (language: string, name: 'first' | 'rest') =>
+    urls.find((url) => {
+      const match = TEXTS.exec(url);
+      return match?.[1] === language && match[2] === name;
+    });
+  const languages = new Set(urls.flatMap((url) => TEXTS.exec(url)?.[1] ?? []));
+  await Promise.all(
+    [...languages].map(async (language) => {
+      const first = part(language, 'first');
+      const rest = part(language, 'rest');
+      const downloaded = first && (await alreadyDownloaded(first));
+      if (!first || !downloaded) return;
+      await cache.put(first, downloaded);
+      // In use, so needed offline: from the HTTP cache too once the page has loaded it.
+      if (rest) await cache.add(rest);
+    }),
+  );
+}
+
+/** Drops the texts of earlier versions. */
+async function dropOtherVersions(urls: Set<string>): Promise<void> {
+  const cache = await caches.open(CACHE_NAMES.texts);
+  for (const request of await cache.keys()) {
+    if (!urls.has(request.url)) await cache.delete(request);
+  }
+}
+
+export function registerTexts(entries: (string | PrecacheEntry)[]): void {
+  const urls = entries.map(urlOf);
+  const known = new Set(urls);
+  self.addEventListener('install', (event) => event.waitUntil(keepLanguagesInUse(urls)));
+  self.addEventListener('activate', (event) => event.waitUntil(dropOtherVersions(known)));
+  registerRoute(({ url }) => known.has(url.href), new CacheFirst({ cacheName: CACHE_NAMES.texts }));
+}
