@@ -1,4 +1,4 @@
-/** JSON schemas of users, companies and documents (spec §3, DESIGN.md extensions). */
+/** JSON schemas of users, companies and documents (docs/api.md#accounts, docs/api.md#company). */
 import { Type } from '@fastify/type-provider-typebox';
 import {
   COMPANY_STATUSES,

@@ -1,4 +1,4 @@
-/** JSON schemas of carts and orders (spec §3). */
+/** JSON schemas of carts and orders (docs/api.md#cart, docs/api.md#orders). */
 import { Type } from '@fastify/type-provider-typebox';
 import { MAX_LINE_QUANTITY, ORDER_STATUSES, PAYMENT_STATUSES } from '../../src/contracts/orders.js';
 import { literals } from './accounts-schemas.js';

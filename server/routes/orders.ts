@@ -8,7 +8,10 @@ import { IdParams } from './accounts-schemas.js';
 import { OrderSchema } from './orders-schemas.js';
 import { errorResponses } from './schemas.js';
 
-/** The reason recorded when the customer gives none (spec: cancelled by the customer). */
+/**
+ * The reason recorded when the customer gives none: cancelled by the customer
+ * (docs/api.md#orders).
+ */
 const DEFAULT_CANCELLATION_REASON = 'Anulată de client';
 
 export const orderRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {

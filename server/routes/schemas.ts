@@ -1,4 +1,7 @@
-/** JSON schemas of the /api contract's shared shapes (spec §3 and DESIGN.md). */
+/**
+ * JSON schemas of the /api contract's shared shapes (docs/api.md#errors,
+ * docs/api.md#catalogue).
+ */
 import { Type } from '@fastify/type-provider-typebox';
 
 export const ErrorSchema = Type.Object(

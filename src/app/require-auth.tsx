@@ -6,8 +6,9 @@ import { BRAND } from '../contracts/brand';
 import { useSession } from '../lib/auth/session';
 
 /**
- * The guard of signed-in pages (spec §2): a visitor goes to /login, remembering where
- * they wanted to go; a page that needs a verified company shows why it is closed.
+ * The guard of signed-in pages (docs/product.md#routes): a visitor goes to /login,
+ * remembering where they wanted to go; a page that needs a verified company shows why it is
+ * closed.
  */
 export function RequireAuth({
   children,

@@ -1,4 +1,4 @@
-/** Most page buttons shown at once, as the spec fixes it. */
+/** Most page buttons shown at once (docs/product.md#catalogue). */
 export const MAX_PAGE_BUTTONS = 7;
 
 /**

@@ -11,8 +11,8 @@ export interface QuantityStepperProps {
 }
 
 /**
- * The cart's stepper (spec §5): minus at 1 removes the line, plus stops at the stock;
- * a typed quantity is clamped and applied on blur, Enter or the update button.
+ * The cart's stepper (docs/product.md#cart): minus at 1 removes the line, plus stops at the
+ * stock; a typed quantity is clamped and applied on blur, Enter or the update button.
  */
 export function QuantityStepper({
   quantity,

@@ -13,8 +13,8 @@ interface Toast {
 const ToastContext = createContext<(text: string, kind?: Kind) => void>(() => undefined);
 
 /**
- * Short messages in a live region, instead of the spec's alert() boxes: announced by
- * screen readers, never blocking the page.
+ * Short messages in a live region, instead of alert() boxes
+ * (docs/product.md#errors-and-not-found): announced by screen readers, never blocking the page.
  */
 export function ToastProvider({
   children,

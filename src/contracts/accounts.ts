@@ -1,6 +1,7 @@
 /**
- * Accounts, companies and their documents as the /api sends them, and the rules of
- * spec §4 that decide what a user may do and how a company's verification reads.
+ * Accounts, companies and their documents as the /api sends them, and the rules that
+ * decide what a user may do and how a company's verification reads
+ * (docs/product.md#company-verification).
  */
 
 export const COMPANY_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'SUSPENDED'] as const;
@@ -70,7 +71,7 @@ export const DOCUMENT_TYPES = [
 ] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
-/** Upload field names of spec §3 and the document type each one carries. */
+/** Upload field names and the document type each one carries (docs/product.md#documents). */
 export const DOCUMENT_FIELDS = {
   businessLicense: 'BUSINESS_LICENSE',
   vatRegistration: 'VAT_REGISTRATION',
@@ -120,7 +121,7 @@ export function canSeePrices(
 
 export type VerificationDisplay = 'verified' | 'suspended' | 'pending';
 
-/** How a company's state reads to its user (spec §4). */
+/** How a company's state reads to its user (docs/product.md#company-verification). */
 export function verificationDisplay(
   company: Pick<CompanySummary, 'isVerified' | 'status'> | null | undefined,
 ): VerificationDisplay {
@@ -145,9 +146,9 @@ export function latestDocumentByType(
 export type DocumentsBadge = 'rejected' | 'validated' | 'inReview' | 'actionRequired';
 
 /**
- * The overall state of a company's documents (spec §4): rejected if any is rejected or
- * the company says so; validated when every required one is approved; in review when
- * some are waiting; otherwise action is required.
+ * The overall state of a company's documents (docs/product.md#documents): rejected if any
+ * is rejected or the company says so; validated when every required one is approved; in
+ * review when some are waiting; otherwise action is required.
  */
 export function documentsBadge(
   documents: readonly CompanyDocument[],
@@ -170,7 +171,7 @@ export interface VerificationChecklist {
   review: ChecklistState;
 }
 
-/** The verification checklist of the profile (spec §4). */
+/** The verification checklist of the profile (docs/product.md#profile). */
 export function verificationChecklist(
   user: Pick<User, 'firstName' | 'lastName'>,
   company: Pick<CompanySummary, 'name' | 'isVerified' | 'status'> | null,

@@ -6,7 +6,7 @@
  * functions below so that the same query gives the same products in the same order.
  */
 
-/** Products per page of the catalogue, as the spec fixes it. */
+/** Products per page of the catalogue (docs/product.md#catalogue). */
 export const PRODUCTS_PAGE_SIZE = 12;
 /** Largest page a client may ask for (the mirror has its own streamed answer). */
 export const MAX_PRODUCTS_LIMIT = 100;

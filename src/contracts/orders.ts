@@ -1,6 +1,6 @@
 /**
- * Carts and orders as the /api sends them (spec §3), their states (spec §4) and the
- * quantity rule of the cart (spec §5).
+ * Carts and orders as the /api sends them (docs/api.md#cart, docs/api.md#orders), their
+ * states (docs/product.md#orders) and the quantity rule of the cart (docs/product.md#cart).
  */
 
 export interface CartProduct {
@@ -102,8 +102,8 @@ export const MAX_NOTES_LENGTH = 1000;
 export const MAX_LINE_QUANTITY = 9999;
 
 /**
- * The cart's quantity rule (spec §5): at least 1, at most the stock; an unknown or
- * non-positive stock allows only 1. Non-numbers become 1.
+ * The cart's quantity rule (docs/product.md#cart): at least 1, at most the stock; an
+ * unknown or non-positive stock allows only 1. Non-numbers become 1.
  */
 export function clampQuantity(value: number, stock: number | null | undefined): number {
   const max = stock && stock > 0 ? Math.min(stock, MAX_LINE_QUANTITY) : 1;
@@ -153,8 +153,8 @@ export function cartOf(items: CartItem[]): Cart {
 export const EMPTY_CART: Cart = cartOf([]);
 
 /**
- * The picture of a cart or order line (spec §3): the last picture under /uploads/ when
- * there is one, otherwise the first.
+ * The picture of a cart or order line (docs/product.md#cart): the last picture under
+ * /uploads/ when there is one, otherwise the first.
  */
 export function lineThumbnail(images: readonly string[]): string | undefined {
   const uploads = images.filter((path) => path.startsWith('/uploads/'));

@@ -7,7 +7,7 @@ export const DB_NAME = 'hair-care-portal';
 export const LANGUAGE_STORAGE_KEY = 'portal.language';
 /** The same choice as a cookie, so that the server renders first screens in it. */
 export const LANGUAGE_COOKIE = 'portal-language';
-/** The session, as the spec keeps it: tokens and the signed-in user. */
+/** The session (docs/product.md#sign-in): tokens and the signed-in user. */
 export const SESSION_KEYS = {
   accessToken: 'portal.accessToken',
   refreshToken: 'portal.refreshToken',

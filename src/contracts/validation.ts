@@ -1,7 +1,7 @@
 /**
- * Validation rules of spec §5, one module for the browser (messages as the user types)
- * and the server (which enforces them again). Each error names a field and a message
- * code; the code is a translation key under `validation.` in the locale files.
+ * Validation rules (docs/product.md#validation), one module for the browser (messages as
+ * the user types) and the server (which enforces them again). Each error names a field and
+ * a message code; the code is a translation key under `validation.` in the locale files.
  */
 
 export const VALIDATION_CODES = [
@@ -40,7 +40,7 @@ export const DEFAULT_COUNTRY = 'Romania';
 
 /** Minimum password length of the person form (with upper, lower case and a digit). */
 export const PASSWORD_MIN_LENGTH = 8;
-/** Minimum password length of the company wizard, as the spec states it. */
+/** Minimum password length of the company wizard (docs/product.md#validation). */
 export const WIZARD_PASSWORD_MIN_LENGTH = 6;
 /** Longest value of an ordinary text field; longer input is refused, not cut. */
 export const MAX_TEXT_LENGTH = 200;
@@ -139,7 +139,7 @@ export const REGISTER_FORM_RULES = {
   acceptTerms: [(value: string) => (value === 'true' ? null : 'termsRequired')] as Rule[],
 };
 
-/** The payload of POST /api/auth/register (field names of spec §3). */
+/** The payload of POST /api/auth/register (field names of docs/api.md#registration). */
 export const REGISTER_PAYLOAD_RULES = {
   email: [required('emailRequired'), maxLength(MAX_EMAIL_LENGTH), emailShape()],
   password: personPassword,
@@ -213,7 +213,7 @@ export const validatePasswordChangePayload = (values: Values) =>
     newPassword: personPassword,
   });
 
-/** Trims the text fields the quick registration trims (spec §5). */
+/** Trims the text fields the quick registration trims (docs/product.md#registration). */
 export function trimFields<T extends object>(values: T, fields: readonly (keyof T)[]): T {
   const copy = { ...values };
   for (const field of fields) {

@@ -162,7 +162,7 @@ describe('POST /api/companies/me/documents', () => {
     });
   });
 
-  it('refuses a text file named .pdf with the spec message, storing nothing', async () => {
+  it('refuses a text file named .pdf with the documented message, storing nothing', async () => {
     const { tokens, companyId } = await signedInCompany();
     const response = await upload(tokens, [
       { field: 'tradeRegister', filename: 'ok.pdf', contentType: 'application/pdf', data: PDF },
@@ -180,7 +180,7 @@ describe('POST /api/companies/me/documents', () => {
     expect(await documentsOf(companyId)).toEqual([]);
   });
 
-  it('refuses a file of 5 MB and one byte with the spec message', async () => {
+  it('refuses a file of 5 MB and one byte with the documented message', async () => {
     const { tokens, companyId } = await signedInCompany();
     const big = Buffer.concat([PDF, Buffer.alloc(MAX_DOCUMENT_BYTES + 1 - PDF.length)]);
     const response = await upload(tokens, [

@@ -11,7 +11,7 @@ import { loadSyncEngine } from '../../lib/sync/engine-loader';
 import { formatMoney } from '../../lib/i18n';
 import { useProduct } from '../../lib/sync/use-catalogue';
 
-/** Most thumbnails shown under the main picture, as the spec fixes it. */
+/** Most thumbnails shown under the main picture (docs/product.md#product-detail). */
 const MAX_THUMBNAILS = 5;
 
 export function ProductPage() {

@@ -19,7 +19,10 @@ import { DOCUMENT_ACCEPT, fileProblem } from './document-files';
 import { registrationFailure } from './server-errors';
 import '../screens.css';
 
-/** How long the success message stays before the sign-in page (spec: 5 s). */
+/**
+ * How long the success message stays before the sign-in page
+ * (docs/product.md#company-registration).
+ */
 const REDIRECT_AFTER_MS = 5000;
 const STEPS = [1, 2, 3, 4] as const;
 type Step = (typeof STEPS)[number];

@@ -12,7 +12,7 @@ import { useConnectivity } from '../../lib/sync/connectivity';
 import { registrationFailure } from './server-errors';
 import '../screens.css';
 
-/** How long the success message stays before the sign-in page (spec: 3 s). */
+/** How long the success message stays before the sign-in page (docs/product.md#registration). */
 const REDIRECT_AFTER_MS = 3000;
 
 const EMPTY = {

@@ -54,9 +54,9 @@ export function refusalText(t: TFunction, body: ApiErrorBody): string {
 }
 
 /**
- * The server's field errors as form errors: field names mapped to the form's (spec §8:
- * companyName → company, companyEmail → email), messages in the user's language when the
- * server named the rule.
+ * The server's field errors as form errors: field names mapped to the form's
+ * (docs/product.md#registration: companyName → company, companyEmail → email), messages in
+ * the user's language when the server named the rule.
  */
 export function fieldErrors(
   t: TFunction,
