@@ -7,11 +7,9 @@
  * in one transaction with the drops: a refresh cut short never counts as complete. Only one
  * refresh runs at a time.
  *
- * The server names each answer with an ETag: the catalogue's version, the viewer's class
- * and the cursor asked for. When a refresh asks the very question of the last one (same
- * viewer, same cursor: nothing newer arrived last time), it sends that ETag, and a 304
- * says the catalogue has not changed since: nothing is sent, nothing is written but the
- * time of the check.
+ * The server names each answer with an ETag: the catalogue's version and the viewer's
+ * class. A refresh for the same viewer sends the last one, and a 304 says the catalogue
+ * has not changed since: nothing is sent, nothing is written but the time of the check.
  */
 import type { MirrorLine, Product } from '../../contracts/catalogue';
 import {
