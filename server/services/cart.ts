@@ -29,13 +29,12 @@ export function stockError(
     product.stock <= 0
       ? `${product.name} is out of stock.`
       : `Only ${product.stock} of ${product.name} left in stock (you asked for ${wanted}).`;
-  return new HttpError(422, message, [
-    {
-      field: `product:${product.id}`,
-      message,
-      code: product.stock <= 0 ? 'outOfStock' : 'insufficientStock',
-    },
-  ]);
+  const code = product.stock <= 0 ? 'outOfStock' : 'insufficientStock';
+  // The code and its values also at the top, for the client to say it in the user's language.
+  return new HttpError(422, message, [{ field: `product:${product.id}`, message, code }], {
+    code,
+    params: { name: product.name, stock: Math.max(0, product.stock), wanted },
+  });
 }
 
 /** The caller's cart; like every cart call, only for a company that may order. */

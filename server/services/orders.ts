@@ -247,9 +247,7 @@ export async function cancelOrder(
       409,
       `Order ${row.orderNumber} is ${row.status.toLowerCase()} and can no longer be cancelled.`,
       undefined,
-      {
-        code: 'ORDER_NOT_CANCELLABLE',
-      },
+      { code: 'ORDER_NOT_CANCELLABLE', params: { orderNumber: row.orderNumber } },
     );
   }
   const now = new Date();

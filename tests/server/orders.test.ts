@@ -97,6 +97,11 @@ describe('the cart', () => {
     const tooMany = await call(tokens, 'POST', '/api/cart/add', { productId, quantity: 4 });
     expect(tooMany.statusCode).toBe(422);
     expect(tooMany.json().message).toMatch(/Only 3 .* left in stock/);
+    // What the client needs to say it in the user's language.
+    expect(tooMany.json()).toMatchObject({
+      code: 'insufficientStock',
+      params: { stock: 3, wanted: 4, name: expect.any(String) },
+    });
     await call(tokens, 'POST', '/api/cart/add', { productId, quantity: 3 });
     expect(
       (await call(tokens, 'PUT', `/api/cart/items/${productId}`, { quantity: 4 })).statusCode,
@@ -105,6 +110,7 @@ describe('the cart', () => {
     const none = await call(tokens, 'POST', '/api/cart/add', { productId: soldOut, quantity: 1 });
     expect(none.statusCode).toBe(422);
     expect(none.json().message).toMatch(/out of stock/);
+    expect(none.json()).toMatchObject({ code: 'outOfStock', params: { stock: 0 } });
   });
 
   it.each([{ quantity: 0 }, { quantity: -1 }, { quantity: 1.5 }, { quantity: 'two' }, {}])(
@@ -365,6 +371,10 @@ describe('orders', () => {
     const refused = await call(tokens, 'DELETE', `/api/orders/${order.id}`, {});
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toMatch(/can no longer be cancelled/);
+    expect(refused.json()).toMatchObject({
+      code: 'ORDER_NOT_CANCELLABLE',
+      params: { orderNumber: order.orderNumber },
+    });
   });
 
   it('move one step at a time for staff, who also record payments; users may not', async () => {
