@@ -88,15 +88,26 @@ const HASHED = /^assets\//;
 const SHARED_WITH_SERVICE_WORKER = /\/src\/contracts\/(orders|storage-names)\.ts$/;
 
 /**
+ * The screens only a signed-in user can open (and the user menu): their code, and what
+ * only they load, is kept by the service worker once someone signs in, not precached on
+ * every visitor's first visit (signing in needs the network anyway).
+ */
+const ACCOUNT_SCREENS =
+  /\/src\/(features\/(cart\/cart|orders\/orders|sync\/sync|profile\/profile)-page|app\/user-menu)\.tsx$/;
+
+/**
  * The service worker is built with the app, as an ES module (`/sw.js`), so that it shares
  * the app's chunks instead of carrying its own copy of them: its Background Sync uses the
  * app's database (Dexie) and outbox code, which a first visit has already downloaded for
  * the page; the worker then takes them from the HTTP cache. Once the app is written, the
  * list of files to precache (with a revision for those whose name has no hash) replaces
- * `self.__WB_MANIFEST` in the worker, as Workbox's injectManifest does.
+ * `self.__WB_MANIFEST` in the worker, as Workbox's injectManifest does, and the files of
+ * the signed-in screens replace `self.__ACCOUNT_SCREENS`.
  */
 function serviceWorker(): Plugin {
   let outDir = '';
+  /** Files only the signed-in screens load (see ACCOUNT_SCREENS). */
+  let accountFiles: string[] = [];
   return {
     name: 'portal-service-worker',
     apply: 'build',
@@ -121,6 +132,30 @@ function serviceWorker(): Plugin {
         chunk.imports.forEach(visit);
       };
       visit('sw.js');
+
+      // What a visitor's app can load without opening a signed-in screen; the rest is theirs.
+      const roots = new Set(
+        [...chunks.values()]
+          .filter((chunk) => ACCOUNT_SCREENS.test(chunk.facadeModuleId ?? ''))
+          .map((chunk) => chunk.fileName),
+      );
+      const visitors = new Set<string>();
+      const reach = (fileName: string) => {
+        const chunk = chunks.get(fileName);
+        if (!chunk || visitors.has(fileName) || roots.has(fileName)) return;
+        visitors.add(fileName);
+        [...chunk.imports, ...chunk.dynamicImports].forEach(reach);
+      };
+      for (const chunk of chunks.values()) if (chunk.isEntry) reach(chunk.fileName);
+      const styles = (names: Iterable<string>) =>
+        [...names].flatMap((name) => [...(chunks.get(name)?.viteMetadata?.importedCss ?? [])]);
+      const visitorStyles = new Set(styles(visitors));
+      const accountChunks = [...chunks.keys()].filter((name) => !visitors.has(name));
+      accountFiles = [
+        ...accountChunks,
+        ...styles(accountChunks).filter((style) => !visitorStyles.has(style)),
+      ];
+      if (roots.size === 0) this.error('No chunk matches ACCOUNT_SCREENS');
     },
     closeBundle: {
       sequential: true,
@@ -138,12 +173,17 @@ function serviceWorker(): Plugin {
                   .update(readFileSync(join(outDir, url)))
                   .digest('hex'),
           }));
-        const code = readFileSync(worker, 'utf8');
-        const [before, after, ...more] = code.split('self.__WB_MANIFEST');
-        if (after === undefined || more.length > 0) {
-          throw new Error('sw.js must read self.__WB_MANIFEST exactly once');
-        }
-        writeFileSync(worker, `${before}${JSON.stringify(entries)}${after}`);
+        let code = readFileSync(worker, 'utf8');
+        const inject = (token: string, value: unknown) => {
+          const [before, after, ...more] = code.split(token);
+          if (after === undefined || more.length > 0) {
+            throw new Error(`sw.js must read ${token} exactly once`);
+          }
+          code = `${before}${JSON.stringify(value)}${after}`;
+        };
+        inject('self.__WB_MANIFEST', entries);
+        inject('self.__ACCOUNT_SCREENS', [...new Set(accountFiles)].sort());
+        writeFileSync(worker, code);
       },
     },
   };
@@ -165,7 +205,7 @@ function precompress(): Plugin {
     name: 'portal-precompress',
     apply: 'build',
     configResolved: (config) => void (outDir = resolve(config.root, config.build.outDir)),
-    // After the service worker is written (vite-plugin-pwa writes it when the bundle closes).
+    // After the service worker's lists are written into it (when the bundle closes).
     closeBundle: {
       order: 'post',
       sequential: true,

@@ -1,6 +1,7 @@
 /**
- * Precaches the built app (the texts of the languages in use apart, see ./texts) and
- * answers navigations with its shell (index.html).
+ * Precaches what the app needs offline from the first visit on (the texts of the languages
+ * in use and the signed-in screens are kept as they are used) and answers navigations with
+ * its shell (index.html).
  */
 import {
   cleanupOutdatedCaches,
@@ -9,15 +10,26 @@ import {
   type PrecacheEntry,
 } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { registerAccountScreens } from './account-screens';
 import { isTexts, registerTexts } from './texts';
 
 /** Paths the shell must never answer: the API and uploaded files are not pages. */
 const NOT_PAGES = [/^\/api\//, /^\/uploads\//];
 
-export function registerAppShell(manifest: (string | PrecacheEntry)[]): void {
-  // The languages' texts are kept language by language, as they are used (see ./texts).
-  precacheAndRoute(manifest.filter((entry) => !isTexts(entry)));
+/**
+ * `manifest`: every file of the app; `accountScreens`: those only the signed-in screens
+ * load, kept once someone signs in (see ./account-screens), as the languages' texts are
+ * kept language by language (see ./texts).
+ */
+export function registerAppShell(
+  manifest: (string | PrecacheEntry)[],
+  accountScreens: string[],
+): void {
+  const later = new Set(accountScreens);
+  const path = (entry: string | PrecacheEntry) => (typeof entry === 'string' ? entry : entry.url);
+  precacheAndRoute(manifest.filter((entry) => !isTexts(entry) && !later.has(path(entry))));
   registerTexts(manifest.filter(isTexts));
+  registerAccountScreens(accountScreens);
   cleanupOutdatedCaches();
   registerRoute(
     new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NOT_PAGES }),

@@ -1,6 +1,7 @@
 /**
  * The service worker: wires the listeners of each concern and nothing else.
- * - precache: the app shell, so that the app opens with no network;
+ * - precache: the app shell, so that the app opens with no network; the texts of the
+ *   languages in use and the signed-in screens, kept as they are used;
  * - navigation: every app route answers with the shell, never an /api or /uploads call;
  * - product images: cache first, with an expiry;
  * - background sync: the outbox is replayed when the connection returns, app closed or not.
@@ -10,9 +11,12 @@ import { registerAppShell } from './app-shell';
 import { registerBackgroundSync } from './background-sync';
 import { registerImageCache } from './image-cache';
 
-declare const self: ServiceWorkerGlobalScope;
+declare const self: ServiceWorkerGlobalScope & {
+  /** The files only the signed-in screens load (written by the build, see vite.config.ts). */
+  __ACCOUNT_SCREENS: string[];
+};
 
-registerAppShell(self.__WB_MANIFEST);
+registerAppShell(self.__WB_MANIFEST, self.__ACCOUNT_SCREENS);
 registerImageCache();
 registerBackgroundSync();
 

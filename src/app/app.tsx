@@ -7,7 +7,7 @@ import { useConnectivity } from '../lib/sync/connectivity';
 import { offlineInviteOpen } from '../lib/sync/offline-invite';
 import { loadAllTexts } from '../lib/i18n';
 import { loadSyncEngine, useSyncEngine } from '../lib/sync/engine-loader';
-import { usePwaState } from '../lib/pwa/register-service-worker';
+import { keepAccountScreens, usePwaState } from '../lib/pwa/register-service-worker';
 import { useMirrorRefresh } from '../lib/sync/use-catalogue';
 import { ToastProvider } from '../components/toast';
 import { SiteOriginContext } from '../components/page-meta';
@@ -69,8 +69,9 @@ function OfflineInvite() {
 }
 /**
  * What runs behind every screen: the catalogue kept fresh, the sync engine loaded at once
- * for a signed-in user (whose waiting changes must go out), and the session watcher once
- * the engine is there. Its own component, so that none of this re-renders the screen.
+ * for a signed-in user (whose waiting changes must go out) and their screens kept for
+ * offline use, and the session watcher once the engine is there. Its own component, so
+ * that none of this re-renders the screen.
  */
 function Background() {
   const user = useUser();
@@ -78,7 +79,9 @@ function Background() {
   // The catalogue (and the footer's categories) stays fresh from the first screen on.
   useMirrorRefresh();
   useEffect(() => {
-    if (user) void loadSyncEngine().catch(() => undefined);
+    if (!user) return;
+    void loadSyncEngine().catch(() => undefined);
+    keepAccountScreens();
   }, [user]);
   if (!engine) return null;
   return (

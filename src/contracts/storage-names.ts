@@ -27,4 +27,8 @@ export const CACHE_NAMES = {
   productImages: 'product-images-v1',
   /** The texts of the languages used on the device (the rest of the app is precached). */
   texts: 'texts-v1',
+  /** The code of the signed-in screens, kept once someone signs in on the device. */
+  accountScreens: 'account-screens-v1',
 } as const;
+/** Message by which a page with a signed-in user asks its service worker to keep their screens. */
+export const KEEP_ACCOUNT_SCREENS = 'keep-account-screens';

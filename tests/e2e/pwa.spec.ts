@@ -231,6 +231,34 @@ async function signInDemo(page: import('@playwright/test').Page) {
   await expect(page).toHaveURL(/\/$/);
 }
 
+/** The signed-in screens' own chunks among what the service worker keeps. */
+const accountScreens = async (page: Page) =>
+  (await cachedPaths(page)).filter((path) =>
+    /^\/assets\/(cart|orders|sync|profile)-page-/.test(path),
+  );
+
+test('the signed-in screens are kept once someone signs in, not on a visitor’s first visit', async ({
+  page,
+  context,
+}) => {
+  await page.goto('/products?lng=en');
+  await controlled(page);
+  expect(await accountScreens(page)).toEqual([]);
+
+  await signInDemo(page);
+  await expect.poll(async () => (await accountScreens(page)).length).toBe(4);
+  await context.setOffline(true);
+  for (const [path, heading] of [
+    ['/cart', 'Cart'],
+    ['/orders', 'Orders'],
+    ['/sync', 'Sync centre'],
+    ['/profile', 'Ioana Popescu'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+  }
+});
+
 test('“Make available offline” keeps every product and picture, so every product page shows without a network', async ({
   page,
   context,

@@ -5,6 +5,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { Workbox } from 'workbox-window';
+import { KEEP_ACCOUNT_SCREENS } from '../../contracts/storage-names';
 import { whenIdle } from '../when-idle';
 
 interface BeforeInstallPromptEvent extends Event {
@@ -76,6 +77,17 @@ export function registerServiceWorker(): void {
       workbox.addEventListener('waiting', () => set({ updateReady: true }));
       return workbox.register();
     });
+}
+
+/**
+ * A user is signed in: the service worker keeps the signed-in screens for offline use
+ * (a visitor's first visit does not download them), once it is active.
+ */
+export function keepAccountScreens(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  void navigator.serviceWorker.ready.then((registration) =>
+    registration.active?.postMessage({ type: KEEP_ACCOUNT_SCREENS }),
+  );
 }
 
 /** Activates the waiting version and reloads into it, when the user asked for it. */

@@ -1,0 +1,44 @@
+/**
+ * The signed-in screens (cart, orders, sync centre, profile, the user menu) are kept once
+ * someone signs in, not precached on every visitor's first visit: nobody can open them
+ * without signing in, and signing in needs the network. A page with a signed-in user asks
+ * for them (KEEP_ACCOUNT_SCREENS), from the HTTP cache when it has loaded them already;
+ * a screen loaded through the worker is kept as it loads; a new version of the worker
+ * drops the files of the versions before.
+ */
+import { registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import { CACHE_NAMES, KEEP_ACCOUNT_SCREENS } from '../src/contracts/storage-names';
+
+declare const self: ServiceWorkerGlobalScope;
+
+/** Keeps every file of the signed-in screens that is not kept yet. */
+async function keepAll(urls: string[]): Promise<void> {
+  const cache = await caches.open(CACHE_NAMES.accountScreens);
+  const missing = [];
+  for (const url of urls) if (!(await cache.match(url))) missing.push(url);
+  await cache.addAll(missing);
+}
+
+async function dropOtherVersions(urls: Set<string>): Promise<void> {
+  const cache = await caches.open(CACHE_NAMES.accountScreens);
+  for (const request of await cache.keys()) {
+    if (!urls.has(request.url)) await cache.delete(request);
+  }
+}
+
+/** `files`: paths in the build of what only the signed-in screens load. */
+export function registerAccountScreens(files: string[]): void {
+  const urls = files.map((file) => new URL(file, self.location.href).href);
+  const known = new Set(urls);
+  registerRoute(
+    ({ url }) => known.has(url.href),
+    new CacheFirst({ cacheName: CACHE_NAMES.accountScreens }),
+  );
+  self.addEventListener('activate', (event) => event.waitUntil(dropOtherVersions(known)));
+  self.addEventListener('message', (event) => {
+    if ((event.data as { type?: string } | null)?.type === KEEP_ACCOUNT_SCREENS) {
+      event.waitUntil(keepAll(urls));
+    }
+  });
+}
