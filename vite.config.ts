@@ -15,15 +15,16 @@ const FIRST_SCREEN_MODULES = new RegExp(
     String.raw`/src/app/(app|header|footer|error-boundary|pages)\.tsx$`,
     String.raw`/src/components/(toast|page-meta)\.tsx$`,
     String.raw`/src/contracts/(accounts|brand|catalogue|languages|orders|storage-names)\.ts$`,
-    String.raw`/src/lib/(when-idle|i18n/index|auth/session|auth/session-store|api/errors|api/catalogue|pwa/register-service-worker)\.ts$`,
+    String.raw`/src/lib/(when-idle|i18n/index|auth/session|auth/session-store|api/errors|api/failure|api/catalogue|pwa/register-service-worker)\.ts$`,
     String.raw`/src/lib/sync/(engine-loader|use-catalogue|views|connectivity|offline-invite)\.ts$`,
   ].join('|'),
 );
 
 /**
- * Each language's texts come in two parts: those of the first screens (header, footer,
- * home, catalogue, product) and the rest, which loads once the page is up and
- * before any other screen shows. Top-level groups of `src/locales/<lng>.json`.
+ * Each language's texts come in three parts, by top-level group of src/locales/<lng>.json:
+ * those of every first screen (header, footer, catalogue, product: before the first
+ * render), the home screen's own (loaded with it: the other first screens do without
+ * them), and the rest, which loads once the page is up and before any other screen shows.
  */
 const FIRST_SCREEN_GROUPS = [
   'app',
@@ -32,24 +33,27 @@ const FIRST_SCREEN_GROUPS = [
   'common',
   'error',
   'footer',
-  'home',
   'meta',
   'nav',
-  'notFound',
   'pagination',
   'product',
   'pwa',
 ];
+const HOME_GROUPS = ['home'];
 
-const TEXT_PART = /^\0texts:([a-z]{2})\/(first|rest)$/;
+const TEXT_PART = /^\0texts:([a-z]{2})\/(first|home|rest)$/;
 
 /**
- * `texts:<lng>/first` and `texts:<lng>/rest`: a language's texts (src/locales/<lng>.json)
- * split into the part the first screens need and the rest, so that a first visit
- * downloads only the first part. The JSON files stay whole for translators and tests.
+ * `texts:<lng>/first`, `texts:<lng>/home` and `texts:<lng>/rest`: a language's texts
+ * (src/locales/<lng>.json) split into the part every first screen needs, the home
+ * screen's and the rest, so that a first screen waits only for what it shows. The JSON
+ * files stay whole for translators and tests.
  */
 function textParts(): Plugin {
   const first = new Set(FIRST_SCREEN_GROUPS);
+  const home = new Set(HOME_GROUPS);
+  const partOf = (group: string) =>
+    first.has(group) ? 'first' : home.has(group) ? 'home' : 'rest';
   return {
     name: 'portal-text-parts',
     resolveId: (id) => (id.startsWith('texts:') ? `\0${id}` : undefined),
@@ -61,7 +65,7 @@ function textParts(): Plugin {
       this.addWatchFile(file);
       const texts = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
       const chosen = Object.fromEntries(
-        Object.entries(texts).filter(([group]) => first.has(group) === (part === 'first')),
+        Object.entries(texts).filter(([group]) => partOf(group) === part),
       );
       // JSON.parse of a string literal is quicker for the browser than an object literal.
       return `export default JSON.parse(${JSON.stringify(JSON.stringify(chosen))});`;

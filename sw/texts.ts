@@ -1,9 +1,9 @@
 /**
  * The texts of the three languages are kept only for the languages used on this device,
  * not precached all three (two thirds of them would be downloaded for nothing on every
- * first visit). Each language comes in two parts (see `textParts` in vite.config.ts):
+ * first visit). Each language comes in parts (see `textParts` in vite.config.ts):
  * - when the worker installs, a language whose first part the page has already downloaded
- *   (found in the HTTP cache, so nothing is fetched twice) is kept with its other part;
+ *   (found in the HTTP cache, so nothing is fetched twice) is kept with its other parts;
  * - a language the page loads later (a switch, online) is kept as it loads;
  * - a new version of the worker drops the texts of the versions before.
  * A language never used on the device cannot be switched to offline; the page says so.
@@ -16,7 +16,7 @@ import { CACHE_NAMES } from '../src/contracts/storage-names';
 declare const self: ServiceWorkerGlobalScope;
 
 /** `assets/texts-<language>-<part>-<hash>.js`, as the build names a language's texts. */
-const TEXTS = /\/assets\/texts-([a-z]{2})-(first|rest)-[^/]+\.js$/;
+const TEXTS = /\/assets\/texts-([a-z]{2})-(first|home|rest)-[^/]+\.js$/;
 
 const urlOf = (entry: string | PrecacheEntry) =>
   new URL(typeof entry === 'string' ? entry : entry.url, self.location.href).href;
@@ -33,25 +33,21 @@ async function alreadyDownloaded(url: string): Promise<Response | null> {
   }
 }
 
-/** Keeps the texts of the languages the page has downloaded, both parts of each. */
+/** Keeps the texts of the languages the page has downloaded, every part of each. */
 async function keepLanguagesInUse(urls: string[]): Promise<void> {
   const cache = await caches.open(CACHE_NAMES.texts);
-  const part = (language: string, name: 'first' | 'rest') =>
-    urls.find((url) => {
-      const match = TEXTS.exec(url);
-      return match?.[1] === language && match[2] === name;
-    });
-  const languages = new Set(urls.flatMap((url) => TEXTS.exec(url)?.[1] ?? []));
+  const parts = urls.map((url) => ({ url, match: TEXTS.exec(url) }));
   await Promise.all(
-    [...languages].map(async (language) => {
-      const first = part(language, 'first');
-      const rest = part(language, 'rest');
-      const downloaded = first && (await alreadyDownloaded(first));
-      if (!first || !downloaded) return;
-      await cache.put(first, downloaded);
-      // In use, so needed offline: from the HTTP cache too once the page has loaded it.
-      if (rest) await cache.add(rest);
-    }),
+    parts
+      .filter(({ match }) => match?.[2] === 'first')
+      .map(async ({ url, match }) => {
+        const downloaded = await alreadyDownloaded(url);
+        if (!downloaded) return;
+        await cache.put(url, downloaded);
+        // In use, so needed offline: from the HTTP cache too once the page has loaded them.
+        const others = parts.filter((part) => part.match?.[1] === match?.[1] && part.url !== url);
+        await cache.addAll(others.map((part) => part.url));
+      }),
   );
 }
 

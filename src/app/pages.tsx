@@ -5,12 +5,14 @@
  * the texts load, so that the first render does not wait for it.
  */
 import { createElement, lazy, useState, type ComponentType } from 'react';
-import { loadAllTexts } from '../lib/i18n';
+import { loadAllTexts, loadHomeTexts } from '../lib/i18n';
 import { loadSyncEngine } from '../lib/sync/engine-loader';
 
 interface Needs {
   /** The texts beyond the first screens'. */
   texts?: boolean;
+  /** The home screen's texts (not among the first screens' either). */
+  homeTexts?: boolean;
   /** The sync engine (the device's database and the outbox). */
   engine?: boolean;
 }
@@ -32,6 +34,7 @@ function lazyPage<P extends object>(
     loading ??= Promise.all([
       load(),
       needs.texts ? loadAllTexts() : undefined,
+      needs.homeTexts ? loadHomeTexts() : undefined,
       needs.engine ? loadSyncEngine() : undefined,
     ]).then(
       ([component]) => (ready = component),
@@ -52,8 +55,9 @@ function lazyPage<P extends object>(
   return Object.assign(Screen, { preload, preloadCode });
 }
 
-export const HomePage = lazyPage(() =>
-  import('../features/home/home-page').then((m) => m.HomePage),
+export const HomePage = lazyPage(
+  () => import('../features/home/home-page').then((m) => m.HomePage),
+  { homeTexts: true },
 );
 export const ProductsPage = lazyPage(() =>
   import('../features/catalogue/products-page').then((m) => m.ProductsPage),

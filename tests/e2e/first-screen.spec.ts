@@ -78,6 +78,29 @@ test('the page takes over the server’s screen without errors and works at once
   expect(errors).toEqual([]);
 });
 
+test('the catalogue’s first screen does not wait for the home screen’s texts', async ({ page }) => {
+  await page.goto('/products?lng=en');
+  await page.waitForFunction(() => performance.getEntriesByName('first-screen').length > 0);
+  const before = await page.evaluate(() => {
+    const shown = performance.getEntriesByName('first-screen')[0]?.startTime ?? 0;
+    return performance
+      .getEntriesByType('resource')
+      .filter((entry) => entry.startTime < shown && /\/assets\/.+\.js$/.test(entry.name))
+      .map((entry) => entry.name);
+  });
+  expect(before.length).toBeGreaterThan(0);
+  for (const url of before) {
+    expect(await (await page.request.get(url)).text()).not.toContain(
+      'Professional hair care, naturally',
+    );
+  }
+  // The home screen has them when it opens, also after the catalogue.
+  await page.getByRole('link', { name: 'Home', exact: true }).first().click();
+  await expect(
+    page.getByRole('heading', { name: 'Professional hair care, naturally', level: 1 }),
+  ).toBeVisible();
+});
+
 test('buttons pressed before the page has taken over the screen are pressed once, after', async ({
   page,
 }) => {

@@ -188,9 +188,9 @@ test('the first visit keeps the texts of its own language, not of the other two'
   await page.goto('/products?lng=en');
   await controlled(page);
   const texts = (await cachedPaths(page)).flatMap(
-    (path) => /^\/assets\/texts-([a-z]{2}-(?:first|rest))-/.exec(path)?.[1] ?? [],
+    (path) => /^\/assets\/texts-([a-z]{2}-(?:first|home|rest))-/.exec(path)?.[1] ?? [],
   );
-  expect(texts.sort()).toEqual(['en-first', 'en-rest']);
+  expect(texts.sort()).toEqual(['en-first', 'en-home', 'en-rest']);
 });
 
 test('a language used once online is there offline; one never used says it needs a connection', async ({

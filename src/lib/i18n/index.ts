@@ -1,8 +1,9 @@
 /**
  * Language set-up: ro (default and fallback), en, it. Detection order: the `lng` query
  * parameter, the cached choice, the browser's languages, then `<html lang>`. The choice
- * is cached and `<html lang>` follows it. Each language's texts come in two chunks (see
- * `textParts` in vite.config.ts): the first screens' part before the first render, the rest right after.
+ * is cached and `<html lang>` follows it. Each language's texts come in three chunks (see
+ * `textParts` in vite.config.ts): every first screen's part before the first render, the
+ * home screen's with it, the rest right after.
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -10,14 +11,30 @@ import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../contracts/lang
 import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY } from '../../contracts/storage-names';
 
 type Texts = { default: Record<string, unknown> };
-/** The first screens' texts, and the rest (see `textParts` in vite.config.ts). */
-type TextPart = 'first' | 'rest';
+/** Every first screen's texts, the home screen's, and the rest (see `textParts` in vite.config.ts). */
+type TextPart = 'first' | 'home' | 'rest';
+const PARTS: TextPart[] = ['first', 'home', 'rest'];
 
 const TEXTS: Record<Language, Record<TextPart, () => Promise<Texts>>> = {
-  ro: { first: () => import('texts:ro/first'), rest: () => import('texts:ro/rest') },
-  en: { first: () => import('texts:en/first'), rest: () => import('texts:en/rest') },
-  it: { first: () => import('texts:it/first'), rest: () => import('texts:it/rest') },
+  ro: {
+    first: () => import('texts:ro/first'),
+    home: () => import('texts:ro/home'),
+    rest: () => import('texts:ro/rest'),
+  },
+  en: {
+    first: () => import('texts:en/first'),
+    home: () => import('texts:en/home'),
+    rest: () => import('texts:en/rest'),
+  },
+  it: {
+    first: () => import('texts:it/first'),
+    home: () => import('texts:it/home'),
+    rest: () => import('texts:it/rest'),
+  },
 };
+
+/** The language the app is starting in, until i18next has started. */
+let starting: Language | undefined;
 
 const loaded = new Map<string, Promise<void>>();
 
@@ -28,17 +45,29 @@ function loadPart(lng: Language, part: TextPart): Promise<void> {
     loading = TEXTS[lng][part]().then(({ default: texts }) => {
       i18n.addResourceBundle(lng, 'translation', texts, true, true);
     });
-    // A failed download (offline before the precache) can be tried again.
+    // A failed download (offline, a language never used on this device) can be tried again.
     loading.catch(() => loaded.delete(key));
     loaded.set(key, loading);
   }
   return loading;
 }
 
+/** The language in force, or the one the app is starting in (the server's, for its screen). */
+function languageInUse(): Language {
+  return i18n.isInitialized ? currentLanguage(i18n.language) : (starting ?? detectLanguage());
+}
+
+const loadParts = (lng: Language) =>
+  Promise.all(PARTS.map((part) => loadPart(lng, part))).then(() => undefined);
+
 /** Every text of the language in force: the screens after the first one wait for this. */
 export function loadAllTexts(): Promise<void> {
-  const lng = i18n.isInitialized ? currentLanguage(i18n.language) : detectLanguage();
-  return Promise.all([loadPart(lng, 'first'), loadPart(lng, 'rest')]).then(() => undefined);
+  return loadParts(languageInUse());
+}
+
+/** The home screen's texts, which it waits for (the other first screens do without). */
+export function loadHomeTexts(): Promise<void> {
+  return loadPart(languageInUse(), 'home');
 }
 
 function storedLanguage(): string | null {
@@ -84,6 +113,7 @@ function rememberLanguage(lng: string): void {
  * one, with its first texts; resolves when the app can render.
  */
 export async function initI18n(language: Language = detectLanguage()): Promise<typeof i18n> {
+  starting = language;
   i18n.on('languageChanged', (lng) => {
     document.documentElement.lang = lng;
     rememberLanguage(lng);
@@ -103,9 +133,13 @@ export async function initI18n(language: Language = detectLanguage()): Promise<t
   return i18n;
 }
 
-/** Switches the language once its texts are loaded (offline, from the precache). */
+/**
+ * Switches the language once its texts are loaded. Offline they come from the service
+ * worker, which keeps the languages used on this device (see sw/texts.ts): a language never
+ * used here rejects, and the language in force stays.
+ */
 export async function switchLanguage(lng: Language): Promise<void> {
-  await Promise.all([loadPart(lng, 'first'), loadPart(lng, 'rest')]);
+  await loadParts(lng);
   await i18n.changeLanguage(lng);
 }
 
