@@ -7,7 +7,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { canSeePrices } from '../../src/contracts/accounts.js';
+import { canSeePrices, isTokenFreePath } from '../../src/contracts/accounts.js';
 import type { Db } from '../db/database.js';
 import type { Account } from '../services/accounts.js';
 import { HttpError } from '../services/errors.js';
@@ -20,15 +20,13 @@ declare module 'fastify' {
   }
 }
 
-const PUBLIC_AUTH_PATHS = /^\/api\/auth\/(login|register|register-company|refresh|logout)(\?|$)/;
-
 export const authPlugin = fp<{ db: Db }>(async (app, { db }) => {
   const accounts = requestAccounts(db);
   app.decorateRequest('account', null);
   app.addHook('onRequest', async (request) => {
     const header = request.headers.authorization;
     // Signing in, registering and refreshing never depend on an old token.
-    if (!header || PUBLIC_AUTH_PATHS.test(request.url)) return;
+    if (!header || isTokenFreePath(request.url)) return;
     const [scheme, token] = header.split(' ');
     if (scheme?.toLowerCase() !== 'bearer' || !token) {
       throw new HttpError(401, 'Your session has expired. Please sign in again.');

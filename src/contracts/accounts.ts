@@ -10,6 +10,13 @@ export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
 export const ROLES = ['USER', 'ADMIN'] as const;
 export type Role = (typeof ROLES)[number];
 
+/**
+ * Calls that never carry, nor depend on, an access token: signing in, registering,
+ * renewing and ending a session. `path` is an address's path, with or without its query.
+ */
+export const isTokenFreePath = (path: string): boolean =>
+  /^\/api\/auth\/(login|register|register-company|refresh|logout)(\?|$)/.test(path);
+
 export interface CompanySummary {
   id: number;
   name: string;

@@ -5,13 +5,12 @@
  * server's `{message, details}` when it sent one.
  */
 import ky, { type KyRequest } from 'ky';
+import { isTokenFreePath } from '../../contracts/accounts';
 import { REFRESH_LOCK } from '../../contracts/storage-names';
 import { exchangeRefreshToken, isNewerToken } from '../sync/transport';
 import { REQUEST_TIMEOUT_MS } from './errors';
 import { clearSession, getSession, saveSession, type Session } from '../auth/session-store';
 
-/** Calls that never carry, nor refresh, a token. */
-const TOKEN_FREE = /\/api\/auth\/(login|register|register-company|refresh|logout)$/;
 const RETRIED = 'x-portal-retry';
 
 type ExpiryListener = () => void;
@@ -74,7 +73,7 @@ const withToken = (request: KyRequest) => {
   const session = getSession();
   if (
     session &&
-    !TOKEN_FREE.test(new URL(request.url).pathname) &&
+    !isTokenFreePath(new URL(request.url).pathname) &&
     !request.headers.has('authorization')
   ) {
     request.headers.set('authorization', `Bearer ${session.accessToken}`);
