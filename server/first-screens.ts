@@ -8,9 +8,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import Negotiator from 'negotiator';
 import type { FastifyRequest } from 'fastify';
 import type { Product, ProductPage, ProductQuery } from '../src/contracts/catalogue.js';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../src/contracts/languages.js';
+import { pickLanguage, type Language } from '../src/contracts/languages.js';
 import { LANGUAGE_COOKIE } from '../src/contracts/storage-names.js';
 import type { Db } from './db/database.js';
 import { getProduct, listProducts } from './services/catalogue.js';
@@ -77,19 +78,12 @@ export async function loadFirstScreens(
   };
 }
 
-const supported = (value: string | undefined): Language | undefined =>
-  LANGUAGES.find((language) => language === value?.trim().slice(0, 2).toLowerCase());
-
-/** As the page decides: the `lng` parameter, the kept choice, the browser's languages. */
+/** As the page decides (pickLanguage): the `lng` parameter, the kept choice, the browser's. */
 function languageOf(request: FastifyRequest, url: URL): Language {
   const cookie = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-z]{2})`).exec(
     request.headers.cookie ?? '',
   )?.[1];
-  const accepted = (request.headers['accept-language'] ?? '')
-    .split(',')
-    .map((part) => part.split(';')[0]);
-  return (
-    [url.searchParams.get('lng') ?? undefined, cookie, ...accepted].map(supported).find(Boolean) ??
-    DEFAULT_LANGUAGE
-  );
+  // Most wanted first, by the header's q-values; q=0 means "not this one".
+  const accepted = new Negotiator(request.raw).languages();
+  return pickLanguage([url.searchParams.get('lng'), cookie, ...accepted]);
 }

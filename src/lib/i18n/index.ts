@@ -7,7 +7,12 @@
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../contracts/languages';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  pickLanguage,
+  type Language,
+} from '../../contracts/languages';
 import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY } from '../../contracts/storage-names';
 
 type Texts = { default: Record<string, unknown> };
@@ -78,24 +83,14 @@ function storedLanguage(): string | null {
   }
 }
 
-function supported(lng: string | null | undefined): Language | undefined {
-  const base = lng?.slice(0, 2).toLowerCase();
-  return LANGUAGES.find((language) => language === base);
-}
-
-/** The `lng` parameter, the cached choice, the browser's languages, then `<html lang>`. */
+/** The `lng` parameter, the kept choice, the browser's languages, then `<html lang>`. */
 export function detectLanguage(): Language {
-  const candidates = [
+  return pickLanguage([
     new URLSearchParams(window.location.search).get('lng'),
     storedLanguage(),
     ...(navigator.languages ?? [navigator.language]),
     document.documentElement.lang,
-  ];
-  for (const candidate of candidates) {
-    const language = supported(candidate);
-    if (language) return language;
-  }
-  return DEFAULT_LANGUAGE;
+  ]);
 }
 
 /** Keeps the choice for the next visit, also for the server (which renders first screens). */
@@ -145,7 +140,7 @@ export async function switchLanguage(lng: Language): Promise<void> {
 
 /** The portal language in force, reduced to one of ro, en, it. */
 export function currentLanguage(lng: string | undefined): Language {
-  return supported(lng) ?? DEFAULT_LANGUAGE;
+  return pickLanguage([lng]);
 }
 
 const LOCALES: Record<Language, string> = { ro: 'ro-RO', en: 'en-IE', it: 'it-IT' };
