@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { BRAND } from '../contracts/brand';
+import { isEmailAddress } from '../contracts/email';
 import { subscribeToNewsletter } from '../lib/api/catalogue';
 import { statusOf } from '../lib/api/errors';
 import { currentLanguage } from '../lib/i18n';
@@ -9,8 +10,6 @@ import { useHydrated, useTypedEarly } from '../lib/typed-early';
 import { installApp, usePwaState } from '../lib/pwa/register-service-worker';
 import { checkConnectivity } from '../lib/sync/connectivity';
 import { useCategories } from '../lib/sync/use-catalogue';
-
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 type NewsletterState =
   'idle' | 'sending' | 'done' | 'invalid' | 'offline' | 'serverFailed' | 'failed';
@@ -26,7 +25,7 @@ function Newsletter() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const address = email.trim();
-    if (!EMAIL_SHAPE.test(address)) return setState('invalid');
+    if (!isEmailAddress(address)) return setState('invalid');
     setState('sending');
     try {
       await subscribeToNewsletter(address, currentLanguage(i18n.language));

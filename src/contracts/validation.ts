@@ -3,6 +3,7 @@
  * the user types) and the server (which enforces them again). Each error names a field and
  * a message code; the code is a translation key under `validation.` in the locale files.
  */
+import { isEmailAddress } from './email';
 
 export const VALIDATION_CODES = [
   'required',
@@ -48,7 +49,6 @@ export const MAX_EMAIL_LENGTH = 254;
 /** Longest password accepted: hashing is deliberately slow, so unbounded input is a risk. */
 export const MAX_PASSWORD_LENGTH = 128;
 
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/;
 const PHONE_SHAPE = /^\+?[0-9 ().-]{6,20}$/;
 const WEBSITE_SHAPE = /^(https?:\/\/)?[\w-]+(\.[\w-]+)+([/?#]\S*)?$/i;
 
@@ -70,7 +70,7 @@ const maxLength =
 const emailShape =
   (code: ValidationCode = 'emailInvalid'): Rule =>
   (value) =>
-    !value.trim() || EMAIL_SHAPE.test(value.trim()) ? null : code;
+    !value.trim() || isEmailAddress(value.trim()) ? null : code;
 const minLength =
   (min: number, code: ValidationCode): Rule =>
   (value) =>

@@ -7,7 +7,7 @@ import { Modal } from '../../components/modal';
 import { PageMeta } from '../../components/page-meta';
 import { useToast } from '../../components/toast';
 import type { StoredOrder } from '../../lib/db/db';
-import { formatMoney } from '../../lib/i18n';
+import { formatDateTime, formatMoney } from '../../lib/i18n';
 import { useConnectivity } from '../../lib/sync/connectivity';
 import { queueCancellation, requestSync } from '../../lib/sync/outbox';
 import { useOrders, useOutboxEntries } from '../../lib/sync/views';
@@ -15,12 +15,6 @@ import '../screens.css';
 
 /** Lines shown on an order's card before "+N more items". */
 const PREVIEW_LINES = 3;
-
-const formatDate = (iso: string, lng: string) =>
-  new Intl.DateTimeFormat(lng === 'ro' ? 'ro-RO' : lng === 'it' ? 'it-IT' : 'en-IE', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(iso));
 
 export function OrdersPage() {
   const { t } = useTranslation();
@@ -192,7 +186,7 @@ function OrderCard({
       <dl className="order-card__facts">
         <div>
           <dt>{t('orders.created')}</dt>
-          <dd>{formatDate(order.createdAt, i18n.language)}</dd>
+          <dd>{formatDateTime(order.createdAt, i18n.language)}</dd>
         </div>
         <div>
           <dt>{t('orders.total')}</dt>
@@ -212,7 +206,7 @@ function OrderCard({
         {synced && (
           <div>
             <dt>{t('orders.updated')}</dt>
-            <dd>{formatDate(order.updatedAt, i18n.language)}</dd>
+            <dd>{formatDateTime(order.updatedAt, i18n.language)}</dd>
           </div>
         )}
       </dl>
@@ -264,7 +258,7 @@ function OrderDetails({ stored, onClose }: { stored: StoredOrder | null; onClose
             <dt>{t('orders.total')}</dt>
             <dd>{money(order.total)}</dd>
             <dt>{t('orders.created')}</dt>
-            <dd>{formatDate(order.createdAt, i18n.language)}</dd>
+            <dd>{formatDateTime(order.createdAt, i18n.language)}</dd>
             <dt>{t('orders.shipTo')}</dt>
             <dd>
               {order.shippingAddress.firstName} {order.shippingAddress.lastName}

@@ -152,6 +152,14 @@ export function formatMoney(amount: number, lng: string | undefined): string {
   }).format(amount);
 }
 
+/** A moment as a date and time of day, in the language's way (orders, their history). */
+export function formatDateTime(iso: string, lng: string | undefined): string {
+  return new Intl.DateTimeFormat(LOCALES[currentLanguage(lng)], {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(iso));
+}
+
 export function formatTime(iso: string, lng: string | undefined): string {
   return new Intl.DateTimeFormat(LOCALES[currentLanguage(lng)], {
     dateStyle: 'short',
