@@ -213,6 +213,8 @@ test('another user signing in on the same browser never sends the first user’s
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page.getByRole('dialog')).toContainText('have not reached the server yet');
   await page.getByRole('dialog').getByRole('button', { name: 'Log out' }).click();
+  // Signed out only once the device has forgotten the session: navigating sooner keeps it.
+  await expect(page.getByRole('button', { name: 'Mara' })).toHaveCount(0);
   await context.setOffline(false);
 
   await signInAs(page, second.email);
@@ -224,6 +226,7 @@ test('another user signing in on the same browser never sends the first user’s
 
   await page.getByRole('button', { name: 'Mara' }).click();
   await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByRole('button', { name: 'Mara' })).toHaveCount(0);
   await signInAs(page, first.email);
   await expect
     .poll(async () => (await serverOrders(request, first.email)).length, { timeout: 15_000 })
