@@ -14,7 +14,15 @@ export interface Config {
   publicUrl: string;
   /** Whose X-Forwarded-For/-Proto headers give the client's address and protocol. */
   trustProxy: boolean | string;
+  /** The server log's level (pino's names). */
+  logLevel: string;
+  /** The staff account made (or given this password) at start, when both are set. */
+  admin: { email: string; password: string } | null;
+  /** The access tokens' signing key, when set; else a random key kept in the database. */
+  jwtSecret: string | null;
 }
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 /**
  * TRUST_PROXY: unset or "false" believes no proxy (the default: otherwise any client could
@@ -62,10 +70,21 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (env.JWT_SECRET !== undefined && env.JWT_SECRET.length < MIN_JWT_SECRET_LENGTH) {
     throw new Error(`JWT_SECRET must be at least ${MIN_JWT_SECRET_LENGTH} characters long`);
   }
+  const logLevel = env.LOG_LEVEL ?? 'warn';
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, not "${logLevel}"`);
+  }
+  const { ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword } = env;
+  if (Boolean(adminEmail) !== Boolean(adminPassword)) {
+    throw new Error('ADMIN_EMAIL and ADMIN_PASSWORD are set together, or neither');
+  }
   return {
     port,
     host,
     dataDir,
+    logLevel,
+    admin: adminEmail && adminPassword ? { email: adminEmail, password: adminPassword } : null,
+    jwtSecret: env.JWT_SECRET || null,
     database: env.DATABASE_URL
       ? { engine: 'postgres', url: env.DATABASE_URL }
       : { engine: 'pglite', dataDir: resolve(dataDir, 'db') },

@@ -16,6 +16,7 @@ import { HttpError } from './services/errors.js';
 import { pruneIdempotencyKeys } from './services/idempotency.js';
 import { pruneLoginFailures } from './services/login-throttle.js';
 import { pruneRegistrationAttempts } from './services/registration-limit.js';
+import { useSigningSecret } from './services/tokens.js';
 
 const apiOnly = process.argv.includes('--api-only');
 const config = readConfig();
@@ -27,25 +28,25 @@ if (
 ) {
   console.log('Building the app (first start)…');
   const { build } = await import('vite');
-  await build({ logLevel: 'warn' });
-  await build({ logLevel: 'warn', build: { ssr: 'src/entry-server.tsx', outDir: 'dist-ssr' } });
+  await build({ logLevel: 'warn', build: { outDir: config.staticDir } });
+  await build({
+    logLevel: 'warn',
+    build: { ssr: 'src/entry-server.tsx', outDir: config.renderDir },
+  });
 }
 
 const database = await openDatabaseOrExit(config.database);
 await migrate(database.db);
 if (await seedDatabase(database.db)) console.log('Seeded the demo catalogue and demo accounts.');
-if (process.env.ADMIN_EMAIL && process.env.ADMIN_PASSWORD) {
+if (config.jwtSecret) useSigningSecret(database.db, config.jwtSecret);
+if (config.admin) {
   try {
-    const outcome = await ensureAdmin(
-      database.db,
-      process.env.ADMIN_EMAIL,
-      process.env.ADMIN_PASSWORD,
-    );
-    console.log(`Staff account ${process.env.ADMIN_EMAIL} ${outcome}.`);
+    const outcome = await ensureAdmin(database.db, config.admin.email, config.admin.password);
+    console.log(`Staff account ${config.admin.email} ${outcome}.`);
   } catch (error) {
     // A staff account that cannot be made is a setting to correct, not something to serve around.
     if (!(error instanceof HttpError)) throw error;
-    console.error(`ADMIN_EMAIL ${process.env.ADMIN_EMAIL}: ${error.message}`);
+    console.error(`ADMIN_EMAIL ${config.admin.email}: ${error.message}`);
     await database.close();
     process.exit(1);
   }
@@ -65,7 +66,7 @@ const app = await buildApp({
   database,
   staticDir: apiOnly ? null : config.staticDir,
   renderDir: apiOnly ? null : config.renderDir,
-  logger: { level: process.env.LOG_LEVEL ?? 'warn' },
+  logger: { level: config.logLevel },
   trustProxy: config.trustProxy,
   publicUrl: config.publicUrl,
 });

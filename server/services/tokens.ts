@@ -27,11 +27,15 @@ const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 
 const keys = new WeakMap<Db, Promise<Uint8Array>>();
 
+/** Signs this database's tokens with `secret` (JWT_SECRET) instead of the kept random key. */
+export function useSigningSecret(db: Db, secret: string): void {
+  keys.set(db, Promise.resolve(new TextEncoder().encode(secret)));
+}
+
 function signingKey(db: Db): Promise<Uint8Array> {
   let key = keys.get(db);
   if (!key) {
     key = (async () => {
-      if (process.env.JWT_SECRET) return new TextEncoder().encode(process.env.JWT_SECRET);
       await db
         .insert(settings)
         .values({ key: 'jwt_secret', value: randomBytes(48).toString('base64url') })
