@@ -26,6 +26,22 @@ async function addFirstProductAndCheckOut(page: Page) {
   return page.getByRole('form', { name: 'Shipping address' });
 }
 
+/** How many companies the device keeps (read from IndexedDB as only a test may). */
+function storedCompanies(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const opened = indexedDB.open('hair-care-portal');
+        opened.onsuccess = () => {
+          const counted = opened.result.transaction('companies').objectStore('companies').count();
+          counted.onsuccess = () => resolve(counted.result);
+          counted.onerror = () => reject(counted.error);
+        };
+        opened.onerror = () => reject(opened.error);
+      }),
+  );
+}
+
 test('a checkout taken offline is prefilled with the company’s address kept on the device', async ({
   page,
   context,
@@ -39,6 +55,8 @@ test('a checkout taken offline is prefilled with the company’s address kept on
   await page.goto('/cart?lng=en');
   await companyRead;
   await expect(page.getByRole('heading', { name: 'Cart', exact: true })).toBeVisible();
+  // Stored, not only answered: leaving the page sooner would lose the write.
+  await expect.poll(() => storedCompanies(page)).toBe(1);
 
   await context.setOffline(true);
   await page.goto('/products?lng=en');
@@ -82,14 +100,16 @@ test('online, the order cannot be placed with an empty address while the company
   request,
 }) => {
   const salon = await approvedSalon(request, 'slow', COMPANY_ADDRESS);
-  await signInAs(page, salon.email);
-  await catalogueReady(page);
   // As on a first visit: the device has no company yet, and the server's answer is slow.
+  // Held from the sign-in on: the company read that signing in starts must not land after
+  // the device's copy was cleared below.
   const held: Route[] = [];
   let holding = true;
   await page.route('**/api/companies/me', (route) =>
     holding ? void held.push(route) : route.continue(),
   );
+  await signInAs(page, salon.email);
+  await catalogueReady(page);
   await page.evaluate(
     () =>
       new Promise<void>((resolve, reject) => {
