@@ -15,6 +15,8 @@
  *   home page, the catalogue, a product and a support page;
  * - initial JavaScript + CSS (gzip) of / and /products: what is requested before the first
  *   screen shows, and (for reference) what loads after it;
+ * - everything a first visit of / and /products downloads until the network is idle, the
+ *   service worker and its precache included (tests/bench/first-visit.ts);
  * - warm reload of /products until the first product card shows, online and offline;
  * - with 10,000 products: first visit, from navigation until the screen says the whole
  *   catalogue is on the device (and how much of it the mirror itself took), and the median
@@ -48,6 +50,7 @@ import lighthouse from 'lighthouse';
 import { chromium, type Page } from 'playwright-core';
 import { CHROME_ARGS, CHROME_PATH } from '../e2e/chromium';
 import { catalogueThroughput } from './catalogue-throughput';
+import { firstVisitDownloads } from './first-visit';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4390);
 const LARGE_PORT = PORT + 1;
@@ -854,6 +857,7 @@ async function smallCatalogue(
         },
       );
     }
+    figures.push(...(await firstVisitDownloads(BASE)));
     const reloads = await warmReloads(browser);
     figures.push(
       {
