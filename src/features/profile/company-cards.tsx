@@ -112,6 +112,27 @@ export function CompanyCard({ data }: { data: CompanyData }) {
   );
 }
 
+/** A document's file: its name (a button that downloads it), when it came, the staff's notes. */
+function DocumentFile({
+  document,
+  onDownload,
+  withNotes = false,
+}: {
+  document: CompanyDocument;
+  onDownload: (document: CompanyDocument) => Promise<void>;
+  withNotes?: boolean;
+}) {
+  return (
+    <p className="documents__file">
+      <button type="button" className="link-button" onClick={() => void onDownload(document)}>
+        {document.originalName}
+      </button>{' '}
+      · {profileDate(document.uploadedAt)}
+      {withNotes && document.reviewNotes && ` · ${document.reviewNotes}`}
+    </p>
+  );
+}
+
 const statusKey = (document: CompanyDocument | undefined) =>
   document
     ? document.status === 'PENDING'
@@ -221,17 +242,7 @@ export function DocumentsCard({ data, badge }: { data: CompanyData; badge: Docum
                     <strong>{t(`documents.types.${required.type}`)}</strong>{' '}
                     <span className={`chip chip--${state}`}>{t(`documents.status.${state}`)}</span>
                     {document && (
-                      <p className="documents__file">
-                        <button
-                          type="button"
-                          className="link-button"
-                          onClick={() => void download(document)}
-                        >
-                          {document.originalName}
-                        </button>{' '}
-                        · {profileDate(document.uploadedAt)}
-                        {document.reviewNotes && ` · ${document.reviewNotes}`}
-                      </p>
+                      <DocumentFile document={document} onDownload={download} withNotes />
                     )}
                   </div>
                   {picker(
@@ -254,16 +265,7 @@ export function DocumentsCard({ data, badge }: { data: CompanyData; badge: Docum
                     <span className={`chip chip--${statusKey(document)}`}>
                       {t(`documents.status.${statusKey(document)}`)}
                     </span>
-                    <p className="documents__file">
-                      <button
-                        type="button"
-                        className="link-button"
-                        onClick={() => void download(document)}
-                      >
-                        {document.originalName}
-                      </button>{' '}
-                      · {profileDate(document.uploadedAt)}
-                    </p>
+                    <DocumentFile document={document} onDownload={download} />
                   </div>
                 </li>
               ))}
