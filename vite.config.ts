@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative, resolve, sep } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 /** Where `npm run dev` finds the API server (started with it on port 8080). */
 const API_ORIGIN = process.env.API_ORIGIN ?? 'http://localhost:8080';
@@ -79,18 +79,6 @@ const files = (dir: string): string[] =>
     entry.isDirectory() ? files(join(dir, entry.name)) : [join(dir, entry.name)],
   );
 
-/** The service worker's source: built with the app, as one more entry (see serviceWorker). */
-const SERVICE_WORKER = resolve('sw/sw.ts');
-/** What the service worker keeps for offline use: the app's code, styles, pages and logo. */
-const PRECACHED = /\.(js|css|html|svg|woff2|webmanifest)$/;
-/** Names that carry their content's hash: a new content is a new name (no revision needed). */
-const HASHED = /^assets\//;
-/**
- * Modules of the first screens that the service worker imports too. They stay out of the
- * shell's chunk: the worker must never load React and the rest of the shell when it starts.
- */
-const SHARED_WITH_SERVICE_WORKER = /\/src\/contracts\/(orders|storage-names)\.ts$/;
-
 /**
  * The screens only a signed-in user can open (and the user menu): their code, and what
  * only they load, is kept by the service worker once someone signs in, not precached on
@@ -99,50 +87,37 @@ const SHARED_WITH_SERVICE_WORKER = /\/src\/contracts\/(orders|storage-names)\.ts
 const ACCOUNT_SCREENS =
   /\/src\/(features\/(cart\/cart|orders\/orders|sync\/sync|profile\/profile)-page|app\/user-menu)\.tsx$/;
 
+/** Where the service worker reads the files of the signed-in screens. */
+const ACCOUNT_SCREENS_IN_WORKER = 'self.__ACCOUNT_SCREENS';
+
 /**
- * The service worker is built with the app, as an ES module (`/sw.js`), so that it shares
- * the app's chunks instead of carrying its own copy of them: its Background Sync uses the
- * app's database (Dexie) and outbox code, which a first visit has already downloaded for
- * the page; the worker then takes them from the HTTP cache. Once the app is written, the
- * list of files to precache (with a revision for those whose name has no hash) replaces
- * `self.__WB_MANIFEST` in the worker, as Workbox's injectManifest does, and the files of
- * the signed-in screens replace `self.__ACCOUNT_SCREENS`.
+ * The files only the signed-in screens load (see ACCOUNT_SCREENS): the app's build finds
+ * them (`find`: everything a visitor's app cannot reach without entering one of those
+ * screens); the service worker's build, which runs once the app is written, writes their
+ * list where the worker reads `self.__ACCOUNT_SCREENS` (`inWorker`) and leaves them out
+ * of the precache (`files`).
  */
-function serviceWorker(): Plugin {
-  let outDir = '';
-  /** Files only the signed-in screens load (see ACCOUNT_SCREENS). */
-  let accountFiles: string[] = [];
-  return {
-    name: 'portal-service-worker',
+function accountScreens() {
+  let found: Set<string> | undefined;
+  const accountFiles = () => {
+    if (!found) throw new Error('No list of signed-in screens: the app is built before its worker');
+    return found;
+  };
+  const find: Plugin = {
+    name: 'portal-account-screens',
     apply: 'build',
-    configResolved: (config) => void (outDir = resolve(config.root, config.build.outDir)),
     generateBundle(_, bundle) {
-      // The worker starts on every event after a pause: it must not run the page's shell.
       const chunks = new Map(
         Object.values(bundle).flatMap((file) =>
           file.type === 'chunk' ? [[file.fileName, file]] : [],
         ),
       );
-      const seen = new Set<string>();
-      const visit = (fileName: string) => {
-        const chunk = chunks.get(fileName);
-        if (!chunk || seen.has(fileName)) return;
-        seen.add(fileName);
-        if (chunk.name === 'shell') {
-          this.error(
-            `The service worker imports the shell (${fileName}): see SHARED_WITH_SERVICE_WORKER`,
-          );
-        }
-        chunk.imports.forEach(visit);
-      };
-      visit('sw.js');
-
-      // What a visitor's app can load without opening a signed-in screen; the rest is theirs.
       const roots = new Set(
         [...chunks.values()]
           .filter((chunk) => ACCOUNT_SCREENS.test(chunk.facadeModuleId ?? ''))
           .map((chunk) => chunk.fileName),
       );
+      if (roots.size === 0) this.error('No chunk matches ACCOUNT_SCREENS');
       const visitors = new Set<string>();
       const reach = (fileName: string) => {
         const chunk = chunks.get(fileName);
@@ -155,42 +130,27 @@ function serviceWorker(): Plugin {
         [...names].flatMap((name) => [...(chunks.get(name)?.viteMetadata?.importedCss ?? [])]);
       const visitorStyles = new Set(styles(visitors));
       const accountChunks = [...chunks.keys()].filter((name) => !visitors.has(name));
-      accountFiles = [
-        ...accountChunks,
-        ...styles(accountChunks).filter((style) => !visitorStyles.has(style)),
-      ];
-      if (roots.size === 0) this.error('No chunk matches ACCOUNT_SCREENS');
-    },
-    closeBundle: {
-      sequential: true,
-      handler() {
-        const worker = join(outDir, 'sw.js');
-        const entries = files(outDir)
-          .map((file) => relative(outDir, file).split(sep).join('/'))
-          .filter((url) => PRECACHED.test(url) && url !== 'sw.js')
-          .sort()
-          .map((url) => ({
-            url,
-            revision: HASHED.test(url)
-              ? null
-              : createHash('md5')
-                  .update(readFileSync(join(outDir, url)))
-                  .digest('hex'),
-          }));
-        let code = readFileSync(worker, 'utf8');
-        const inject = (token: string, value: unknown) => {
-          const [before, after, ...more] = code.split(token);
-          if (after === undefined || more.length > 0) {
-            throw new Error(`sw.js must read ${token} exactly once`);
-          }
-          code = `${before}${JSON.stringify(value)}${after}`;
-        };
-        inject('self.__WB_MANIFEST', entries);
-        inject('self.__ACCOUNT_SCREENS', [...new Set(accountFiles)].sort());
-        writeFileSync(worker, code);
-      },
+      found = new Set(
+        [
+          ...accountChunks,
+          ...styles(accountChunks).filter((style) => !visitorStyles.has(style)),
+        ].sort(),
+      );
     },
   };
+  const inWorker: Plugin = {
+    name: 'portal-account-screens-in-worker',
+    config: () => ({
+      define: { [ACCOUNT_SCREENS_IN_WORKER]: JSON.stringify([...accountFiles()]) },
+    }),
+    generateBundle(_, bundle) {
+      const left = Object.values(bundle).find(
+        (file) => file.type === 'chunk' && file.code.includes('__ACCOUNT_SCREENS'),
+      );
+      if (left) this.error(`${left.fileName} must read ${ACCOUNT_SCREENS_IN_WORKER} as written`);
+    },
+  };
+  return { find, inWorker, files: accountFiles };
 }
 
 /** Files the server sends compressed; smaller ones are not worth a second copy. */
@@ -209,7 +169,7 @@ function precompress(): Plugin {
     name: 'portal-precompress',
     apply: 'build',
     configResolved: (config) => void (outDir = resolve(config.root, config.build.outDir)),
-    // After the service worker's lists are written into it (when the bundle closes).
+    // After the service worker is written (vite-plugin-pwa writes it when the bundle closes).
     closeBundle: {
       order: 'post',
       sequential: true,
@@ -233,53 +193,78 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [
-    react(),
-    textParts(),
-    // The server's rendering (vite build --ssr) needs no service worker.
-    !isSsrBuild && serviceWorker(),
-    !isSsrBuild && precompress(),
-  ],
-  server: {
-    proxy: {
-      '/api': API_ORIGIN,
-      '/uploads': API_ORIGIN,
+export default defineConfig(({ isSsrBuild }) => {
+  const signedIn = accountScreens();
+  return {
+    plugins: [
+      react(),
+      textParts(),
+      // The server's rendering (vite build --ssr) needs no service worker.
+      !isSsrBuild && signedIn.find,
+      !isSsrBuild &&
+        VitePWA({
+          strategies: 'injectManifest',
+          srcDir: 'sw',
+          filename: 'sw.ts',
+          injectRegister: false,
+          registerType: 'prompt',
+          // The web app manifest is public/manifest.webmanifest, linked from index.html.
+          manifest: false,
+          injectManifest: {
+            // The app's code, styles, pages and logo. Not the install icons (png): the
+            // browser fetches them itself when the portal is installed, and the app never
+            // shows them. The languages' texts are listed for the worker, which keeps
+            // those of the languages in use only (see sw/texts.ts).
+            globPatterns: ['**/*.{js,css,html,svg,woff2,webmanifest}'],
+            // The signed-in screens are kept once someone signs in (see sw/account-screens.ts).
+            manifestTransforms: [
+              (entries) => ({
+                manifest: entries.filter((entry) => !signedIn.files().has(entry.url)),
+              }),
+            ],
+            // A classic script, not a module: browsers without module service workers
+            // (Firefox before 147) keep the portal offline too. It carries its own copy of
+            // what it runs (Dexie and the outbox for its Background Sync).
+            rollupFormat: 'iife',
+            buildPlugins: { vite: [signedIn.inWorker] },
+          },
+          devOptions: { enabled: false },
+        }),
+      !isSsrBuild && precompress(),
+    ],
+    server: {
+      proxy: {
+        '/api': API_ORIGIN,
+        '/uploads': API_ORIGIN,
+      },
     },
-  },
-  build: {
-    target: 'es2022',
-    sourcemap: false,
-    // The server's rendering serves no files of its own.
-    copyPublicDir: !isSsrBuild,
-    // Every browser the portal supports preloads modules itself.
-    modulePreload: { polyfill: false },
-    rolldownOptions: {
-      // The page and its service worker, built together so that they share chunks.
-      input: isSsrBuild ? undefined : { index: resolve('index.html'), sw: SERVICE_WORKER },
-      output: {
-        entryFileNames: isSsrBuild
-          ? undefined
-          : (chunk) => (chunk.name === 'sw' ? 'sw.js' : 'assets/[name]-[hash].js'),
-        // A language's texts say whose they are: the service worker keeps only those in use.
-        chunkFileNames: (chunk) => {
-          const text = chunk.moduleIds.map((id) => TEXT_PART.exec(id)).find(Boolean);
-          return text ? `assets/texts-${text[1]}-${text[2]}-[hash].js` : 'assets/[name]-[hash].js';
-        },
-        codeSplitting: {
-          // Only the modules named: the page's tiny entry must not pull the shell in with it.
-          includeDependenciesRecursively: false,
-          groups: [
-            // What every first screen runs, in one chunk (one request, better compressed);
-            // the screens, the other texts and the sync engine stay in chunks of their own.
-            {
-              name: 'shell',
-              test: (id: string) =>
-                FIRST_SCREEN_MODULES.test(id) && !SHARED_WITH_SERVICE_WORKER.test(id),
-            },
-          ],
+    build: {
+      target: 'es2022',
+      sourcemap: false,
+      // The server's rendering serves no files of its own.
+      copyPublicDir: !isSsrBuild,
+      // Every browser the portal supports preloads modules itself.
+      modulePreload: { polyfill: false },
+      rolldownOptions: {
+        output: {
+          // A language's texts say whose they are: the service worker keeps only those in use.
+          chunkFileNames: (chunk) => {
+            const text = chunk.moduleIds.map((id) => TEXT_PART.exec(id)).find(Boolean);
+            return text
+              ? `assets/texts-${text[1]}-${text[2]}-[hash].js`
+              : 'assets/[name]-[hash].js';
+          },
+          codeSplitting: {
+            // Only the modules named: the page's tiny entry must not pull the shell in with it.
+            includeDependenciesRecursively: false,
+            groups: [
+              // What every first screen runs, in one chunk (one request, better compressed);
+              // the screens, the other texts and the sync engine stay in chunks of their own.
+              { name: 'shell', test: FIRST_SCREEN_MODULES },
+            ],
+          },
         },
       },
     },
-  },
-}));
+  };
+});

@@ -17,17 +17,15 @@ import { isTexts, registerTexts } from './texts';
 const NOT_PAGES = [/^\/api\//, /^\/uploads\//];
 
 /**
- * `manifest`: every file of the app; `accountScreens`: those only the signed-in screens
- * load, kept once someone signs in (see ./account-screens), as the languages' texts are
- * kept language by language (see ./texts).
+ * `manifest`: the files of the app a visitor can open, the signed-in screens' apart
+ * (`accountScreens`: kept once someone signs in, see ./account-screens); the languages'
+ * texts among them are kept language by language (see ./texts).
  */
 export function registerAppShell(
   manifest: (string | PrecacheEntry)[],
   accountScreens: string[],
 ): void {
-  const later = new Set(accountScreens);
-  const path = (entry: string | PrecacheEntry) => (typeof entry === 'string' ? entry : entry.url);
-  precacheAndRoute(manifest.filter((entry) => !isTexts(entry) && !later.has(path(entry))));
+  precacheAndRoute(manifest.filter((entry) => !isTexts(entry)));
   registerTexts(manifest.filter(isTexts));
   registerAccountScreens(accountScreens);
   cleanupOutdatedCaches();

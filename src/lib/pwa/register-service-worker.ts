@@ -72,8 +72,9 @@ export function registerServiceWorker(): void {
   void whenIdle()
     .then(() => import('workbox-window'))
     .then(({ Workbox }) => {
-      // A module: the worker imports the app's own chunks (its database, the outbox).
-      workbox = new Workbox('/sw.js', { scope: '/', type: 'module' });
+      // A classic script, not a module: browsers without module service workers (Firefox
+      // before 147) keep the portal offline too.
+      workbox = new Workbox('/sw.js', { scope: '/' });
       workbox.addEventListener('waiting', () => set({ updateReady: true }));
       return workbox.register();
     });
