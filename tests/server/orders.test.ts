@@ -33,17 +33,18 @@ async function approvedBuyer(): Promise<{ tokens: Tokens; companyId: number }> {
 }
 
 /** A product of the demo catalogue with a given stock, at a known price. */
+/** Products already handed to a test: each test's products are its own. */
+const handedOut = new Set<number>();
+
+/** A product no other test of this file uses, set to this stock and price. */
 async function productWithStock(stock: number, price = '12.50'): Promise<number> {
-  const [row] = await testDb.database.db
-    .select({ id: products.id })
-    .from(products)
-    .limit(1)
-    .offset(Math.floor(Math.random() * 40));
-  await testDb.database.db
-    .update(products)
-    .set({ stock, price })
-    .where(eq(products.id, row?.id ?? 0));
-  return row?.id ?? 0;
+  const rows = await testDb.database.db.select({ id: products.id }).from(products);
+  const free = rows.map((row) => row.id).filter((id) => !handedOut.has(id));
+  const id = free[Math.floor(Math.random() * free.length)];
+  if (id === undefined) throw new Error('Every product of the catalogue is in use by a test');
+  handedOut.add(id);
+  await testDb.database.db.update(products).set({ stock, price }).where(eq(products.id, id));
+  return id;
 }
 
 const call = (
@@ -238,8 +239,7 @@ describe('checkout', () => {
   it('turns the cart into an order at the catalogue price, takes the stock and empties the cart', async () => {
     const { tokens } = await approvedBuyer();
     const first = await productWithStock(10, '10.00');
-    let second = await productWithStock(5, '2.35');
-    while (second === first) second = await productWithStock(5, '2.35');
+    const second = await productWithStock(5, '2.35');
     await call(tokens, 'POST', '/api/cart/add', { productId: first, quantity: 3 });
     await call(tokens, 'POST', '/api/cart/add', { productId: second, quantity: 2 });
     // The price changes after the line was added: the order takes the price of the moment.
