@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cartLine, cartOf, type Cart, type ShippingAddress } from '../../src/contracts/orders';
+import { cartLine, cartOf, type Cart } from '../../src/contracts/orders';
 import { createPortalDb, type PortalDb } from '../../src/lib/db/db';
 import {
   makeWaitingDue,
@@ -18,19 +18,10 @@ import {
   type OutboxPayload,
   type OutboxRequest,
 } from '../../src/lib/sync/outbox-rules';
+import { ADDRESS } from '../fixtures/shipping-address';
 
 // The drain of a long outbox: waiting changes of one cart line merged into one request,
 // changes of different lines sent side by side; still exactly once and in order.
-
-const ADDRESS: ShippingAddress = {
-  firstName: 'A',
-  lastName: 'B',
-  street: 'S 1',
-  city: 'C',
-  zipCode: '1',
-  country: 'Romania',
-  phone: '+40 700 000 000',
-};
 
 const add = (productId: number, quantity = 1): OutboxPayload => ({
   kind: 'cart.add',

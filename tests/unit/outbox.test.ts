@@ -1,11 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  EMPTY_CART,
-  type Cart,
-  type Order,
-  type ShippingAddress,
-} from '../../src/contracts/orders';
+import { EMPTY_CART, type Cart, type Order } from '../../src/contracts/orders';
 import { createPortalDb, type PortalDb } from '../../src/lib/db/db';
 import {
   localOrderRef,
@@ -23,16 +18,7 @@ import {
   type OutboxPayload,
   type OutboxRequest,
 } from '../../src/lib/sync/outbox-rules';
-
-const ADDRESS: ShippingAddress = {
-  firstName: 'A',
-  lastName: 'B',
-  street: 'S 1',
-  city: 'C',
-  zipCode: '1',
-  country: 'Romania',
-  phone: '+40 700 000 000',
-};
+import { ADDRESS } from '../fixtures/shipping-address';
 
 let db: PortalDb;
 let now = 1_000_000;
