@@ -75,7 +75,7 @@ export class DataDirInUseError extends Error {}
 /**
  * Takes the embedded database's data folder for this process alone: two processes writing
  * one folder would corrupt it, and neither would see the other's changes. A lock left by a
- * process that died is taken over once it is older than `STALE_LOCK_MS`.
+ * process that died is removed once it is older than `STALE_LOCK_MS`.
  */
 async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
   await mkdir(dataDir, { recursive: true });
