@@ -90,3 +90,45 @@ export function PasswordField({
     </div>
   );
 }
+
+interface FormFieldsOptions<F extends string> {
+  values: Record<F, string>;
+  errors: Partial<Record<string, string>>;
+  change: (name: F, value: string) => void;
+  /** The label of each field. */
+  label: (name: F) => string;
+  /** The password fields' button, to show or hide what was typed. */
+  showLabel: string;
+  hideLabel: string;
+}
+
+/**
+ * The inputs of a form that keeps its values and errors by field name: `field` makes a
+ * labelled input bound to one value, `password` a new password with its show button.
+ */
+export function formFields<F extends string>(options: FormFieldsOptions<F>) {
+  const { values, errors, change, label, showLabel, hideLabel } = options;
+  const field = (name: F, type = 'text', autoComplete?: string, labelText = label(name)) => (
+    <FormField
+      label={labelText}
+      type={type}
+      autoComplete={autoComplete}
+      value={values[name]}
+      error={errors[name]}
+      onChange={(event) => change(name, event.target.value)}
+    />
+  );
+  const password = (name: F, hint?: string) => (
+    <PasswordField
+      label={label(name)}
+      autoComplete="new-password"
+      value={values[name]}
+      error={errors[name]}
+      hint={hint}
+      showLabel={showLabel}
+      hideLabel={hideLabel}
+      onChange={(event) => change(name, event.target.value)}
+    />
+  );
+  return { field, password };
+}

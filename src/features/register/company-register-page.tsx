@@ -9,7 +9,7 @@ import {
   validateWizardStep,
 } from '../../contracts/validation';
 import { Banner } from '../../components/banner';
-import { FormField, PasswordField } from '../../components/form-field';
+import { formFields } from '../../components/form-field';
 import { PageMeta } from '../../components/page-meta';
 import { registerCompany } from '../../lib/api/accounts';
 import { classifyFailure, fieldErrors } from '../../lib/api/failure';
@@ -156,31 +156,22 @@ export function CompanyRegisterPage() {
     }
   };
 
-  const field = (name: Field, type = 'text', autoComplete?: string, optional = false) => (
-    <FormField
-      label={
-        optional
-          ? `${t(`wizard.fields.${name}`)} ${t('wizard.optional')}`
-          : t(`wizard.fields.${name}`)
-      }
-      type={type}
-      autoComplete={autoComplete}
-      value={values[name]}
-      error={errors[name]}
-      onChange={(event) => change(name, event.target.value)}
-    />
-  );
-  const password = (name: 'password' | 'confirmPassword') => (
-    <PasswordField
-      label={t(`wizard.fields.${name}`)}
-      autoComplete="new-password"
-      value={values[name]}
-      error={errors[name]}
-      showLabel={t('auth.showPassword')}
-      hideLabel={t('auth.hidePassword')}
-      onChange={(event) => change(name, event.target.value)}
-    />
-  );
+  const inputs = formFields<Field>({
+    values,
+    errors,
+    change,
+    label: (name) => t(`wizard.fields.${name}`),
+    showLabel: t('auth.showPassword'),
+    hideLabel: t('auth.hidePassword'),
+  });
+  const field = (name: Field, type = 'text', autoComplete?: string, optional = false) =>
+    inputs.field(
+      name,
+      type,
+      autoComplete,
+      optional ? `${t(`wizard.fields.${name}`)} ${t('wizard.optional')}` : undefined,
+    );
+  const password = (name: 'password' | 'confirmPassword') => inputs.password(name);
   const upload = (name: DocumentField, label: string, multiple = false) => (
     <div className={`form-field${errors[name] ? ' has-error' : ''}`}>
       <label htmlFor={`upload-${name}`}>{label}</label>

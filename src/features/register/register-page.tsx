@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { DEFAULT_COUNTRY, validateRegisterForm } from '../../contracts/validation';
 import { Banner } from '../../components/banner';
-import { FormField, PasswordField } from '../../components/form-field';
+import { formFields } from '../../components/form-field';
 import { PageMeta } from '../../components/page-meta';
 import { registerPerson } from '../../lib/api/accounts';
 import { classifyFailure, fieldErrors, refusalText } from '../../lib/api/failure';
@@ -106,28 +106,16 @@ export function RegisterPage() {
     }
   };
 
-  const field = (name: Field, type = 'text', autoComplete?: string) => (
-    <FormField
-      label={t(`register.fields.${name}`)}
-      type={type}
-      autoComplete={autoComplete}
-      value={values[name]}
-      error={errors[name]}
-      onChange={(event) => change(name, event.target.value)}
-    />
-  );
-  const password = (name: 'password' | 'confirmPassword') => (
-    <PasswordField
-      label={t(`register.fields.${name}`)}
-      autoComplete="new-password"
-      value={values[name]}
-      error={errors[name]}
-      hint={name === 'password' ? t('register.passwordHint') : undefined}
-      showLabel={t('auth.showPassword')}
-      hideLabel={t('auth.hidePassword')}
-      onChange={(event) => change(name, event.target.value)}
-    />
-  );
+  const { field, password: passwordField } = formFields<Field>({
+    values,
+    errors,
+    change,
+    label: (name) => t(`register.fields.${name}`),
+    showLabel: t('auth.showPassword'),
+    hideLabel: t('auth.hidePassword'),
+  });
+  const password = (name: 'password' | 'confirmPassword') =>
+    passwordField(name, name === 'password' ? t('register.passwordHint') : undefined);
 
   return (
     <div className="page auth-page">
