@@ -59,6 +59,13 @@ const MirrorLineSchema = Type.Union([
   }),
 ]);
 
+/**
+ * Routes answered by sendCatalogue choose their encoding themselves (a kept answer is
+ * compressed once, with its own ETag): the compression plugin must not encode them again
+ * under another ETag's name, e.g. with deflate for a caller taking neither br nor gzip.
+ */
+const OWN_ENCODING = { compress: false } as const;
+
 /** 304: the caller's copy, named by its ETag, is still the answer. */
 const notModified = (reply: FastifyReply) => reply.status(304).send();
 
@@ -95,6 +102,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
   app.get(
     '/products',
     {
+      ...OWN_ENCODING,
       schema: {
         querystring: Type.Object(
           {
@@ -189,7 +197,10 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
 
   app.get(
     '/products/ids',
-    { schema: { response: { 200: Type.Object({ ids: Type.Array(Type.Integer()) }) } } },
+    {
+      ...OWN_ENCODING,
+      schema: { response: { 200: Type.Object({ ids: Type.Array(Type.Integer()) }) } },
+    },
     async (request, reply) =>
       sendCatalogue(request, reply, '/products/ids', async () => ({
         ids: await listProductIds(db),
@@ -198,7 +209,10 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
 
   app.get(
     '/products/categories',
-    { schema: { response: { 200: Type.Object({ categories: Type.Array(CategorySchema) }) } } },
+    {
+      ...OWN_ENCODING,
+      schema: { response: { 200: Type.Object({ categories: Type.Array(CategorySchema) }) } },
+    },
     async (request, reply) =>
       sendCatalogue(request, reply, '/products/categories', async () => ({
         categories: await listCategories(db),
@@ -208,6 +222,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
   app.get(
     '/products/:id',
     {
+      ...OWN_ENCODING,
       schema: {
         params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }),
         response: { 200: Type.Object({ product: ProductSchema }), ...errorResponses },

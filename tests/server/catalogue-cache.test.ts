@@ -119,6 +119,15 @@ describe('catalogue answers of the API', () => {
     }
   });
 
+  it('go as they are, under the plain ETag, to a caller that takes neither brotli nor gzip', async () => {
+    const url = '/api/products?limit=24';
+    const plain = await app.inject(url);
+    const deflateOnly = await app.inject({ url, headers: { 'accept-encoding': 'deflate' } });
+    expect(deflateOnly.headers['content-encoding']).toBeUndefined();
+    expect(deflateOnly.headers.etag).toBe(plain.headers.etag);
+    expect(deflateOnly.body).toBe(plain.body);
+  });
+
   it('are never kept by a browser when they carry prices', async () => {
     const response = await app.inject({ url: '/api/products/3', headers: bearer(buyer) });
     expect(priceIn(response.body)).toBeGreaterThan(0);
