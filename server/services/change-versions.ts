@@ -78,14 +78,27 @@ export async function changeVersions(database: Database): Promise<ChangeVersions
     announcements += 1;
     known = null;
   });
+  /** The versions read now; `current` unless a move was announced while the query ran. */
+  const readNow = async () => {
+    const before = announcements;
+    const versions = await queryVersions(database);
+    const current = announcements === before;
+    if (current) known = versions;
+    return { versions, current };
+  };
+  // Requests that need the versions after a change share one read instead of one each.
+  let reading: ReturnType<typeof readNow> | null = null;
   return {
     async read() {
-      if (known) return known;
-      const before = announcements;
-      const versions = await queryVersions(database);
-      // A move announced while the query ran may or may not be in what it read.
-      if (announcements === before) known = versions;
-      return versions;
+      for (;;) {
+        if (known) return known;
+        reading ??= readNow().finally(() => {
+          reading = null;
+        });
+        const { versions, current } = await reading;
+        // Nothing moved while it ran: what it read holds for every caller that joined it.
+        if (current) return versions;
+      }
     },
     // The database may be closed already (then nothing listens any more).
     close: () => unlisten().catch(() => undefined),
