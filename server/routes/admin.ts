@@ -17,16 +17,11 @@ import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../src/contracts/orders.js'
 import { readDocumentFile } from '../services/documents.js';
 import { IdempotencyHeaders, once } from '../services/idempotency.js';
 import { listAllOrders, moveOrder, setPaymentStatus } from '../services/orders.js';
-import { OrderSchema } from './orders-schemas.js';
-import {
-  CompanySchema,
-  DocumentSchema,
-  IdParams,
-  literals,
-  ShortText,
-} from './accounts-schemas.js';
+import { CompanyDocumentSchema, CompanySchema } from '../../src/contracts/accounts-schemas.js';
+import { literals } from '../../src/contracts/literals.js';
+import { OrderSchema } from '../../src/contracts/orders-schemas.js';
 import { sendDocument } from './companies.js';
-import { errorResponses } from './schemas.js';
+import { errorResponses, IdParams, ShortText } from './schemas.js';
 
 const companyResponse = { 200: Type.Object({ company: CompanySchema }), ...errorResponses };
 const reasonBody = Type.Object(
@@ -65,7 +60,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
         response: {
           200: Type.Object({
             company: CompanySchema,
-            documents: Type.Array(DocumentSchema),
+            documents: Type.Array(CompanyDocumentSchema),
             users: Type.Array(
               Type.Object({
                 id: Type.Integer(),
@@ -126,7 +121,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
           headers: IdempotencyHeaders,
           params: IdParams,
           body: Type.Optional(notesBody),
-          response: { 200: Type.Object({ document: DocumentSchema }), ...errorResponses },
+          response: { 200: Type.Object({ document: CompanyDocumentSchema }), ...errorResponses },
         },
       },
       async (request, reply) =>

@@ -4,8 +4,8 @@ import type { Db } from '../db/database.js';
 import { accountOf, requireUser } from '../plugins/auth.js';
 import { toUserDto } from '../services/accounts.js';
 import { login, logout, refreshSession } from '../services/sessions.js';
-import { SessionSchema, ShortText, UserSchema } from './accounts-schemas.js';
-import { errorResponses } from './schemas.js';
+import { UserSchema } from '../../src/contracts/accounts-schemas.js';
+import { errorResponses, SessionSchema, ShortText } from './schemas.js';
 
 export const authRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   app.post(

@@ -14,9 +14,12 @@ import {
 } from '../services/cart.js';
 import { IdempotencyHeaders, once } from '../services/idempotency.js';
 import { checkout } from '../services/orders.js';
-import { IdParams } from './accounts-schemas.js';
-import { CartSchema, OrderSchema, Quantity, ShippingAddressSchema } from './orders-schemas.js';
-import { errorResponses } from './schemas.js';
+import {
+  CartSchema,
+  OrderSchema,
+  ShippingAddressSchema,
+} from '../../src/contracts/orders-schemas.js';
+import { errorResponses, IdParams, Quantity } from './schemas.js';
 
 const cartResponse = { 200: CartSchema, ...errorResponses };
 

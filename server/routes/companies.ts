@@ -18,8 +18,8 @@ import { HttpError, notFound } from '../services/errors.js';
 import { runIdempotent } from '../services/idempotency.js';
 import { clientGone, withUploadSlot } from '../services/upload-gate.js';
 import { readUploadForm } from '../services/upload-spool.js';
-import { CompanySchema, DocumentSchema, IdParams } from './accounts-schemas.js';
-import { ErrorSchema, errorResponses } from './schemas.js';
+import { CompanyDocumentSchema, CompanySchema } from '../../src/contracts/accounts-schemas.js';
+import { ErrorBodySchema, errorResponses, IdParams } from './schemas.js';
 
 /** Most files one upload may carry: one per document type. */
 const MAX_UPLOAD_FILES = 8;
@@ -47,7 +47,7 @@ export const companyRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
     {
       schema: {
         response: {
-          200: Type.Object({ documents: Type.Array(DocumentSchema) }),
+          200: Type.Object({ documents: Type.Array(CompanyDocumentSchema) }),
           ...errorResponses,
         },
       },
@@ -66,9 +66,12 @@ export const companyRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
           'idempotency-key': Type.Optional(Type.String({ maxLength: 100 })),
         }),
         response: {
-          201: Type.Object({ message: Type.String(), documents: Type.Array(DocumentSchema) }),
+          201: Type.Object({
+            message: Type.String(),
+            documents: Type.Array(CompanyDocumentSchema),
+          }),
           ...errorResponses,
-          503: ErrorSchema,
+          503: ErrorBodySchema,
         },
       },
     },

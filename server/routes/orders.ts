@@ -4,9 +4,8 @@ import type { Db } from '../db/database.js';
 import { accountOf, requireUser } from '../plugins/auth.js';
 import { IdempotencyHeaders, once } from '../services/idempotency.js';
 import { cancelOrder, getOrder, listOrders } from '../services/orders.js';
-import { IdParams } from './accounts-schemas.js';
-import { OrderSchema } from './orders-schemas.js';
-import { errorResponses } from './schemas.js';
+import { OrderSchema } from '../../src/contracts/orders-schemas.js';
+import { errorResponses, IdParams } from './schemas.js';
 
 /**
  * The reason recorded when the customer gives none: cancelled by the customer

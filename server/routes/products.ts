@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { Type, type FastifyPluginAsyncTypebox, type Static } from '@fastify/type-provider-typebox';
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   DEFAULT_SORT,
   MAX_PRODUCTS_LIMIT,
@@ -23,7 +23,13 @@ import {
 import { HttpError, notFound } from '../services/errors.js';
 import { viewerOf } from '../plugins/auth.js';
 import { instantOf } from '../validation.js';
-import { CategorySchema, errorResponses, PaginationSchema, ProductSchema } from './schemas.js';
+import {
+  CategorySchema,
+  MirrorLineSchema,
+  ProductPageSchema,
+  ProductSchema,
+} from '../../src/contracts/catalogue-schemas.js';
+import { errorResponses } from './schemas.js';
 
 /** Deepest page a caller may ask for; keeps OFFSET within what a catalogue can have. */
 const MAX_PAGE = 100_000;
@@ -47,17 +53,6 @@ async function* ndjson(lines: AsyncGenerator<MirrorLine>, first: MirrorLine | un
   if (first) yield `${JSON.stringify(first)}\n`;
   for await (const line of lines) yield `${JSON.stringify(line)}\n`;
 }
-
-/** Lines of the mirror's answer, described for readers of the schema (streams skip serialization). */
-const MirrorLineSchema = Type.Union([
-  Type.Object({ type: Type.Literal('categories'), categories: Type.Array(CategorySchema) }),
-  Type.Object({ type: Type.Literal('products'), products: Type.Array(ProductSchema) }),
-  Type.Object({
-    type: Type.Literal('end'),
-    cursor: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
-    ids: Type.Array(Type.Integer()),
-  }),
-]);
 
 /**
  * Routes answered by sendCatalogue choose their encoding themselves (a kept answer is
@@ -123,7 +118,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
           { additionalProperties: false },
         ),
         response: {
-          200: Type.Object({ products: Type.Array(ProductSchema), pagination: PaginationSchema }),
+          200: ProductPageSchema,
           ...errorResponses,
         },
       },
@@ -159,6 +154,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
         ),
         response: {
           200: {
+            // Described for readers of the schema: a stream skips serialization.
             description: 'One MirrorLine per line: categories, product batches, then end.',
             content: { [MIRROR_CONTENT_TYPE]: { schema: MirrorLineSchema } },
           },
@@ -190,7 +186,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
           .type(MIRROR_CONTENT_TYPE)
           .header('cache-control', 'no-store')
           // A stream of the lines the schema describes: Fastify's types know only whole bodies.
-          .send(body as unknown as Static<typeof MirrorLineSchema>)
+          .send(body as unknown as MirrorLine)
       );
     },
   );

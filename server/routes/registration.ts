@@ -16,8 +16,7 @@ import { HttpError } from '../services/errors.js';
 import { beginRegistration, tooManyRegistrations } from '../services/registration-limit.js';
 import { clientGone, withUploadSlot } from '../services/upload-gate.js';
 import { readUploadForm } from '../services/upload-spool.js';
-import { ShortText } from './accounts-schemas.js';
-import { ErrorSchema, errorResponses } from './schemas.js';
+import { ErrorBodySchema, errorResponses, ShortText } from './schemas.js';
 
 /** Most files one registration may carry: one per document type. */
 const MAX_REGISTRATION_FILES = 8;
@@ -75,7 +74,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (
     {
       schema: {
         consumes: ['multipart/form-data'],
-        response: { 201: registered, ...errorResponses, 503: ErrorSchema },
+        response: { 201: registered, ...errorResponses, 503: ErrorBodySchema },
       },
     },
     async (request, reply) => {

@@ -1,73 +1,37 @@
 /**
- * JSON schemas of the /api contract's shared shapes (docs/api.md#errors,
- * docs/api.md#catalogue).
+ * What the routes compose their schemas from. The shapes the /api answers with (products,
+ * carts, orders, users, companies, the error body) are stated once, in src/contracts; here
+ * are only the pieces of requests and the answers that no other code reads.
  */
 import { Type } from '@fastify/type-provider-typebox';
+import { UserSchema } from '../../src/contracts/accounts-schemas.js';
+import { ErrorBodySchema } from '../../src/contracts/error-schema.js';
+import { MAX_LINE_QUANTITY } from '../../src/contracts/orders.js';
 
-export const ErrorSchema = Type.Object(
-  {
-    message: Type.String(),
-    details: Type.Optional(
-      Type.Array(
-        Type.Object({
-          field: Type.String(),
-          message: Type.String(),
-          code: Type.Optional(Type.String()),
-          params: Type.Optional(
-            Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()])),
-          ),
-        }),
-      ),
-    ),
-    retryAfter: Type.Optional(Type.Integer()),
-    code: Type.Optional(Type.String()),
-    params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
-  },
-  { $id: 'Error' },
-);
+export { ErrorBodySchema };
 
 export const errorResponses = {
-  400: ErrorSchema,
-  401: ErrorSchema,
-  403: ErrorSchema,
-  404: ErrorSchema,
-  409: ErrorSchema,
-  413: ErrorSchema,
-  415: ErrorSchema,
-  422: ErrorSchema,
-  429: ErrorSchema,
+  400: ErrorBodySchema,
+  401: ErrorBodySchema,
+  403: ErrorBodySchema,
+  404: ErrorBodySchema,
+  409: ErrorBodySchema,
+  413: ErrorBodySchema,
+  415: ErrorBodySchema,
+  422: ErrorBodySchema,
+  429: ErrorBodySchema,
 };
 
-export const CategorySchema = Type.Object({
-  id: Type.Integer(),
-  slug: Type.String(),
-  name: Type.String(),
+export const SessionSchema = Type.Object({
+  accessToken: Type.String(),
+  refreshToken: Type.String(),
+  user: UserSchema,
 });
 
-export const ProductSchema = Type.Object({
-  id: Type.Integer(),
-  sku: Type.String(),
-  name: Type.String(),
-  shortDescription: Type.String(),
-  description: Type.String(),
-  price: Type.Optional(Type.Number()),
-  currency: Type.Literal('EUR'),
-  stock: Type.Integer(),
-  stockQuantity: Type.Integer(),
-  inStock: Type.Boolean(),
-  images: Type.Array(Type.String()),
-  tags: Type.Array(Type.String()),
-  categoryId: Type.Integer(),
-  category: CategorySchema,
-  createdAt: Type.String({ format: 'date-time' }),
-  updatedAt: Type.String({ format: 'date-time' }),
-  searchText: Type.String(),
-  nameKey: Type.String(),
-});
+export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 
-export const PaginationSchema = Type.Object({
-  page: Type.Integer(),
-  limit: Type.Integer(),
-  totalPages: Type.Integer(),
-  totalProducts: Type.Integer(),
-});
+/** Free text kept short: names, numbers and addresses. */
+export const ShortText = (options: { maxLength?: number } = {}) =>
+  Type.String({ maxLength: options.maxLength ?? 200 });
+
+export const Quantity = Type.Integer({ minimum: 1, maximum: MAX_LINE_QUANTITY });

@@ -20,8 +20,8 @@ import {
   updateNotifications,
   updateProfile,
 } from '../services/users.js';
-import { ShortText, UserSchema } from './accounts-schemas.js';
-import { errorResponses } from './schemas.js';
+import { UserSchema } from '../../src/contracts/accounts-schemas.js';
+import { errorResponses, ShortText } from './schemas.js';
 
 /**
  * Runs a change that checks the account's password, throttled like signing in and counted

@@ -4,6 +4,17 @@
  * (docs/product.md#company-verification).
  */
 
+import type { CompanyDocument, CompanySummary, User } from './accounts-schemas';
+
+/** The shapes are stated once, as JSON schemas; these are their types. */
+export type {
+  Company,
+  CompanyDocument,
+  CompanySummary,
+  NotificationSettings,
+  User,
+} from './accounts-schemas';
+
 export const COMPANY_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'SUSPENDED'] as const;
 export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
 
@@ -16,55 +27,6 @@ export type Role = (typeof ROLES)[number];
  */
 export const isTokenFreePath = (path: string): boolean =>
   /^\/api\/auth\/(login|register|register-company|refresh|logout)(\?|$)/.test(path);
-
-export interface CompanySummary {
-  id: number;
-  name: string;
-  isVerified: boolean;
-  status: CompanyStatus;
-}
-
-export interface User {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: Role;
-  companyId: number | null;
-  createdAt: string;
-  company: CompanySummary | null;
-  notifications: NotificationSettings;
-}
-
-export interface NotificationSettings {
-  orderNotifications: boolean;
-  newProductNotifications: boolean;
-  marketingNewsletter: boolean;
-}
-
-export interface Company extends CompanySummary {
-  taxNumber: string;
-  vatNumber: string;
-  registrationNumber: string;
-  email: string;
-  phone: string;
-  address: string;
-  city: string;
-  state: string;
-  postalCode: string;
-  country: string;
-  website: string;
-  industry: string;
-  businessType: string;
-  employeeCount: string;
-  annualRevenue: string;
-  statusReason: string;
-  documentsUploaded: number;
-  documentsVerified: number;
-  documentsRejected: number;
-  createdAt: string;
-  verifiedAt: string | null;
-}
 
 export const DOCUMENT_TYPES = [
   'BUSINESS_LICENSE',
@@ -100,20 +62,6 @@ export const REQUIRED_DOCUMENTS = [
 
 export const DOCUMENT_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
-
-export interface CompanyDocument {
-  id: number;
-  type: DocumentType;
-  status: DocumentStatus;
-  originalName: string;
-  filename: string;
-  contentType: string;
-  size: number;
-  uploadedAt: string;
-  reviewedAt: string | null;
-  updatedAt: string;
-  reviewNotes: string;
-}
 
 /** Largest document accepted, in bytes (5 MB). */
 export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;

@@ -6,6 +6,11 @@
  * functions below so that the same query gives the same products in the same order.
  */
 
+import type { Pagination, Product } from './catalogue-schemas';
+
+/** The shapes are stated once, as JSON schemas; these are their types. */
+export type { Category, MirrorLine, Pagination, Product, ProductPage } from './catalogue-schemas';
+
 /** Products per page of the catalogue (docs/product.md#catalogue). */
 export const PRODUCTS_PAGE_SIZE = 12;
 /** Largest page a client may ask for (the mirror has its own streamed answer). */
@@ -17,36 +22,6 @@ export const SORT_OPTIONS = ['name', 'price', 'newest'] as const;
 export type SortBy = (typeof SORT_OPTIONS)[number];
 export const DEFAULT_SORT: SortBy = 'name';
 
-export interface Category {
-  id: number;
-  slug: string;
-  name: string;
-}
-
-export interface Product {
-  id: number;
-  sku: string;
-  name: string;
-  shortDescription: string;
-  description: string;
-  /** Present only for callers whose company is verified and approved. */
-  price?: number;
-  currency: 'EUR';
-  stock: number;
-  stockQuantity: number;
-  inStock: boolean;
-  images: string[];
-  tags: string[];
-  categoryId: number;
-  category: Category;
-  createdAt: string;
-  updatedAt: string;
-  /** Folded name, SKU and descriptions: what a search matches against. */
-  searchText: string;
-  /** Folded name: what the name sort orders by. */
-  nameKey: string;
-}
-
 export interface ProductQuery {
   page: number;
   limit: number;
@@ -54,38 +29,6 @@ export interface ProductQuery {
   categoryId?: number | undefined;
   sortBy: SortBy;
 }
-
-export interface Pagination {
-  page: number;
-  limit: number;
-  totalPages: number;
-  totalProducts: number;
-}
-
-export interface ProductPage {
-  products: Product[];
-  pagination: Pagination;
-}
-
-/**
- * One line of `GET /api/products/mirror` (NDJSON, `application/x-ndjson`): everything a
- * device needs to mirror the catalogue in one streamed answer. The categories come first,
- * then the products in batches (by id), and last the `end` line; an answer without it was
- * cut short and must not count as a complete copy.
- */
-export type MirrorLine =
-  | { type: 'categories'; categories: Category[] }
-  | { type: 'products'; products: Product[] }
-  | {
-      type: 'end';
-      /**
-       * The newest updatedAt of the catalogue when the answer began (null when empty):
-       * the next refresh asks for products changed since then.
-       */
-      cursor: string | null;
-      /** Every product id the catalogue has: the device drops the ones not listed. */
-      ids: number[];
-    };
 
 /** The media type of the mirror's answer: one JSON value per line. */
 export const MIRROR_CONTENT_TYPE = 'application/x-ndjson';

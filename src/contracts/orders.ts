@@ -3,33 +3,17 @@
  * states (docs/product.md#orders) and the quantity rule of the cart (docs/product.md#cart).
  */
 
-export interface CartProduct {
-  id: number;
-  name: string;
-  sku: string;
-  images: string[];
-  stock: number;
-  stockQuantity: number;
-  inStock: boolean;
-}
+import type { Cart, CartItem } from './orders-schemas';
 
-export interface CartItem {
-  /** The product's id: a cart holds each product once, so it names the line too. */
-  id: number;
-  productId: number;
-  quantity: number;
-  price: number;
-  lineTotal: number;
-  product: CartProduct;
-}
-
-export interface Cart {
-  items: CartItem[];
-  subtotal: number;
-  total: number;
-  itemCount: number;
-  currency: 'EUR';
-}
+/** The shapes are stated once, as JSON schemas; these are their types. */
+export type {
+  Cart,
+  CartItem,
+  CartProduct,
+  Order,
+  OrderItem,
+  ShippingAddress,
+} from './orders-schemas';
 
 export const ORDER_STATUSES = [
   'PENDING',
@@ -55,46 +39,6 @@ export const ORDER_FLOW: readonly OrderStatus[] = [
   'SHIPPED',
   'DELIVERED',
 ];
-
-export interface ShippingAddress {
-  firstName: string;
-  lastName: string;
-  street: string;
-  city: string;
-  zipCode: string;
-  country: string;
-  phone: string;
-}
-
-export interface OrderItem {
-  id: number;
-  productId: number | null;
-  quantity: number;
-  unitPrice: number;
-  totalPrice: number;
-  productName: string;
-  productSku: string;
-  product: { id: number | null; name: string; sku: string; images: string[] };
-}
-
-export interface Order {
-  id: number;
-  orderNumber: string;
-  status: OrderStatus;
-  paymentStatus: PaymentStatus;
-  paymentMethod: 'BANK_TRANSFER';
-  subtotal: number;
-  total: number;
-  currency: 'EUR';
-  notes: string;
-  clientReference: string;
-  shippingAddress: ShippingAddress;
-  orderItems: OrderItem[];
-  itemCount: number;
-  cancellationReason: string;
-  createdAt: string;
-  updatedAt: string;
-}
 
 /** Longest order note accepted. */
 export const MAX_NOTES_LENGTH = 1000;

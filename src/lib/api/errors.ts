@@ -2,17 +2,13 @@
  * What a failed call to the /api says, whichever client made it: the full client (ky's
  * HTTPError) or a first screen's read (ResponseError). Both carry the server's response.
  */
+import type { ErrorBody } from '../../contracts/error-schema';
 
 /** A request that has not answered in this long is treated as lost (lie-fi at a fair). */
 export const REQUEST_TIMEOUT_MS = 15_000;
 
-export interface ApiErrorBody {
-  message: string;
-  details?: { field: string; message: string; code?: string }[];
-  retryAfter?: number;
-  /** Names the refusal, so that the client can say it in the user's language. */
-  code?: string;
-}
+/** The body of every failed call (docs/api.md#errors): the server's own schema's type. */
+export type ApiErrorBody = ErrorBody;
 
 /** The server answered with an error status. */
 export class ResponseError extends Error {

@@ -1,21 +1,24 @@
-/** JSON schemas of users, companies and documents (docs/api.md#accounts, docs/api.md#company). */
-import { Type } from '@fastify/type-provider-typebox';
-import {
-  COMPANY_STATUSES,
-  DOCUMENT_STATUSES,
-  DOCUMENT_TYPES,
-  ROLES,
-} from '../../src/contracts/accounts.js';
-
-/** A string that is one of `values`, typed as that union. */
-export const literals = <T extends readonly string[]>(values: T) =>
-  Type.Unsafe<T[number]>({ type: 'string', enum: [...values] });
+/**
+ * Users, companies and their documents as JSON schemas (docs/api.md#accounts,
+ * docs/api.md#company), stated once: the server answers with them and the types of
+ * ./accounts.ts are derived from them. Only code that checks loads this module; screens
+ * import the types alone.
+ */
+import { Type, type Static } from 'typebox';
+import { COMPANY_STATUSES, DOCUMENT_STATUSES, DOCUMENT_TYPES, ROLES } from './accounts';
+import { literals } from './literals';
 
 export const CompanySummarySchema = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   isVerified: Type.Boolean(),
   status: literals(COMPANY_STATUSES),
+});
+
+export const NotificationSettingsSchema = Type.Object({
+  orderNotifications: Type.Boolean(),
+  newProductNotifications: Type.Boolean(),
+  marketingNewsletter: Type.Boolean(),
 });
 
 export const UserSchema = Type.Object({
@@ -27,19 +30,13 @@ export const UserSchema = Type.Object({
   companyId: Type.Union([Type.Integer(), Type.Null()]),
   createdAt: Type.String({ format: 'date-time' }),
   company: Type.Union([CompanySummarySchema, Type.Null()]),
-  notifications: Type.Object({
-    orderNotifications: Type.Boolean(),
-    newProductNotifications: Type.Boolean(),
-    marketingNewsletter: Type.Boolean(),
-  }),
+  notifications: NotificationSettingsSchema,
 });
 
 export const CompanySchema = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  isVerified: Type.Boolean(),
-  status: literals(COMPANY_STATUSES),
+  ...CompanySummarySchema.properties,
   taxNumber: Type.String(),
+  /** The same value as taxNumber. */
   vatNumber: Type.String(),
   registrationNumber: Type.String(),
   email: Type.String(),
@@ -62,7 +59,7 @@ export const CompanySchema = Type.Object({
   verifiedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 });
 
-export const DocumentSchema = Type.Object({
+export const CompanyDocumentSchema = Type.Object({
   id: Type.Integer(),
   type: literals(DOCUMENT_TYPES),
   status: literals(DOCUMENT_STATUSES),
@@ -76,14 +73,8 @@ export const DocumentSchema = Type.Object({
   reviewNotes: Type.String(),
 });
 
-export const SessionSchema = Type.Object({
-  accessToken: Type.String(),
-  refreshToken: Type.String(),
-  user: UserSchema,
-});
-
-export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
-
-/** Free text kept short: names, numbers and addresses. */
-export const ShortText = (options: { maxLength?: number } = {}) =>
-  Type.String({ maxLength: options.maxLength ?? 200 });
+export type CompanySummary = Static<typeof CompanySummarySchema>;
+export type NotificationSettings = Static<typeof NotificationSettingsSchema>;
+export type User = Static<typeof UserSchema>;
+export type Company = Static<typeof CompanySchema>;
+export type CompanyDocument = Static<typeof CompanyDocumentSchema>;

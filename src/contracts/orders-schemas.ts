@@ -1,0 +1,96 @@
+/**
+ * Carts and orders as JSON schemas (docs/api.md#cart, docs/api.md#orders), stated once:
+ * the server answers with them and the types of ./orders.ts are derived from them. Only
+ * code that checks loads this module; screens import the types alone.
+ */
+import { Type, type Static } from 'typebox';
+import { literals } from './literals';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from './orders';
+import { MAX_TEXT_LENGTH } from './validation';
+
+export const CartProductSchema = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  sku: Type.String(),
+  images: Type.Array(Type.String()),
+  stock: Type.Integer(),
+  stockQuantity: Type.Integer(),
+  inStock: Type.Boolean(),
+});
+
+export const CartItemSchema = Type.Object({
+  /** The product's id: a cart holds each product once, so it names the line too. */
+  id: Type.Integer(),
+  productId: Type.Integer(),
+  quantity: Type.Integer(),
+  price: Type.Number(),
+  lineTotal: Type.Number(),
+  product: CartProductSchema,
+});
+
+export const CartSchema = Type.Object({
+  items: Type.Array(CartItemSchema),
+  subtotal: Type.Number(),
+  total: Type.Number(),
+  itemCount: Type.Integer(),
+  currency: Type.Literal('EUR'),
+});
+
+const AddressText = Type.String({ maxLength: MAX_TEXT_LENGTH });
+
+/** The address an order ships to: asked for at checkout, sent back with the order. */
+export const ShippingAddressSchema = Type.Object(
+  {
+    firstName: AddressText,
+    lastName: AddressText,
+    street: AddressText,
+    city: AddressText,
+    zipCode: AddressText,
+    country: AddressText,
+    phone: AddressText,
+  },
+  { additionalProperties: false },
+);
+
+export const OrderItemSchema = Type.Object({
+  id: Type.Integer(),
+  /** Null once the product was deleted: the line keeps its name, SKU and pictures. */
+  productId: Type.Union([Type.Integer(), Type.Null()]),
+  quantity: Type.Integer(),
+  unitPrice: Type.Number(),
+  totalPrice: Type.Number(),
+  productName: Type.String(),
+  productSku: Type.String(),
+  product: Type.Object({
+    id: Type.Union([Type.Integer(), Type.Null()]),
+    name: Type.String(),
+    sku: Type.String(),
+    images: Type.Array(Type.String()),
+  }),
+});
+
+export const OrderSchema = Type.Object({
+  id: Type.Integer(),
+  orderNumber: Type.String(),
+  status: literals(ORDER_STATUSES),
+  paymentStatus: literals(PAYMENT_STATUSES),
+  paymentMethod: Type.Literal('BANK_TRANSFER'),
+  subtotal: Type.Number(),
+  total: Type.Number(),
+  currency: Type.Literal('EUR'),
+  notes: Type.String(),
+  clientReference: Type.String(),
+  shippingAddress: ShippingAddressSchema,
+  orderItems: Type.Array(OrderItemSchema),
+  itemCount: Type.Integer(),
+  cancellationReason: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+  updatedAt: Type.String({ format: 'date-time' }),
+});
+
+export type CartProduct = Static<typeof CartProductSchema>;
+export type CartItem = Static<typeof CartItemSchema>;
+export type Cart = Static<typeof CartSchema>;
+export type ShippingAddress = Static<typeof ShippingAddressSchema>;
+export type OrderItem = Static<typeof OrderItemSchema>;
+export type Order = Static<typeof OrderSchema>;
