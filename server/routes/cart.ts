@@ -15,11 +15,13 @@ import {
 import { IdempotencyHeaders, once } from '../services/idempotency.js';
 import { checkout } from '../services/orders.js';
 import {
+  CartAddBodySchema,
+  CartQuantityBodySchema,
   CartSchema,
+  CheckoutBodySchema,
   OrderSchema,
-  ShippingAddressSchema,
 } from '../../src/contracts/orders-schemas.js';
-import { errorResponses, IdParams, Quantity } from './schemas.js';
+import { errorResponses, IdParams } from './schemas.js';
 
 const cartResponse = { 200: CartSchema, ...errorResponses };
 
@@ -35,10 +37,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     {
       schema: {
         headers: IdempotencyHeaders,
-        body: Type.Object(
-          { productId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), quantity: Quantity },
-          { additionalProperties: false },
-        ),
+        body: CartAddBodySchema,
         response: cartResponse,
       },
     },
@@ -60,7 +59,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
       schema: {
         headers: IdempotencyHeaders,
         params: IdParams,
-        body: Type.Object({ quantity: Quantity }, { additionalProperties: false }),
+        body: CartQuantityBodySchema,
         response: cartResponse,
       },
     },
@@ -101,14 +100,7 @@ export const cartRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     {
       schema: {
         headers: IdempotencyHeaders,
-        body: Type.Object(
-          {
-            shippingAddress: ShippingAddressSchema,
-            notes: Type.Optional(Type.String({ maxLength: 1000 })),
-            clientReference: Type.Optional(Type.String({ maxLength: 100 })),
-          },
-          { additionalProperties: false },
-        ),
+        body: CheckoutBodySchema,
         response: {
           201: Type.Object({ message: Type.String(), order: OrderSchema }),
           ...errorResponses,

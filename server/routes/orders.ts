@@ -4,7 +4,7 @@ import type { Db } from '../db/database.js';
 import { accountOf, requireUser } from '../plugins/auth.js';
 import { IdempotencyHeaders, once } from '../services/idempotency.js';
 import { cancelOrder, getOrder, listOrders } from '../services/orders.js';
-import { OrderSchema } from '../../src/contracts/orders-schemas.js';
+import { CancelOrderBodySchema, OrderSchema } from '../../src/contracts/orders-schemas.js';
 import { errorResponses, IdParams } from './schemas.js';
 
 /**
@@ -43,12 +43,7 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
       schema: {
         headers: IdempotencyHeaders,
         params: IdParams,
-        body: Type.Optional(
-          Type.Object(
-            { cancellationReason: Type.Optional(Type.String({ maxLength: 1000 })) },
-            { additionalProperties: false },
-          ),
-        ),
+        body: Type.Optional(CancelOrderBodySchema),
         response: {
           200: Type.Object({ message: Type.String(), order: OrderSchema }),
           ...errorResponses,

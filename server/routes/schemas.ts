@@ -6,7 +6,6 @@
 import { Type } from '@fastify/type-provider-typebox';
 import { UserSchema } from '../../src/contracts/accounts-schemas.js';
 import { ErrorBodySchema } from '../../src/contracts/error-schema.js';
-import { MAX_LINE_QUANTITY } from '../../src/contracts/orders.js';
 
 export { ErrorBodySchema };
 
@@ -33,5 +32,3 @@ export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_
 /** Free text kept short: names, numbers and addresses. */
 export const ShortText = (options: { maxLength?: number } = {}) =>
   Type.String({ maxLength: options.maxLength ?? 200 });
-
-export const Quantity = Type.Integer({ minimum: 1, maximum: MAX_LINE_QUANTITY });

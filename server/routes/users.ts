@@ -20,7 +20,7 @@ import {
   updateNotifications,
   updateProfile,
 } from '../services/users.js';
-import { UserSchema } from '../../src/contracts/accounts-schemas.js';
+import { ProfileBodySchema, UserSchema } from '../../src/contracts/accounts-schemas.js';
 import { errorResponses, ShortText } from './schemas.js';
 
 /**
@@ -58,15 +58,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     {
       schema: {
         headers: IdempotencyHeaders,
-        body: Type.Object(
-          {
-            firstName: ShortText(),
-            lastName: ShortText(),
-            // Sent by the profile form, read-only: it must be the account's own.
-            email: Type.Optional(ShortText({ maxLength: 254 })),
-          },
-          { additionalProperties: false },
-        ),
+        body: ProfileBodySchema,
         response: userResponse,
       },
     },

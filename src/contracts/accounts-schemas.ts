@@ -5,8 +5,9 @@
  * import the types alone.
  */
 import { Type, type Static } from 'typebox';
-import { COMPANY_STATUSES, DOCUMENT_STATUSES, DOCUMENT_TYPES, ROLES } from './accounts';
+import { COMPANY_STATUSES, DOCUMENT_STATUSES, DOCUMENT_TYPES, ROLES } from './states';
 import { literals } from './literals';
+import { MAX_EMAIL_LENGTH, MAX_TEXT_LENGTH } from './validation';
 
 export const CompanySummarySchema = Type.Object({
   id: Type.Integer(),
@@ -72,6 +73,17 @@ export const CompanyDocumentSchema = Type.Object({
   updatedAt: Type.String({ format: 'date-time' }),
   reviewNotes: Type.String(),
 });
+
+/** The body of a profile change: what the server accepts, and the outbox sends. */
+export const ProfileBodySchema = Type.Object(
+  {
+    firstName: Type.String({ maxLength: MAX_TEXT_LENGTH }),
+    lastName: Type.String({ maxLength: MAX_TEXT_LENGTH }),
+    // Sent by the profile form, read-only: it must be the account's own.
+    email: Type.Optional(Type.String({ maxLength: MAX_EMAIL_LENGTH })),
+  },
+  { additionalProperties: false },
+);
 
 export type CompanySummary = Static<typeof CompanySummarySchema>;
 export type NotificationSettings = Static<typeof NotificationSettingsSchema>;

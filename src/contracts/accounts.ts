@@ -5,8 +5,11 @@
  */
 
 import type { CompanyDocument, CompanySummary, User } from './accounts-schemas';
+import type { COMPANY_STATUSES, DOCUMENT_STATUSES, DOCUMENT_TYPES, ROLES } from './states';
 
 /** The shapes are stated once, as JSON schemas; these are their types. */
+export { COMPANY_STATUSES, DOCUMENT_STATUSES, DOCUMENT_TYPES, ROLES } from './states';
+
 export type {
   Company,
   CompanyDocument,
@@ -15,10 +18,8 @@ export type {
   User,
 } from './accounts-schemas';
 
-export const COMPANY_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'SUSPENDED'] as const;
 export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
 
-export const ROLES = ['USER', 'ADMIN'] as const;
 export type Role = (typeof ROLES)[number];
 
 /**
@@ -28,16 +29,6 @@ export type Role = (typeof ROLES)[number];
 export const isTokenFreePath = (path: string): boolean =>
   /^\/api\/auth\/(login|register|register-company|refresh|logout)(\?|$)/.test(path);
 
-export const DOCUMENT_TYPES = [
-  'BUSINESS_LICENSE',
-  'VAT_REGISTRATION',
-  'TRADE_REGISTER',
-  'IDENTITY_DOCUMENT',
-  'BANK_STATEMENT',
-  'TAX_CERTIFICATE',
-  'INCORPORATION_DOCUMENT',
-  'OTHER',
-] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
 /** Upload field names and the document type each one carries (docs/product.md#documents). */
@@ -60,7 +51,6 @@ export const REQUIRED_DOCUMENTS = [
   { key: 'identity', type: 'IDENTITY_DOCUMENT', field: 'identityDocument' },
 ] as const satisfies readonly { key: string; type: DocumentType; field: DocumentField }[];
 
-export const DOCUMENT_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
 export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
 /** Largest document accepted, in bytes (5 MB). */

@@ -5,7 +5,8 @@
  */
 import { Type, type Static } from 'typebox';
 import { literals } from './literals';
-import { ORDER_STATUSES, PAYMENT_STATUSES } from './orders';
+import { MAX_LINE_QUANTITY, MAX_NOTES_LENGTH } from './orders';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from './states';
 import { MAX_TEXT_LENGTH } from './validation';
 
 export const CartProductSchema = Type.Object({
@@ -87,6 +88,34 @@ export const OrderSchema = Type.Object({
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
 });
+
+/** A positive 32-bit database id. */
+const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+
+export const Quantity = Type.Integer({ minimum: 1, maximum: MAX_LINE_QUANTITY });
+
+/** The bodies of the cart and order changes: what the server accepts, and the outbox sends. */
+export const CartAddBodySchema = Type.Object(
+  { productId: Id, quantity: Quantity },
+  { additionalProperties: false },
+);
+export const CartQuantityBodySchema = Type.Object(
+  { quantity: Quantity },
+  { additionalProperties: false },
+);
+export const CheckoutBodySchema = Type.Object(
+  {
+    shippingAddress: ShippingAddressSchema,
+    notes: Type.Optional(Type.String({ maxLength: MAX_NOTES_LENGTH })),
+    /** The device's own reference of the order. */
+    clientReference: Type.Optional(Type.String({ maxLength: 100 })),
+  },
+  { additionalProperties: false },
+);
+export const CancelOrderBodySchema = Type.Object(
+  { cancellationReason: Type.Optional(Type.String({ maxLength: MAX_NOTES_LENGTH })) },
+  { additionalProperties: false },
+);
 
 export type CartProduct = Static<typeof CartProductSchema>;
 export type CartItem = Static<typeof CartItemSchema>;

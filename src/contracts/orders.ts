@@ -4,8 +4,11 @@
  */
 
 import type { Cart, CartItem } from './orders-schemas';
+import type { ORDER_STATUSES, PAYMENT_STATUSES } from './states';
 
 /** The shapes are stated once, as JSON schemas; these are their types. */
+export { ORDER_STATUSES, PAYMENT_STATUSES } from './states';
+
 export type {
   Cart,
   CartItem,
@@ -15,16 +18,7 @@ export type {
   ShippingAddress,
 } from './orders-schemas';
 
-export const ORDER_STATUSES = [
-  'PENDING',
-  'CONFIRMED',
-  'PROCESSING',
-  'SHIPPED',
-  'DELIVERED',
-  'CANCELLED',
-] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const PAYMENT_STATUSES = ['PENDING', 'PAID', 'FAILED', 'REFUNDED'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** A customer may cancel an order only while it is in one of these states. */

@@ -11,8 +11,10 @@
  *    lines go side by side, a checkout after every change before it). An entry still
  *    backing off ends the picking: the queue keeps its order. Steps 2 and 3 are one
  *    transaction, which also marks the picked entries as sending, and sent for good.
- * 4. Send each with its Idempotency-Key, at most REPLAY_CONCURRENCY at once: a repeat
- *    after a lost answer gets the recorded answer, never a second order.
+ * 4. Check each against the body schema the server applies (./outbox-check): one it would
+ *    refuse needs attention at once and is not sent. Send the others with their
+ *    Idempotency-Key, at most REPLAY_CONCURRENCY at once: a repeat after a lost answer gets
+ *    the recorded answer, never a second order.
  * 5. Done: remove it and apply the server's answer (cart, order) in the same transaction.
  *    Retry: count the attempt, back off, pick nothing more. Sign-in needed: keep it
  *    waiting, pick nothing more. Refused: mark it as needing attention with the server's
@@ -23,6 +25,7 @@
  */
 import { EMPTY_CART, type Cart, type Order } from '../../contracts/orders';
 import type { OrderChange, PortalDb, StoredOrder } from '../db/db';
+import { problemOfPayload } from './outbox-check';
 import {
   backoffMs,
   classify,
@@ -339,6 +342,11 @@ export async function replayOutbox(options: ReplayOptions): Promise<ReplayResult
   // Steps 4 and 5 for one entry.
   const send = async (entry: OutboxEntry, line: { sideBySide: boolean } | undefined) => {
     const id = entry.id as number;
+    const invalid = problemOfPayload(entry.payload);
+    if (invalid) {
+      await markAttention(db, entry, invalid);
+      return;
+    }
     let status: number | 'network' = 'network';
     let body: unknown = null;
     try {

@@ -1,0 +1,27 @@
+/**
+ * The words of the states and kinds the /api uses. A module of their own: the schemas that
+ * check answers need them, the first screens do not, and they must not ride in with it.
+ */
+
+export const COMPANY_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'SUSPENDED'] as const;
+export const ROLES = ['USER', 'ADMIN'] as const;
+export const DOCUMENT_TYPES = [
+  'BUSINESS_LICENSE',
+  'VAT_REGISTRATION',
+  'TRADE_REGISTER',
+  'IDENTITY_DOCUMENT',
+  'BANK_STATEMENT',
+  'TAX_CERTIFICATE',
+  'INCORPORATION_DOCUMENT',
+  'OTHER',
+] as const;
+export const DOCUMENT_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+export const ORDER_STATUSES = [
+  'PENDING',
+  'CONFIRMED',
+  'PROCESSING',
+  'SHIPPED',
+  'DELIVERED',
+  'CANCELLED',
+] as const;
+export const PAYMENT_STATUSES = ['PENDING', 'PAID', 'FAILED', 'REFUNDED'] as const;
