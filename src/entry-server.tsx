@@ -1,9 +1,9 @@
 /**
- * The server's rendering of a first screen (home, catalogue, product, support and legal
- * pages): the same app, in
- * the visitor's language, with the data the server read. The page then takes over this
- * markup instead of building it again, so that a first visit shows content before any
- * script has run. Built by `vite build --ssr` into dist-ssr/ and used by server/ssr.ts.
+ * The server's rendering of a first screen (the pages ./contracts/routes marks
+ * `serverRendered`): the same app, in the visitor's language, with the data the server
+ * read. The page then takes over this markup instead of building it again, so that a
+ * first visit shows content before any script has run. Built by `vite build --ssr` into
+ * dist-ssr/ and used by server/first-screens.ts.
  */
 import { createInstance, type i18n as I18n } from 'i18next';
 import { renderToString } from 'react-dom/server';
@@ -11,8 +11,9 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { StaticRouter } from 'react-router-dom';
 import type { Product, ProductPage, ProductQuery } from './contracts/catalogue';
 import { DEFAULT_LANGUAGE, type Language } from './contracts/languages';
+import { matchRoute } from './contracts/routes';
 import { App } from './app/app';
-import { firstScreenPage } from './app/pages';
+import { SCREENS } from './app/pages';
 import { readCatalogueUrl } from './features/catalogue/catalogue-url';
 import type { FirstScreen } from './lib/first-screen';
 import en from './locales/en.json';
@@ -63,7 +64,8 @@ function textsFor(language: Language): Promise<I18n> {
   return instance;
 }
 
-const PRODUCT_PATH = /^\/products\/(\d{1,9})$/;
+/** A product id the catalogue can hold; any other address of a product is left to the page. */
+const PRODUCT_ID = /^\d{1,9}$/;
 /** React renders a page's head tags (title, meta, link) first; they belong in <head>. */
 const HEAD_TAGS = /^((?:<title>[^<]*<\/title>|<meta [^>]*>|<link [^>]*>)*)/;
 
@@ -73,21 +75,21 @@ export async function renderFirstScreen(
   language: Language,
   reader: CatalogueReader,
 ): Promise<RenderedScreen | null> {
-  const page = firstScreenPage(url.pathname);
-  if (!page) return null;
+  const match = matchRoute(url.pathname);
+  if (!match?.route.serverRendered) return null;
   const data: FirstScreen = { language, origin: url.origin };
   let status = 200;
-  if (url.pathname === '/products') {
+  if (match.route.id === 'products') {
     const { query } = readCatalogueUrl(url.searchParams);
     data.catalogue = { key: JSON.stringify(query), page: await reader.products(query) };
-  } else if (url.pathname.startsWith('/products/')) {
-    const match = PRODUCT_PATH.exec(url.pathname);
-    if (!match) return null;
-    const id = Number(match[1]);
-    const product = await reader.product(id);
-    data.product = { id, product };
+  } else if (match.route.id === 'product') {
+    const id = match.params.id ?? '';
+    if (!PRODUCT_ID.test(id)) return null;
+    const product = await reader.product(Number(id));
+    data.product = { id: Number(id), product };
     if (!product) status = 404;
   }
+  const { page } = SCREENS[match.route.id];
   await page.preloadCode();
 
   const i18n = await textsFor(language);

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { canSeePrices } from '../contracts/accounts';
+import { ROUTES, type AppRoute } from '../contracts/routes';
 import { useUser } from '../lib/auth/session';
 import { useConnectivity } from '../lib/sync/connectivity';
 import { offlineInviteOpen } from '../lib/sync/offline-invite';
@@ -15,21 +16,7 @@ import { FirstScreenProvider, type FirstScreen } from '../lib/first-screen';
 import { ErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { Header } from './header';
-import {
-  CartPage,
-  CompanyRegisterPage,
-  HomePage,
-  LegalPage,
-  LoginPage,
-  NotFoundPage,
-  OrdersPage,
-  ProductPage,
-  ProductsPage,
-  ProfilePage,
-  RegisterPage,
-  SupportPage,
-  SyncPage,
-} from './pages';
+import { NotFoundPage, SCREENS } from './pages';
 import { replayPresses } from '../lib/pressed-early';
 import { markFirstScreen } from '../lib/when-idle';
 
@@ -147,32 +134,22 @@ function Layout() {
   );
 }
 
-/** A page that needs a signed-in user (and says so otherwise). */
-const signedIn = (page: ReactNode) => <RequireAuth>{page}</RequireAuth>;
-
 /** The guard of signed-in pages, loaded with them. */
 const RequireAuth = lazy(() => import('./require-auth').then((m) => ({ default: m.RequireAuth })));
+
+/** A page's screen; a page that needs a signed-in user says so to anyone else. */
+function screenOf({ id, signedIn }: AppRoute) {
+  const { element } = SCREENS[id];
+  return signedIn ? <RequireAuth>{element}</RequireAuth> : element;
+}
 
 function AppRoutes() {
   return (
     <Routes>
       <Route element={<Layout />}>
-        <Route path="/" element={<HomePage />} />
-        <Route path="/products" element={<ProductsPage />} />
-        <Route path="/products/:id" element={<ProductPage />} />
-        <Route path="/login" element={<LoginPage />} />
-        <Route path="/support/faq" element={<SupportPage page="faq" />} />
-        <Route path="/support/shipping" element={<SupportPage page="shipping" />} />
-        <Route path="/support/returns" element={<SupportPage page="returns" />} />
-        <Route path="/support/warranty" element={<SupportPage page="warranty" />} />
-        <Route path="/terms" element={<LegalPage page="terms" />} />
-        <Route path="/privacy" element={<LegalPage page="privacy" />} />
-        <Route path="/register" element={<RegisterPage />} />
-        <Route path="/company-register" element={<CompanyRegisterPage />} />
-        <Route path="/cart" element={signedIn(<CartPage />)} />
-        <Route path="/orders" element={signedIn(<OrdersPage />)} />
-        <Route path="/sync" element={signedIn(<SyncPage />)} />
-        <Route path="/profile" element={signedIn(<ProfilePage />)} />
+        {ROUTES.map((route) => (
+          <Route key={route.id} path={route.path} element={screenOf(route)} />
+        ))}
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -4,7 +4,9 @@
  * read and write the device. The screen of the address being opened is preloaded while
  * the texts load, so that the first render does not wait for it.
  */
-import { createElement, lazy, useState, type ComponentType } from 'react';
+import { createElement, lazy, useState, type ComponentType, type ReactElement } from 'react';
+import { matchRoutes } from 'react-router-dom';
+import { ROUTES, type RouteId } from '../contracts/routes';
 import { loadAllTexts, loadHomeTexts } from '../lib/i18n';
 import { loadSyncEngine } from '../lib/sync/engine-loader';
 
@@ -107,15 +109,42 @@ export const NotFoundPage = lazyPage(() => import('./not-found-page').then((m) =
   texts: true,
 });
 
+/** A page's screen: what the router shows, and the code to load ahead of it. */
+interface Screen {
+  page: Page<never>;
+  element: ReactElement;
+}
+
+const screen = <P extends object>(page: Page<P>, props: NoInfer<P>): Screen => ({
+  page: page as Page<never>,
+  element: createElement(page, props),
+});
+
+/** The screen of every page in the route table; a page left out here does not compile. */
+export const SCREENS = {
+  home: screen(HomePage, {}),
+  products: screen(ProductsPage, {}),
+  product: screen(ProductPage, {}),
+  login: screen(LoginPage, {}),
+  register: screen(RegisterPage, {}),
+  'company-register': screen(CompanyRegisterPage, {}),
+  faq: screen(SupportPage, { page: 'faq' }),
+  shipping: screen(SupportPage, { page: 'shipping' }),
+  returns: screen(SupportPage, { page: 'returns' }),
+  warranty: screen(SupportPage, { page: 'warranty' }),
+  terms: screen(LegalPage, { page: 'terms' }),
+  privacy: screen(LegalPage, { page: 'privacy' }),
+  cart: screen(CartPage, {}),
+  orders: screen(OrdersPage, {}),
+  sync: screen(SyncPage, {}),
+  profile: screen(ProfilePage, {}),
+} satisfies Record<RouteId, Screen>;
+
 /** The screen of an address, among those the server renders (first visits open on them). */
-export function firstScreenPage(pathname: string): Page<never> | undefined {
-  if (pathname === '/') return HomePage as Page<never>;
-  if (pathname === '/products') return ProductsPage as Page<never>;
-  if (/^\/products\/[^/]+$/.test(pathname)) return ProductPage as Page<never>;
-  if (/^\/support\/(faq|shipping|returns|warranty)$/.test(pathname))
-    return SupportPage as Page<never>;
-  if (pathname === '/terms' || pathname === '/privacy') return LegalPage as Page<never>;
-  return undefined;
+function firstScreenPage(pathname: string): Page<never> | undefined {
+  // Found as the router finds it, with the router's own matching.
+  const route = matchRoutes([...ROUTES], pathname)?.[0]?.route;
+  return route?.serverRendered ? SCREENS[route.id].page : undefined;
 }
 
 /** Starts loading the screen of an address (the one the app opens on). */

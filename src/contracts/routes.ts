@@ -1,0 +1,84 @@
+/**
+ * The app's pages, written once: the client's router, the server (which addresses are
+ * pages, which it renders), the sitemap, robots.txt and the accessibility sweep all read
+ * this table. Data only, so that the server and the first screen can import it without
+ * any page's code; the client maps each id to its screen (src/app/pages.tsx).
+ */
+
+/** A page of the app; a flag left out is false. */
+export interface PageRoute {
+  /** Names the page; the client's map from ids to screens must cover every one. */
+  id: string;
+  /** As React Router writes it: `:name` stands for one part of the address. */
+  path: string;
+  /** Only for a signed-in user: guarded in the app and kept from search engines. */
+  signedIn?: boolean;
+  /** Listed in the sitemap (a page with a parameter is listed by its data instead). */
+  inSitemap?: boolean;
+  /** Rendered by the server on a first visit; the others render in the browser. */
+  serverRendered?: boolean;
+}
+
+const TABLE = [
+  { id: 'home', path: '/', inSitemap: true, serverRendered: true },
+  { id: 'products', path: '/products', inSitemap: true, serverRendered: true },
+  // Every product is in the sitemap, listed from the catalogue.
+  { id: 'product', path: '/products/:id', serverRendered: true },
+  { id: 'login', path: '/login', inSitemap: true },
+  { id: 'register', path: '/register', inSitemap: true },
+  { id: 'company-register', path: '/company-register', inSitemap: true },
+  { id: 'faq', path: '/support/faq', inSitemap: true, serverRendered: true },
+  { id: 'shipping', path: '/support/shipping', inSitemap: true, serverRendered: true },
+  { id: 'returns', path: '/support/returns', inSitemap: true, serverRendered: true },
+  { id: 'warranty', path: '/support/warranty', inSitemap: true, serverRendered: true },
+  { id: 'terms', path: '/terms', inSitemap: true, serverRendered: true },
+  { id: 'privacy', path: '/privacy', inSitemap: true, serverRendered: true },
+  { id: 'cart', path: '/cart', signedIn: true },
+  { id: 'orders', path: '/orders', signedIn: true },
+  { id: 'sync', path: '/sync', signedIn: true },
+  { id: 'profile', path: '/profile', signedIn: true },
+] as const satisfies readonly PageRoute[];
+
+export type RouteId = (typeof TABLE)[number]['id'];
+
+export interface AppRoute extends PageRoute {
+  id: RouteId;
+}
+
+export const ROUTES: readonly AppRoute[] = TABLE;
+
+export interface RouteMatch {
+  route: AppRoute;
+  /** The address's values of the path's `:name` parts. */
+  params: Record<string, string>;
+}
+
+/** Each page's path as a regular expression, and the names of its parameters. */
+let matchers: { route: AppRoute; names: string[]; pattern: RegExp }[] | undefined;
+
+/**
+ * The page at an address (its path, without the query), or null when there is none.
+ * Matched as React Router does by default (the app's router matches with React Router
+ * itself): any letter case, trailing slashes allowed, a `:name` standing for one
+ * non-empty part of the address.
+ */
+export function matchRoute(pathname: string): RouteMatch | null {
+  matchers ??= ROUTES.map((route) => {
+    const names: string[] = [];
+    const source = route.path
+      .replace(/[.+*?^${}()|[\]\\]/g, '\\$&')
+      .replace(/:([\w-]+)/g, (_part, name: string) => {
+        names.push(name);
+        return '([^/]+)';
+      });
+    return { route, names, pattern: new RegExp(`^${source}/*$`, 'i') };
+  });
+  for (const { route, names, pattern } of matchers) {
+    const found = pattern.exec(pathname);
+    if (!found) continue;
+    const params: Record<string, string> = {};
+    names.forEach((name, i) => (params[name] = found[i + 1] ?? ''));
+    return { route, params };
+  }
+  return null;
+}
