@@ -2,22 +2,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db/database.js';
 import { products } from '../db/schema.js';
+import { ROUTES } from '../../src/contracts/routes.js';
 
-const PUBLIC_PATHS = [
-  '/',
-  '/products',
-  '/register',
-  '/company-register',
-  '/login',
-  '/support/faq',
-  '/support/shipping',
-  '/support/returns',
-  '/support/warranty',
-  '/terms',
-  '/privacy',
+/** The pages search engines are pointed to; each product is listed besides. */
+const SITEMAP_PATHS = ROUTES.filter((route) => route.inSitemap).map((route) => route.path);
+/** What search engines are kept from: the API and the signed-in pages (to their first parameter). */
+const PRIVATE_PATHS = [
+  '/api/',
+  ...ROUTES.filter((route) => route.signedIn).map((route) => route.path.replace(/:.*$/, '')),
 ];
-/** Pages that are private or only make sense signed in. */
-const PRIVATE_PATHS = ['/api/', '/cart', '/orders', '/profile', '/sync'];
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -47,7 +40,7 @@ export const seoRoutes: FastifyPluginAsyncTypebox<{ db: Db; publicUrl: string }>
       .from(products)
       .orderBy(products.id);
     const urls = [
-      ...PUBLIC_PATHS.map((path) => `<url><loc>${escapeXml(origin + path)}</loc></url>`),
+      ...SITEMAP_PATHS.map((path) => `<url><loc>${escapeXml(origin + path)}</loc></url>`),
       ...rows.map(
         (row) =>
           `<url><loc>${escapeXml(`${origin}/products/${row.id}`)}</loc><lastmod>${row.updatedAt.toISOString()}</lastmod></url>`,

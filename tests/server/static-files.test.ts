@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
+import { ROUTES } from '../../src/contracts/routes';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 let testDb: TestDatabase;
@@ -41,12 +42,26 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
+/** An address of each page in the route table, a product's for its `:id`. */
+const PAGE_ADDRESSES = ROUTES.map((route) => route.path.replace(':id', '12'));
+
 describe('serving the built app', () => {
-  it.each(['/', '/products', '/products/12?lng=en', '/some/unknown/page'])(
-    'answers the app route %s with index.html, never cached',
+  it.each([...PAGE_ADDRESSES, '/products/12?lng=en', '/products/', '/Support/FAQ'])(
+    'answers the page %s with index.html, never cached',
     async (url) => {
       const response = await app.inject(url);
       expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.body).toContain('id="root"');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    },
+  );
+
+  it.each(['/some/unknown/page', '/products/12/reviews', '/support', '/carts', '/favicon.ico'])(
+    'answers %s, which is no page, with a 404 and the app to say so',
+    async (url) => {
+      const response = await app.inject(url);
+      expect(response.statusCode).toBe(404);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.body).toContain('id="root"');
       expect(response.headers['cache-control']).toBe('no-cache');
@@ -89,7 +104,7 @@ describe('serving the built app', () => {
     'compresses the page it answers for %s',
     async (url) => {
       const response = await app.inject({ url, headers: { 'accept-encoding': 'br' } });
-      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
       expect(response.headers['content-encoding']).toBe('br');
     },
   );
@@ -150,5 +165,22 @@ describe('search engines', () => {
     }
     expect(response.body).not.toContain('forged');
     expect(response.body).not.toContain('/cart');
+  });
+
+  it('find in the sitemap exactly the pages the route table lists there', async () => {
+    const response = await app.inject('/sitemap.xml');
+    const listed = [...response.body.matchAll(/<loc>https:\/\/portal\.example([^<]*)<\/loc>/g)].map(
+      (found) => found[1] ?? '',
+    );
+    const pages = listed.filter((path) => !/^\/products\/\d+$/.test(path));
+    const inSitemap = ROUTES.filter((route) => route.inSitemap).map((route) => route.path);
+    expect(pages.toSorted()).toEqual(inSitemap.toSorted());
+  });
+
+  it('are kept from every signed-in page of the route table', async () => {
+    const { body } = await app.inject('/robots.txt');
+    for (const route of ROUTES.filter((page) => page.signedIn)) {
+      expect(body).toContain(`Disallow: ${route.path}\n`);
+    }
   });
 });
