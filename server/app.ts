@@ -197,7 +197,7 @@ export async function buildApp({
 
   const firstScreens =
     hasApp && renderDir !== null
-      ? await loadFirstScreens(renderDir, staticDir, database.db, publicUrl)
+      ? await loadFirstScreens(renderDir, staticDir, database.db, publicUrl, app.log)
       : null;
 
   const servePage = async (request: FastifyRequest, reply: FastifyReply) => {

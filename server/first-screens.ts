@@ -1,20 +1,22 @@
 /**
- * First screens (home, catalogue, product, support and legal pages) rendered by the server with the app's own
- * rendering module (dist-ssr/entry-server.js, built by `npm run build`), in the visitor's
- * language and with the catalogue as a visitor sees it: a first visit shows content
- * before any script has run, and search engines read it. Without the module, or when a
- * rendering fails, the app's page is sent as it is and renders in the browser.
+ * First screens (the pages src/contracts/routes.ts marks `serverRendered`) rendered by the
+ * server with the app's own rendering module (dist-ssr/entry-server.js, built by
+ * `npm run build`), in the visitor's language and with the catalogue as a visitor sees it:
+ * a first visit shows content before any script has run, and search engines read it.
+ * Without the module, or when a rendering fails, the app's page is sent as it is and
+ * renders in the browser; the log says so (at start when it is the build's doing).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import Negotiator from 'negotiator';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Product, ProductPage, ProductQuery } from '../src/contracts/catalogue.js';
-import { pickLanguage, type Language } from '../src/contracts/languages.js';
+import { DEFAULT_LANGUAGE, pickLanguage, type Language } from '../src/contracts/languages.js';
 import { LANGUAGE_COOKIE } from '../src/contracts/storage-names.js';
 import type { Db } from './db/database.js';
 import { getProduct, listProducts } from './services/catalogue.js';
+import { describeFailure } from './services/errors.js';
 
 interface RenderModule {
   FIRST_SCREEN_ELEMENT_ID: string;
@@ -35,6 +37,32 @@ export interface FirstScreens {
 
 const VISITOR = { canSeePrices: false };
 const ROOT = '<div id="root"></div>';
+const HTML_LANG = /<html lang="[a-z]*"/;
+const MODULE_SCRIPT = '<script type="module" crossorigin';
+
+/**
+ * What of the built page (Vite's index.html) the rendering edits, and finds no more if the
+ * build writes it otherwise: the root element is essential, the rest only comes out wrong.
+ */
+function shellProblems(template: string): string[] {
+  const problems = [];
+  if (!template.includes(ROOT)) problems.push(`no empty root element ${ROOT}`);
+  if (!HTML_LANG.test(template)) problems.push('no <html lang="…"> to set the language in');
+  if (!template.includes('</head>')) problems.push("no </head> to put the page's title before");
+  if (!template.includes(MODULE_SCRIPT)) {
+    problems.push(`no ${MODULE_SCRIPT} to let the screen load before the scripts`);
+  }
+  return problems;
+}
+
+/** What a rendering must give the server for a page of the app: its head tags apart. */
+function renderingProblems(screen: { head: string; body: string } | null): string[] {
+  if (!screen) return ['the home page was not rendered'];
+  const problems = [];
+  if (!screen.head.includes('<title>')) problems.push('no <title> among the head tags');
+  if (screen.body.includes('<title>')) problems.push('a <title> left in the body');
+  return problems;
+}
 
 export async function loadFirstScreens(
   renderDir: string,
@@ -42,22 +70,51 @@ export async function loadFirstScreens(
   db: Db,
   /** The site's public address: canonical links and JSON-LD never take the request's Host. */
   publicUrl: string,
+  /** Where a rendering that cannot work, or would come out wrong, is reported at start. */
+  log: FastifyBaseLogger,
 ): Promise<FirstScreens | null> {
   const entry = join(renderDir, 'entry-server.js');
   const templateFile = join(staticDir, 'index.html');
-  if (!existsSync(entry) || !existsSync(templateFile)) return null;
-  const template = readFileSync(templateFile, 'utf8')
-    // The screen shows without the scripts: they must not hold back its pictures and styles.
-    .replaceAll(
-      '<script type="module" crossorigin',
-      '<script type="module" fetchpriority="low" crossorigin',
+  if (!existsSync(entry)) {
+    log.error({ entry }, 'Server rendering is off: its module is missing (npm run build makes it)');
+    return null;
+  }
+  const built = readFileSync(templateFile, 'utf8');
+  const problems = shellProblems(built);
+  if (!built.includes(ROOT)) {
+    log.error(
+      { file: templateFile, problems },
+      'Server rendering is off: the built page is not as it expects',
     );
-  if (!template.includes(ROOT)) return null;
+    return null;
+  }
+  if (problems.length > 0) {
+    log.error(
+      { file: templateFile, problems },
+      'The built page is not as server rendering expects',
+    );
+  }
+  // The screen shows without the scripts: they must not hold back its pictures and styles.
+  const template = built.replaceAll(
+    MODULE_SCRIPT,
+    '<script type="module" fetchpriority="low" crossorigin',
+  );
   const module = (await import(pathToFileURL(entry).href)) as RenderModule;
   const reader = {
     products: (query: ProductQuery) => listProducts(db, query, VISITOR),
     product: (id: number) => getProduct(db, id, VISITOR),
   };
+  // One rendering at start: React's output must still be split as the server expects.
+  const probe = await module
+    .renderFirstScreen(new URL('/', publicUrl), DEFAULT_LANGUAGE, reader)
+    .catch((error: unknown) => {
+      log.error({ entry, error: describeFailure(error) }, 'Server rendering failed at start');
+      return null;
+    });
+  const rendering = renderingProblems(probe);
+  if (rendering.length > 0) {
+    log.error({ entry, problems: rendering }, 'Server rendering does not come out as expected');
+  }
   return {
     async render(request) {
       const url = new URL(request.url, publicUrl);
@@ -67,7 +124,7 @@ export async function loadFirstScreens(
       // "<" is escaped so that no text in the data can close the script element.
       const data = JSON.stringify(screen.data).replace(/</g, '\\u003c');
       const html = template
-        .replace(/<html lang="[a-z]*"/, `<html lang="${language}"`)
+        .replace(HTML_LANG, `<html lang="${language}"`)
         .replace('</head>', `${screen.head}</head>`)
         .replace(
           ROOT,

@@ -66,7 +66,10 @@ function textsFor(language: Language): Promise<I18n> {
 
 /** A product id the catalogue can hold; any other address of a product is left to the page. */
 const PRODUCT_ID = /^\d{1,9}$/;
-/** React renders a page's head tags (title, meta, link) first; they belong in <head>. */
+/**
+ * React renders a page's head tags (title, meta, link) first; they belong in <head>. The
+ * server checks at start that they still come out so (server/first-screens.ts).
+ */
 const HEAD_TAGS = /^((?:<title>[^<]*<\/title>|<meta [^>]*>|<link [^>]*>)*)/;
 
 /** The markup of a first screen, or null for an address the server leaves to the page. */

@@ -57,6 +57,20 @@ test.describe('without scripts', () => {
   });
 });
 
+test('the server fills the built page: language, head tags, screen and its data', async ({
+  request,
+}) => {
+  const html = await (await request.get('/terms?lng=en')).text();
+  const [head = '', body = ''] = html.split('</head>');
+  expect(head).toContain('<html lang="en"');
+  expect(head).toMatch(/<title>[^<]+<\/title>/);
+  // The screen shows first: the scripts wait for its pictures and styles.
+  expect(head).toContain('<script type="module" fetchpriority="low" crossorigin');
+  expect(body).not.toContain('<title>');
+  expect(body).toMatch(/<div id="root"><[a-z]/);
+  expect(body).toContain('<script type="application/json" id="first-screen">');
+});
+
 test('the page takes over the server’s screen without errors and works at once', async ({
   page,
 }) => {
