@@ -29,6 +29,11 @@ export interface Database {
    * that every request makes (drizzle's query building would cost more than the query).
    */
   prepared?<Row>(name: string, text: string): Promise<Row[]>;
+  /**
+   * PostgreSQL only: a connection of its own, outside the pool, for listening to
+   * announcements. The caller ends it.
+   */
+  connect?(): Promise<pg.Client>;
   close(): Promise<void>;
 }
 
@@ -49,6 +54,16 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
       engine: 'postgres',
       prepared: async <Row>(name: string, text: string) =>
         (await pool.query<Row & pg.QueryResultRow>({ name, text })).rows,
+      connect: async () => {
+        const client = new pg.Client({
+          connectionString: config.url,
+          keepAlive: true,
+          // Named in pg_stat_activity, for whoever looks after the database.
+          application_name: 'portal change listener',
+        });
+        await client.connect();
+        return client;
+      },
       close: () => pool.end(),
     };
   }

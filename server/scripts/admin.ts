@@ -14,6 +14,7 @@ import { readConfig } from '../config.js';
 import { openDatabaseOrExit } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
 import { companyDetail, decideCompany, ensureAdmin, listCompanies } from '../services/admin.js';
+import { seenEverywhere } from '../services/change-versions.js';
 import { HttpError } from '../services/errors.js';
 
 const USAGE = `Usage: npm run admin -- <command>
@@ -78,5 +79,7 @@ try {
   console.error(error instanceof HttpError ? error.message : error);
   process.exitCode = 1;
 } finally {
+  // Running servers stop serving what the change outdated before this command says it is done.
+  await seenEverywhere(database);
   await database.close();
 }

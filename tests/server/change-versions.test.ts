@@ -49,6 +49,7 @@ describe('the versions', () => {
       await tx.update(products).set({ stock: sql`${products.stock} + 1` });
       await tx.update(products).set({ stock: sql`${products.stock} - 1` });
     });
+    await testDb.settled();
     const afterProducts = await versions.read();
     expect(Number(afterProducts.catalogue)).toBe(Number(start.catalogue) + 1);
     expect(afterProducts.accounts).toBe(start.accounts);
@@ -68,6 +69,7 @@ describe('the versions', () => {
       .update(refreshTokens)
       .set({ revokedAt: new Date() })
       .where(eq(refreshTokens.userId, user.id));
+    await testDb.settled();
     const afterAccounts = await versions.read();
     expect(Number(afterAccounts.accounts)).toBe(Number(afterRegistration.accounts) + 3);
 
@@ -75,13 +77,15 @@ describe('the versions', () => {
       .insert(newsletterSubscriptions)
       .values({ email: `n.${Date.now()}@example.com`, locale: 'ro' });
     await db.execute(sql`SELECT count(*) FROM products`);
+    await testDb.settled();
     expect(await versions.read()).toEqual(afterAccounts);
   });
 
-  it('are read as the database says them after a change through another connection', async () => {
+  it('are read as the database says them once a change through another connection is seen', async () => {
     const before = await versions.read();
     // Straight to the database, as another process would.
     await testDb.database.db.update(products).set({ stock: 3 }).where(eq(products.id, 2));
+    await testDb.settled();
     expect(Number((await versions.read()).catalogue)).toBe(Number(before.catalogue) + 1);
   });
 });
@@ -116,7 +120,7 @@ describe('the account of a signed-in request', () => {
     (await app.inject({ url: '/api/products/7', headers: bearer(token) })).json().product.price as
       number | undefined;
 
-  it('follows a suspension and a sign-out made straight in the database at the next request', async () => {
+  it('follows a suspension and a sign-out made straight in the database once it is seen', async () => {
     const { email, password, user } = await register(app);
     await decideCompany(testDb.database.db, user.companyId, 'approve');
     const { accessToken } = await signIn(app, email, password);
@@ -127,12 +131,14 @@ describe('the account of a signed-in request', () => {
       .update(companies)
       .set({ status: 'SUSPENDED' })
       .where(eq(companies.id, user.companyId));
+    await testDb.settled();
     expect(await priceOf7(accessToken)).toBeUndefined();
 
     await testDb.database.db
       .update(refreshTokens)
       .set({ revokedAt: new Date() })
       .where(eq(refreshTokens.userId, user.id));
+    await testDb.settled();
     const me = await app.inject({ url: '/api/auth/me', headers: bearer(accessToken) });
     expect(me.statusCode).toBe(401);
   });

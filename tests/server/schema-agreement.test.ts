@@ -23,6 +23,8 @@ import { createTestDatabase, type TestDatabase } from './test-database';
 const SQL_ONLY_TABLES: Record<string, string> = {
   change_versions:
     'read and moved only by raw SQL and triggers (migration 0006, services/change-versions.ts)',
+  change_listeners:
+    'written and read only by raw SQL of the listening connections (migration 0007, services/change-versions.ts)',
 };
 
 type TableConfig = ReturnType<typeof getTableConfig>;

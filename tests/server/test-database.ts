@@ -7,19 +7,35 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
+import { seenEverywhere } from '../../server/services/change-versions';
 
 export interface TestDatabase {
   database: Database;
   /** The connection URL, for a real PostgreSQL (null for PGlite). */
   url: string | null;
+  /**
+   * After a change written straight to the database: resolves once every server process
+   * has been told of it, as a server that made it waits before it answers (on PostgreSQL
+   * the announcement arrives a moment after the commit).
+   */
+  settled: () => Promise<void>;
   drop: () => Promise<void>;
+}
+
+async function settle(database: Database): Promise<void> {
+  if (!(await seenEverywhere(database))) throw new Error('A server did not record a change');
 }
 
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (process.env.TEST_DB !== 'postgres') {
     const database = await openDatabase({ engine: 'pglite', dataDir: null });
     await migrate(database.db);
-    return { database, url: null, drop: () => database.close() };
+    return {
+      database,
+      url: null,
+      settled: () => settle(database),
+      drop: () => database.close(),
+    };
   }
   const serverUrl = inject('postgresUrl');
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
@@ -34,6 +50,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   return {
     database,
     url: url.toString(),
+    settled: () => settle(database),
     drop: async () => {
       await database.close();
       const client = new pg.Client({ connectionString: serverUrl });

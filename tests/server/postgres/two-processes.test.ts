@@ -4,7 +4,7 @@
  * the database here, across processes and connection pools.
  */
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, inArray, sum } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, sum } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../../server/db/database';
 import {
@@ -228,7 +228,7 @@ describe('what the processes share through the database', () => {
     expect(refused.every((a) => Number(a.retryAfter) > 0)).toBe(true);
   });
 
-  it('never answer a price from a copy kept before another process changed it', async () => {
+  it('never answer a price from a copy kept before a change made straight in the database was seen', async () => {
     const {
       tokens: [token = ''],
     } = await approvedBuyers(1);
@@ -239,11 +239,12 @@ describe('what the processes share through the database', () => {
     expect((await priceVia(0)).price).toBe(10);
     expect((await priceVia(1)).price).toBe(10);
     await db.update(products).set({ price: '12.34' }).where(eq(products.id, productId));
+    await testDb.settled();
     expect((await priceVia(0)).price).toBe(12.34);
     expect((await priceVia(1)).price).toBe(12.34);
   });
 
-  it("never let a session or a company's approval outlive a change made through another process", async () => {
+  it("never let a session or a company's approval outlive a change made straight in the database", async () => {
     const {
       tokens: [token = ''],
       userIds: [userId = 0],
@@ -260,19 +261,133 @@ describe('what the processes share through the database', () => {
     expect(await priceVia(0)).toBe(10);
     expect(await priceVia(1)).toBe(10);
     await db.update(companies).set({ status: 'SUSPENDED' }).where(eq(companies.id, companyId));
+    await testDb.settled();
     expect(await priceVia(0)).toBeUndefined();
     expect(await priceVia(1)).toBeUndefined();
     expect((await send(1, token, 'GET', '/api/cart')).status).toBe(403);
 
     await db.update(companies).set({ status: 'APPROVED' }).where(eq(companies.id, companyId));
+    await testDb.settled();
     expect(await priceVia(1)).toBe(10);
     // Signed out elsewhere: the same access token stops working in both at once.
     await db
       .update(refreshTokens)
       .set({ revokedAt: new Date() })
       .where(eq(refreshTokens.userId, userId));
+    await testDb.settled();
     expect((await send(0, token, 'GET', '/api/auth/me')).status).toBe(401);
     expect((await send(1, token, 'GET', '/api/auth/me')).status).toBe(401);
+  });
+
+  it('show a change made through one process through the other as soon as it is answered', async () => {
+    const {
+      tokens: [token = ''],
+      userIds: [userId = 0],
+    } = await approvedBuyers(1);
+    const [productId = 0] = await productsWithStock(1, 100);
+    await testDb.settled();
+    const stockVia = async (i: number) =>
+      (
+        (await send(i, token, 'GET', `/api/products/${productId}`)).body.product as {
+          stock: number;
+        }
+      ).stock;
+    expect(await stockVia(1)).toBe(100);
+    // An order through process 0 takes stock: process 1 answers the new stock at once.
+    const add = await send(0, token, 'POST', '/api/cart/add', { productId, quantity: 3 });
+    expect(add.status).toBe(200);
+    const order = await send(0, token, 'POST', '/api/cart/checkout', { shippingAddress: ADDRESS });
+    expect(order.status).toBe(201);
+    expect(await stockVia(1)).toBe(97);
+
+    // Signed out through process 0: process 1 refuses the session's token at once.
+    const [{ email = '' } = {}] = await db
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, userId));
+    const post = (i: number, path: string, body: object, bearer?: string) =>
+      fetch(`${servers.urls[i]}${path}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
+        },
+        body: JSON.stringify(body),
+      });
+    const session = (await (
+      await post(0, '/api/auth/login', { email, password: 'Race-Pass-1' })
+    ).json()) as {
+      accessToken: string;
+      refreshToken: string;
+    };
+    expect((await send(1, session.accessToken, 'GET', '/api/auth/me')).status).toBe(200);
+    const out = await post(
+      0,
+      '/api/auth/logout',
+      { refreshToken: session.refreshToken },
+      session.accessToken,
+    );
+    expect(out.status).toBe(200);
+    expect((await send(1, session.accessToken, 'GET', '/api/auth/me')).status).toBe(401);
+  });
+
+  it('answer right while their listening connections are cut, and trust their copies again after', async () => {
+    const {
+      tokens: [token = ''],
+    } = await approvedBuyers(1);
+    const [productId = 0] = await productsWithStock(1, 100);
+    await testDb.settled();
+    const priceVia = async (i: number) =>
+      (
+        (await send(i, token, 'GET', `/api/products/${productId}`)).body.product as {
+          price: number;
+        }
+      ).price;
+    expect(await priceVia(0)).toBe(10);
+    expect(await priceVia(1)).toBe(10);
+    const rowsOf = async <Row>(query: ReturnType<typeof sql>) =>
+      ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+    const listening = async () =>
+      (
+        await rowsOf<{ id: string }>(
+          sql`SELECT id FROM change_listeners WHERE seen_at > now() - interval '2 seconds'`,
+        )
+      ).map((row) => row.id);
+    const before = await listening();
+    expect(before).toHaveLength(2);
+    // What a network fault or a restart of the database does to the listening connections.
+    const cut = await rowsOf<unknown>(
+      sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+          WHERE application_name = 'portal change listener' AND datname = current_database()`,
+    );
+    expect(cut).toHaveLength(2);
+    await db.update(products).set({ price: '12.34' }).where(eq(products.id, productId));
+    // Waits for the cut listeners until they no longer trust their copies.
+    await testDb.settled();
+    expect(await priceVia(0)).toBe(12.34);
+    expect(await priceVia(1)).toBe(12.34);
+
+    // Both listen again, and a change through one is again seen through the other at once.
+    for (let tries = 0; ; tries += 1) {
+      const again = (await listening()).filter((id) => !before.includes(id));
+      if (again.length === 2) break;
+      if (tries > 100) throw new Error('the processes did not listen again');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(await priceVia(1)).toBe(12.34);
+    expect((await send(0, token, 'POST', '/api/cart/add', { productId, quantity: 1 })).status).toBe(
+      200,
+    );
+    expect(
+      (await send(0, token, 'POST', '/api/cart/checkout', { shippingAddress: ADDRESS })).status,
+    ).toBe(201);
+    expect(
+      (
+        (await send(1, token, 'GET', `/api/products/${productId}`)).body.product as {
+          stock: number;
+        }
+      ).stock,
+    ).toBe(99);
   });
 
   it('apply a change sent to both with one Idempotency-Key once', async () => {
