@@ -80,12 +80,13 @@ const files = (dir: string): string[] =>
   );
 
 /**
- * The screens only a signed-in user can open (and the user menu): their code, and what
- * only they load, is kept by the service worker once someone signs in, not precached on
- * every visitor's first visit (signing in needs the network anyway).
+ * The screens only a signed-in user can open (and the user menu, and the check of outbox
+ * entries before they are sent): their code, and what only they load, is kept by the
+ * service worker once someone signs in, not precached on every visitor's first visit
+ * (signing in needs the network anyway).
  */
 const ACCOUNT_SCREENS =
-  /\/src\/(features\/(cart\/cart|orders\/orders|sync\/sync|profile\/profile)-page|app\/user-menu)\.tsx$/;
+  /\/src\/(features\/(cart\/cart|orders\/orders|sync\/sync|profile\/profile)-page\.tsx|app\/user-menu\.tsx|lib\/sync\/outbox-check\.ts)$/;
 
 /** Where the service worker reads the files of the signed-in screens. */
 const ACCOUNT_SCREENS_IN_WORKER = 'self.__ACCOUNT_SCREENS';

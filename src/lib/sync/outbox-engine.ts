@@ -11,8 +11,10 @@
  *    lines go side by side, a checkout after every change before it). An entry still
  *    backing off ends the picking: the queue keeps its order. Steps 2 and 3 are one
  *    transaction, which also marks the picked entries as sending, and sent for good.
- * 4. Check each against the body schema the server applies (./outbox-check): one it would
- *    refuse needs attention at once and is not sent. Send the others with their
+ * 4. Check each with `check` (the page: the body schema the server applies, ./outbox-check):
+ *    one the server would refuse needs attention at once and is not sent. The service
+ *    worker sends without it, as the schemas' code would double its size: the server checks
+ *    the same schema and its 400 puts the entry in "needs attention" all the same. Send the others with their
  *    Idempotency-Key, at most REPLAY_CONCURRENCY at once: a repeat after a lost answer gets
  *    the recorded answer, never a second order.
  * 5. Done: remove it and apply the server's answer (cart, order) in the same transaction.
@@ -25,7 +27,6 @@
  */
 import { EMPTY_CART, type Cart, type Order } from '../../contracts/orders';
 import type { OrderChange, PortalDb, StoredOrder } from '../db/db';
-import { problemOfPayload } from './outbox-check';
 import {
   backoffMs,
   classify,
@@ -69,6 +70,8 @@ export interface ReplayOptions {
   onDone?: (entry: OutboxEntry, body: unknown) => void | Promise<void>;
   /** Requests on their way at once, at most; REPLAY_CONCURRENCY unless a test says. */
   concurrency?: number;
+  /** Why the server would refuse an entry as it stands (step 4), or undefined. */
+  check?: (payload: OutboxEntry['payload']) => Promise<ServerProblem | undefined>;
 }
 
 /**
@@ -342,7 +345,7 @@ export async function replayOutbox(options: ReplayOptions): Promise<ReplayResult
   // Steps 4 and 5 for one entry.
   const send = async (entry: OutboxEntry, line: { sideBySide: boolean } | undefined) => {
     const id = entry.id as number;
-    const invalid = problemOfPayload(entry.payload);
+    const invalid = await options.check?.(entry.payload);
     if (invalid) {
       await markAttention(db, entry, invalid);
       return;

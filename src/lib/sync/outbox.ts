@@ -82,6 +82,10 @@ export async function clearCart(): Promise<void> {
   await enqueue({ kind: 'cart.clear' });
 }
 
+/** The check of an entry before it is sent, loaded with the first replay that needs it. */
+const checkEntry = async (payload: OutboxPayload) =>
+  (await import('./outbox-check')).problemOfPayload(payload);
+
 /**
  * Queues the order of the cart as the user sees it. A local order records the lines and
  * prices shown, marked as waiting: it becomes the server's order only once confirmed.
@@ -401,6 +405,7 @@ export function requestSync(options: SyncRequest = {}): void {
             transport: pageTransport,
             currentUserId,
             onDone: afterDone,
+            check: checkEntry,
           });
         });
         storageFailures = 0;
