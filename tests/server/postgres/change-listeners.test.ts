@@ -5,7 +5,6 @@
  */
 import { setTimeout as delay } from 'node:timers/promises';
 import { eq } from 'drizzle-orm';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../../server/db/schema';
 import { seedDatabase } from '../../../server/db/seed';
@@ -37,8 +36,9 @@ beforeAll(async () => {
     ...testDb.database,
     connect: async () => {
       const client = await connect();
-      const emit = client.emit.bind(client) as (event: string, ...args: unknown[]) => boolean;
-      (client as pg.Client & { emit: typeof emit }).emit = (event, ...args) => {
+      type Emit = (event: string, ...args: unknown[]) => boolean;
+      const emit = client.emit.bind(client) as Emit;
+      (client as unknown as { emit: Emit }).emit = (event: string, ...args: unknown[]) => {
         if (event !== 'notification' || !holding) return emit(event, ...args);
         held.push(() => emit(event, ...args));
         return true;
