@@ -82,9 +82,29 @@ export async function clearCart(): Promise<void> {
   await enqueue({ kind: 'cart.clear' });
 }
 
-/** The check of an entry before it is sent, loaded with the first replay that needs it. */
-const checkEntry = async (payload: OutboxPayload) =>
-  (await import('./outbox-check')).problemOfPayload(payload);
+let check: Promise<typeof import('./outbox-check')> | undefined;
+
+/** The check of entries before they are sent: loaded for a signed-in user, not a visitor. */
+function loadCheck(): Promise<typeof import('./outbox-check')> {
+  check ??= import('./outbox-check').catch((error: unknown) => {
+    check = undefined; // offline before it ever loaded: tried again next time
+    throw error;
+  });
+  return check;
+}
+
+/**
+ * Why the server would refuse an entry. Not loaded (offline before the first load, with no
+ * service worker to keep it), the entry goes unchecked: the server checks the same schema,
+ * and its 400 puts the entry in "needs attention" too.
+ */
+const checkEntry = async (payload: OutboxPayload) => {
+  try {
+    return (await loadCheck()).problemOfPayload(payload);
+  } catch {
+    return undefined;
+  }
+};
 
 /**
  * Queues the order of the cart as the user sees it. A local order records the lines and
@@ -469,6 +489,8 @@ async function refreshCartAndOrders(): Promise<void> {
   const userId = currentUserId();
   const user = getSession()?.user;
   if (userId === null || !user?.company) return;
+  // Online with someone signed in: ready before a change of theirs needs it offline.
+  void loadCheck().catch(() => undefined);
   try {
     const waiting = await db.outbox.where('userId').equals(userId).count();
     // A company that may not order has no cart: the server answers 403 for it.
