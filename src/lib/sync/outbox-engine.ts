@@ -13,9 +13,9 @@
  *    transaction, which also marks the picked entries as sending, and sent for good.
  * 4. Check each with `check` (the page: the body schema the server applies, ./outbox-check):
  *    one the server would refuse needs attention at once and is not sent. The service
- *    worker sends without it, as the schemas' code would double its size: the server checks
- *    the same schema and its 400 puts the entry in "needs attention" all the same. Send the others with their
- *    Idempotency-Key, at most REPLAY_CONCURRENCY at once: a repeat after a lost answer gets
+ *    worker sends without it (the schemas' code would grow it by about a third): the server
+ *    checks the same schema, and its 400 puts the entry in "needs attention" all the same.
+ *    Send the others with their Idempotency-Key, at most REPLAY_CONCURRENCY at once: a repeat after a lost answer gets
  *    the recorded answer, never a second order.
  * 5. Done: remove it and apply the server's answer (cart, order) in the same transaction.
  *    Retry: count the attempt, back off, pick nothing more. Sign-in needed: keep it
