@@ -100,11 +100,33 @@ const escapePointer = (key: string) => key.replace(/~/g, '~0').replace(/\//g, '~
 const UNSTORABLE_TEXT = /\0|\p{Cs}/u;
 
 /**
+ * Whether any string (value or property name) in `data` is one the database cannot store
+ * as sent. Every request's parts go through this, so it builds no paths: those are worked
+ * out only for the rare part that holds one (see unstorableTextIn).
+ */
+function holdsUnstorableText(data: unknown): boolean {
+  const pending: unknown[] = [data];
+  for (let i = 0; i < pending.length; i += 1) {
+    const value = pending[i];
+    if (typeof value === 'string') {
+      if (UNSTORABLE_TEXT.test(value)) return true;
+    } else if (typeof value === 'object' && value !== null) {
+      for (const key of Object.keys(value)) {
+        if (UNSTORABLE_TEXT.test(key)) return true;
+        pending.push((value as Record<string, unknown>)[key]);
+      }
+    }
+  }
+  return false;
+}
+
+/**
  * The first string (value or property name) in `data` the database cannot store as sent,
  * as an Ajv error at its path; null when there is none. Walks without recursion: the data
  * already passed the schema, but a schema may leave a value free.
  */
 export function unstorableTextIn(data: unknown): ErrorObject | null {
+  if (!holdsUnstorableText(data)) return null;
   const pending: Array<[unknown, string]> = [[data, '']];
   for (let next = pending.pop(); next; next = pending.pop()) {
     const [value, path] = next;
