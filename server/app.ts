@@ -91,8 +91,13 @@ export async function buildApp({
   const routes: RegisteredRoute[] = [];
   registeredRoutes.set(app, routes);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
+    const methods = [route.method].flat();
+    for (const method of methods) {
       if (method !== 'HEAD') routes.push({ method, url: route.url, schema: route.schema });
+    }
+    // GET and HEAD requests have no body to decompress: no decompression hook runs for them.
+    if (methods.every((method) => method === 'GET' || method === 'HEAD')) {
+      route.decompress ??= false;
     }
   });
   // Strict types in bodies, decimal numbers in paths and queries, no NUL anywhere.
@@ -149,9 +154,6 @@ export async function buildApp({
 
   await app.register(securityHeaders);
   await app.register(compress, { global: true, threshold: 1024 });
-  await app.register(multipart, {
-    limits: { fileSize: MAX_DOCUMENT_BYTES, files: 8, fields: 30, fieldSize: 10_000, parts: 40 },
-  });
   // What processes keep in memory (accounts, catalogue answers) is checked against these.
   await app.register(changeVersionsPlugin, { versions: await changeVersions(database) });
   await app.register(authPlugin, { db: database.db });
@@ -161,10 +163,22 @@ export async function buildApp({
       await api.register(healthRoutes, { database });
       await api.register(productRoutes, { db: database.db });
       await api.register(newsletterRoutes, { db: database.db });
-      await api.register(registrationRoutes, { db: database.db });
+      // Only these routes read multipart forms (documents): its hooks run for them alone.
+      await api.register(async (forms) => {
+        await forms.register(multipart, {
+          limits: {
+            fileSize: MAX_DOCUMENT_BYTES,
+            files: 8,
+            fields: 30,
+            fieldSize: 10_000,
+            parts: 40,
+          },
+        });
+        await forms.register(registrationRoutes, { db: database.db });
+        await forms.register(companyRoutes, { db: database.db });
+      });
       await api.register(authRoutes, { db: database.db });
       await api.register(userRoutes, { db: database.db });
-      await api.register(companyRoutes, { db: database.db });
       await api.register(cartRoutes, { db: database.db });
       await api.register(orderRoutes, { db: database.db });
       await api.register(adminRoutes, { db: database.db });

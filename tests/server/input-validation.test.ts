@@ -6,7 +6,7 @@ import { companies, newsletterSubscriptions, users } from '../../server/db/schem
 import { seedDatabase } from '../../server/db/seed';
 import { decideCompany, ensureAdmin } from '../../server/services/admin';
 import { instantOf } from '../../server/validation';
-import { bearer, personPayload, signIn, uniqueEmail, type Tokens } from './helpers';
+import { bearer, multipart, personPayload, signIn, uniqueEmail, type Tokens } from './helpers';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 let testDb: TestDatabase;
@@ -223,6 +223,13 @@ describe('JSON bodies', () => {
       .from(newsletterSubscriptions)
       .where(eq(newsletterSubscriptions.email, email));
     expect(row?.locale).toBe('ro');
+  });
+
+  it('are the only forms a route without uploads takes: a multipart one gets 415', async () => {
+    const form = multipart({ email: uniqueEmail(), password: 'Secure-Pass1' });
+    const response = await app.inject({ method: 'POST', url: '/api/auth/login', ...form });
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toEqual({ message: expect.any(String) });
   });
 });
 
