@@ -38,6 +38,11 @@ export interface ChangeVersions {
   /** The versions as the database says them at or after the moment of the call. */
   read(): Promise<Versions>;
   /**
+   * What `read` would give at once, without waiting: the versions already read and still
+   * the newest announced, or null when they must be read first.
+   */
+  known(): Versions | null;
+  /**
    * Resolves once every server process has been told of every change committed before the
    * call: true, or false if one still connected has not said so within SEEN_TIMEOUT_MS
    * (by then it no longer trusts its copies).
@@ -147,6 +152,7 @@ function announcedReader(read: () => Promise<Versions>) {
       announcements += 1;
       known = null;
     },
+    known: (): Versions | null => known,
     async read(): Promise<Versions> {
       for (;;) {
         if (known) return known;
@@ -338,6 +344,7 @@ export async function changeVersions(database: Database): Promise<ChangeVersions
     await listener.start();
     return {
       read: () => (listener.trusted() ? announced.read() : fresh()),
+      known: () => (listener.trusted() ? announced.known() : null),
       seenEverywhere: () => seenEverywhere(database),
       close: () => listener.close(),
     };
@@ -347,6 +354,7 @@ export async function changeVersions(database: Database): Promise<ChangeVersions
   const unlisten = await listen(CHANNEL, () => announced.announced());
   return {
     read: () => announced.read(),
+    known: () => announced.known(),
     seenEverywhere: () => seenEverywhere(database),
     // The database may be closed already (then nothing listens any more).
     close: () => unlisten().catch(() => undefined),

@@ -88,6 +88,17 @@ describe('the versions', () => {
     await testDb.settled();
     expect(Number((await versions.read()).catalogue)).toBe(Number(before.catalogue) + 1);
   });
+
+  it('are known without a query once read, and no longer once a change is seen', async () => {
+    const before = await versions.read();
+    expect(versions.known()).toEqual(before);
+    await testDb.database.db.update(products).set({ stock: 4 }).where(eq(products.id, 3));
+    await testDb.settled();
+    expect(versions.known()).toBeNull();
+    const after = await versions.read();
+    expect(Number(after.catalogue)).toBe(Number(before.catalogue) + 1);
+    expect(versions.known()).toEqual(after);
+  });
 });
 
 describe('reading the versions on PostgreSQL', () => {
