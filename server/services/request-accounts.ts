@@ -3,27 +3,33 @@
  * per process so that a request does not cost a signature check and an account query:
  *
  * - a token's claims are kept, once its signature was checked, until the token runs out;
- * - an account with its session is kept under the accounts' version it was read at, and
- *   used only while the database still says that version (change-versions.ts) and the
- *   session has not reached its end. Signing out, a suspension, a password change or a new
- *   company status made through any process moves the version, so the next request reads
- *   the account again.
+ * - the account with its session is kept beside them under the accounts' version it was
+ *   read at, and used only while the database still says that version (change-versions.ts)
+ *   and the session has not reached its end. Signing out, a suspension, a password change
+ *   or a new company status made through any process moves the version, so the next
+ *   request reads the account again.
  */
 import { LRUCache } from 'lru-cache';
 import type { Db } from '../db/database.js';
 import { findSessionAccount, type Account } from './accounts.js';
 import { verifyAccessToken, type AccessClaims } from './tokens.js';
 
-/** Tokens and sessions kept per process: far more than the users one process serves at once. */
+/** Tokens kept per process: far more than the users one process serves at once. */
 const MAX_KEPT = 10_000;
 
-interface KeptAccount {
-  version: string;
-  account: Account | null;
-  sessionEndsAt: number;
+interface KeptToken {
+  claims: AccessClaims;
+  /** The token's account as read at `version`; null when its session was not live. */
+  account?: { version: string; found: Account | null; sessionEndsAt: number };
 }
 
 export interface RequestAccounts {
+  /**
+   * Without waiting: the account of a kept token at the accounts' version `version` (as the
+   * database says it now), null when its session is not live, undefined when it is not
+   * known yet (then ask `accountOf`).
+   */
+  kept(token: string, version: string): Account | null | undefined;
   /**
    * The account of a valid access token while its session is live, null when it is not;
    * `version` reads the accounts' version as the database says it now.
@@ -32,34 +38,44 @@ export interface RequestAccounts {
 }
 
 export function requestAccounts(db: Db): RequestAccounts {
-  const claims = new LRUCache<string, AccessClaims>({ max: MAX_KEPT });
-  const accounts = new LRUCache<string, KeptAccount>({ max: MAX_KEPT });
+  // An entry's token is checked against its own end on every use (see `live`).
+  const tokens = new LRUCache<string, KeptToken>({ max: MAX_KEPT });
 
-  async function claimsOf(token: string): Promise<AccessClaims> {
-    const kept = claims.get(token);
-    if (kept && kept.expiresAt > Date.now()) return kept;
-    const checked = await verifyAccessToken(db, token);
-    claims.set(token, checked, { ttl: Math.max(1, checked.expiresAt - Date.now()) });
-    return checked;
+  /** The kept entry of a token that has not run out. */
+  function live(token: string, now: number): KeptToken | undefined {
+    const entry = tokens.get(token);
+    if (entry && entry.claims.expiresAt > now) return entry;
+    if (entry) tokens.delete(token);
+    return undefined;
+  }
+
+  function kept(token: string, version: string): Account | null | undefined {
+    const now = Date.now();
+    const account = live(token, now)?.account;
+    if (account?.version !== version) return undefined;
+    return account.sessionEndsAt > now ? account.found : null;
   }
 
   return {
+    kept,
     async accountOf(token, readVersion) {
-      const { userId, sessionId } = await claimsOf(token);
-      const key = `${userId} ${sessionId}`;
+      let entry = live(token, Date.now());
+      if (!entry) {
+        entry = { claims: await verifyAccessToken(db, token) };
+        tokens.set(token, entry);
+      }
       // Read before the account: what is kept is at least as new as this version.
       const version = await readVersion();
-      const kept = accounts.get(key);
-      if (kept?.version === version) {
-        return kept.sessionEndsAt > Date.now() ? kept.account : null;
-      }
+      const known = kept(token, version);
+      if (known !== undefined) return known;
+      const { userId, sessionId } = entry.claims;
       const found = await findSessionAccount(db, userId, sessionId);
-      accounts.set(key, {
+      entry.account = {
         version,
-        account: found?.account ?? null,
+        found: found?.account ?? null,
         sessionEndsAt: found?.sessionEndsAt.getTime() ?? 0,
-      });
-      return found?.account ?? null;
+      };
+      return entry.account.found;
     },
   };
 }
