@@ -12,7 +12,12 @@ import {
 } from '../../src/contracts/catalogue.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
-import { createCatalogueCache, encodingFor, matchesEtag } from '../services/catalogue-cache.js';
+import {
+  createCatalogueCache,
+  encodingFor,
+  matchesEtag,
+  type CachedAnswer,
+} from '../services/catalogue-cache.js';
 import {
   getProduct,
   listCategories,
@@ -64,34 +69,94 @@ const OWN_ENCODING = { compress: false } as const;
 /** 304: the caller's copy, named by its ETag, is still the answer. */
 const notModified = (reply: FastifyReply) => reply.status(304).send();
 
+/** The query of the product list: a page of a search, a category, a sort. */
+const ListQuery = Type.Object(
+  {
+    page: Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 }),
+    limit: Type.Integer({
+      minimum: 1,
+      maximum: MAX_PRODUCTS_LIMIT,
+      default: PRODUCTS_PAGE_SIZE,
+    }),
+    search: Type.String({ maxLength: MAX_SEARCH_LENGTH, default: '' }),
+    categoryId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
+    sortBy: Type.Union(
+      SORT_OPTIONS.map((option) => Type.Literal(option)),
+      { default: DEFAULT_SORT },
+    ),
+    updatedSince: Type.Optional(Type.String({ format: 'date-time' })),
+  },
+  { additionalProperties: false },
+);
+
+/** The list query's fields in one order, so that one query has one key however it was written. */
+const LIST_FIELDS = Object.keys(ListQuery.properties).sort();
+
+/** The cache key of a list query, as read with its defaults: every field it has, in order. */
+function listKey(query: Record<string, unknown>): string {
+  let key = '/products?';
+  for (const name of LIST_FIELDS) {
+    const value = query[name];
+    if (value !== undefined) {
+      key += `${name}=${typeof value === 'string' ? encodeURIComponent(value) : String(value)}&`;
+    }
+  }
+  return key;
+}
+
 export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   const cache = createCatalogueCache();
+
+  /** Sends a kept answer, or 304 when the caller holds it already. */
+  function send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    answer: CachedAnswer,
+    priced: boolean,
+  ) {
+    const encoding = encodingFor(request.headers['accept-encoding'], answer.body);
+    const { bytes, etag } = answer.encoded(encoding);
+    reply.headers({
+      vary: 'authorization, accept-encoding',
+      'cache-control': priced ? 'private, no-store' : 'no-cache',
+      etag,
+    });
+    if (matchesEtag(request.headers['if-none-match'], etag)) return notModified(reply);
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.type('application/json; charset=utf-8').send(bytes);
+  }
 
   /**
    * Sends a catalogue answer from the process's cache (computed when the catalogue changed),
    * or 304 when the caller holds it already. A visitor's answer may be kept by the browser
    * and revalidated; a priced one is never kept, so no price outlives a session.
+   *
+   * A kept answer at versions already known goes at once, without a promise: that is
+   * nearly every request. Otherwise the versions are read (and the answer computed) first,
+   * and a failure goes to the error handler as a thrown one would.
    */
-  async function sendCatalogue(
+  function sendCatalogue(
     request: FastifyRequest,
     reply: FastifyReply,
     key: string,
     compute: () => Promise<unknown>,
-  ) {
+  ): void {
     const priced = viewerOf(request).canSeePrices;
-    const { catalogue } = await request.versions();
-    const answer = await cache.answer(catalogue, key, priced, async () =>
-      String(reply.serialize(await compute())),
-    );
-    const encoding = encodingFor(request.headers['accept-encoding'], answer.body);
-    const { bytes, etag } = answer.encoded(encoding);
-    reply
-      .header('vary', 'authorization, accept-encoding')
-      .header('cache-control', priced ? 'private, no-store' : 'no-cache')
-      .header('etag', etag);
-    if (matchesEtag(request.headers['if-none-match'], etag)) return notModified(reply);
-    if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    return reply.type('application/json; charset=utf-8').send(bytes);
+    const known = request.knownVersions();
+    const kept = known ? cache.kept(known.catalogue, key, priced) : undefined;
+    if (kept) {
+      send(request, reply, kept, priced);
+      return;
+    }
+    request
+      .versions()
+      .then(({ catalogue }) =>
+        cache.answer(catalogue, key, priced, async () => String(reply.serialize(await compute()))),
+      )
+      .then((answer) => send(request, reply, answer, priced))
+      .catch((error: unknown) =>
+        reply.send(error instanceof Error ? error : new Error(String(error))),
+      );
   }
 
   app.get(
@@ -99,37 +164,16 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
     {
       ...OWN_ENCODING,
       schema: {
-        querystring: Type.Object(
-          {
-            page: Type.Integer({ minimum: 1, maximum: MAX_PAGE, default: 1 }),
-            limit: Type.Integer({
-              minimum: 1,
-              maximum: MAX_PRODUCTS_LIMIT,
-              default: PRODUCTS_PAGE_SIZE,
-            }),
-            search: Type.String({ maxLength: MAX_SEARCH_LENGTH, default: '' }),
-            categoryId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
-            sortBy: Type.Union(
-              SORT_OPTIONS.map((option) => Type.Literal(option)),
-              { default: DEFAULT_SORT },
-            ),
-            updatedSince: Type.Optional(Type.String({ format: 'date-time' })),
-          },
-          { additionalProperties: false },
-        ),
+        querystring: ListQuery,
         response: {
           200: ProductPageSchema,
           ...errorResponses,
         },
       },
     },
-    async (request, reply) => {
+    (request, reply) => {
       const { updatedSince, ...query } = request.query;
-      const key = Object.entries(request.query)
-        .sort(([a], [b]) => (a < b ? -1 : 1))
-        .map(([name, value]) => `${name}=${encodeURIComponent(String(value))}`)
-        .join('&');
-      return sendCatalogue(request, reply, `/products?${key}`, () =>
+      return sendCatalogue(request, reply, listKey(request.query), () =>
         listProducts(db, { ...query, updatedSince: sinceOf(updatedSince) }, viewerOf(request)),
       );
     },
@@ -197,7 +241,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
       ...OWN_ENCODING,
       schema: { response: { 200: Type.Object({ ids: Type.Array(Type.Integer()) }) } },
     },
-    async (request, reply) =>
+    (request, reply) =>
       sendCatalogue(request, reply, '/products/ids', async () => ({
         ids: await listProductIds(db),
       })),
@@ -209,7 +253,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
       ...OWN_ENCODING,
       schema: { response: { 200: Type.Object({ categories: Type.Array(CategorySchema) }) } },
     },
-    async (request, reply) =>
+    (request, reply) =>
       sendCatalogue(request, reply, '/products/categories', async () => ({
         categories: await listCategories(db),
       })),
@@ -224,7 +268,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
         response: { 200: Type.Object({ product: ProductSchema }), ...errorResponses },
       },
     },
-    async (request, reply) =>
+    (request, reply) =>
       sendCatalogue(request, reply, `/products/${request.params.id}`, async () => {
         const product = await getProduct(db, request.params.id, viewerOf(request));
         if (!product) throw notFound('Product not found');

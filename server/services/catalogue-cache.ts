@@ -25,9 +25,9 @@ export interface CachedAnswer {
   body: string;
   /**
    * The answer as sent in `encoding`, with a strong validator of exactly those bytes (for
-   * If-None-Match). Compressed once per kept answer, not once per request.
+   * If-None-Match). Encoded once per kept answer (the text too), not once per request.
    */
-  encoded(encoding: Encoding): { bytes: string | Buffer; etag: string };
+  encoded(encoding: Encoding): { bytes: Buffer; etag: string };
 }
 
 interface Entry extends CachedAnswer {
@@ -37,11 +37,22 @@ interface Entry extends CachedAnswer {
 /** Smaller answers go as they are: compressing them saves less than it costs. */
 const COMPRESS_FROM_BYTES = 1024;
 
+/**
+ * Accept-Encoding headers already read, and what each chose: a browser sends the same one
+ * with every request, so it is parsed once. Bounded, as callers may send anything.
+ */
+const chosen = new LRUCache<string, Encoding>({ max: 256 });
+
 /** The encoding for an answer of `body` to a caller that sent `acceptEncoding`. */
 export function encodingFor(acceptEncoding: string | undefined, body: string): Encoding {
   if (body.length < COMPRESS_FROM_BYTES) return 'identity';
   if (!acceptEncoding) return 'identity';
-  return negotiate<Encoding>(acceptEncoding, ['br', 'gzip']) ?? 'identity';
+  let encoding = chosen.get(acceptEncoding);
+  if (encoding === undefined) {
+    encoding = negotiate<Encoding>(acceptEncoding, ['br', 'gzip']) ?? 'identity';
+    chosen.set(acceptEncoding, encoding);
+  }
+  return encoding;
 }
 
 const compressors: Record<Exclude<Encoding, 'identity'>, (body: string) => Buffer> = {
@@ -52,8 +63,8 @@ const compressors: Record<Exclude<Encoding, 'identity'>, (body: string) => Buffe
 
 function keptAnswer(version: string, body: string): Entry {
   const etag = createHash('sha256').update(body).digest('base64url').slice(0, 27);
-  const encodings = new Map<Encoding, { bytes: string | Buffer; etag: string }>([
-    ['identity', { bytes: body, etag: `"${etag}"` }],
+  const encodings = new Map<Encoding, { bytes: Buffer; etag: string }>([
+    ['identity', { bytes: Buffer.from(body), etag: `"${etag}"` }],
   ]);
   return {
     version,
@@ -74,6 +85,11 @@ function keptAnswer(version: string, body: string): Entry {
 
 export interface CatalogueCache {
   /**
+   * The answer for `key` as a viewer with or without prices sees it, when one is kept that
+   * was computed at the catalogue version `version` (as the database says it now).
+   */
+  kept(version: string, key: string, priced: boolean): CachedAnswer | undefined;
+  /**
    * The answer for `key` (a request's path and query) as a viewer with or without prices
    * sees it at the catalogue version `version` (as the database says it now): kept when
    * computed at that version, else computed (as the JSON text to send) and kept.
@@ -90,18 +106,25 @@ export function createCatalogueCache(): CatalogueCache {
   const entries = new LRUCache<string, Entry>({
     max: MAX_ENTRIES,
     maxSize: MAX_BYTES,
-    // The text and up to two compressed copies, each smaller than the text.
-    sizeCalculation: (entry) => Math.max(1, entry.body.length * 2),
+    // The text, its bytes and up to two compressed copies, each smaller than the text.
+    sizeCalculation: (entry) => Math.max(1, entry.body.length * 3),
   });
 
+  const keyOf = (key: string, priced: boolean) => `${priced ? 'priced' : 'unpriced'} ${key}`;
+
+  function kept(current: string, key: string, priced: boolean): Entry | undefined {
+    const entry = entries.get(keyOf(key, priced));
+    return entry?.version === current ? entry : undefined;
+  }
+
   return {
+    kept,
     async answer(current, key, priced, compute) {
-      const fullKey = `${priced ? 'priced' : 'unpriced'} ${key}`;
-      const kept = entries.get(fullKey);
-      if (kept?.version === current) return kept;
+      const found = kept(current, key, priced);
+      if (found) return found;
       // Computed after the version was read: it is at least as new as that version.
       const entry = keptAnswer(current, await compute());
-      entries.set(fullKey, entry);
+      entries.set(keyOf(key, priced), entry);
       return entry;
     },
   };

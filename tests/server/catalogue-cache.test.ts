@@ -67,6 +67,16 @@ describe('kept answers', () => {
     expect(changed.encoded('identity').etag).not.toBe(first.encoded('identity').etag);
   });
 
+  it('are found without waiting while their version stands, and not after it moved', async () => {
+    const cache = createCatalogueCache();
+    const version = await catalogueVersion();
+    expect(cache.kept(version, '/api/products/5', false)).toBeUndefined();
+    const answer = await cache.answer(version, '/api/products/5', false, async () => '{"a":1}');
+    expect(cache.kept(version, '/api/products/5', false)).toBe(answer);
+    expect(cache.kept(version, '/api/products/5', true)).toBeUndefined();
+    expect(cache.kept(String(Number(version) + 1), '/api/products/5', false)).toBeUndefined();
+  });
+
   it('are kept apart for viewers with and without prices', async () => {
     const cache = createCatalogueCache();
     const version = await catalogueVersion();
