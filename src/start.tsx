@@ -7,7 +7,7 @@ import { readFirstScreen } from './lib/first-screen';
 import { noteTypedEarly } from './lib/typed-early';
 import { detectLanguage, initI18n, loadAllTexts, switchLanguage } from './lib/i18n';
 import { registerServiceWorker } from './lib/pwa/register-service-worker';
-import { whenIdle } from './lib/when-idle';
+import { whenKept } from './lib/kept-on-device';
 
 /** Set when the server rendered this page's first screen: the page takes that markup over. */
 const firstScreen = readFirstScreen();
@@ -39,6 +39,7 @@ void Promise.all([
   preloadPage(window.location.pathname).catch(() => undefined),
 ]).then(start);
 registerServiceWorker();
-void whenIdle()
+// The other screens' texts, for offline use too, once the visitor stays.
+void whenKept()
   .then(loadAllTexts)
   .catch(() => undefined);

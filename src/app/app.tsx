@@ -19,6 +19,7 @@ import { Header } from './header';
 import { NotFoundPage, SCREENS } from './pages';
 import { replayPresses } from '../lib/pressed-early';
 import { markFirstScreen } from '../lib/when-idle';
+import { keepApp } from '../lib/kept-on-device';
 
 // Loaded with the sync engine: they only act once it is there.
 const SessionWatcher = lazy(() =>
@@ -55,18 +56,25 @@ function OfflineInvite() {
   );
 }
 /**
- * What runs behind every screen: the catalogue kept fresh, the sync engine loaded at once
- * for a signed-in user (whose waiting changes must go out) and their screens kept for
+ * What runs behind every screen: the app kept on the device once the visitor stays (a
+ * second screen, a signed-in user), the catalogue kept fresh, the sync engine loaded at
+ * once for a signed-in user (whose waiting changes must go out) and their screens kept for
  * offline use, and the session watcher once the engine is there. Its own component, so
  * that none of this re-renders the screen.
  */
 function Background() {
   const user = useUser();
   const engine = useSyncEngine();
-  // The catalogue (and the footer's categories) stays fresh from the first screen on.
+  // The first screen's address is 'default'; every later one (a link, a search) has its own.
+  const { key } = useLocation();
+  useEffect(() => {
+    if (key !== 'default') keepApp();
+  }, [key]);
+  // The catalogue (and the footer's categories) stays fresh once the app is kept.
   useMirrorRefresh();
   useEffect(() => {
     if (!user) return;
+    keepApp();
     void loadSyncEngine().catch(() => undefined);
     keepAccountScreens();
   }, [user]);

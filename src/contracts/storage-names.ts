@@ -15,6 +15,8 @@ export const SESSION_KEYS = {
 } as const;
 /** Set once the user has kept the whole catalogue offline, or declined the invitation. */
 export const OFFLINE_INVITE_KEY = 'portal.offlineInviteDone';
+/** When this device first opened the portal: a device that comes back keeps the app. */
+export const FIRST_VISIT_KEY = 'portal.firstVisit';
 /** Set once a whole catalogue is on the device: its screens then read the device first. */
 export const MIRROR_FLAG_KEY = 'portal.catalogueMirrored';
 /** Web Lock held while a refresh token is exchanged, so that two tabs never spend it twice. */

@@ -2,9 +2,11 @@
 /**
  * Everything a first visit downloads, until the network is idle: a new device opens `/` or
  * `/products` (each in a fresh browser context, Romanian as a salon's browser would ask)
- * and stays on it until the service worker is active, its precache complete, and nothing
- * has crossed the network for a while. The page's requests, the service worker's precache
- * and runtime fetches and the service worker's own script all count.
+ * and stays on it until nothing has crossed the network for a while (and, had a service
+ * worker been set up, until it is active with its precache complete). The page's requests,
+ * the service worker's precache and runtime fetches and its own script all count. Then
+ * the visitor follows a link to the catalogue or a product, a second screen: what that brings (the app kept on the
+ * device for offline use) is measured beside it.
  *
  * The bytes are counted on the wire, not as the browser reports them: the browser talks to
  * the server through a small proxy that reads every HTTP/1.1 exchange (Chromium reports the
@@ -21,7 +23,7 @@ import { connect, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { CHROME_ARGS, CHROME_PATH } from '../e2e/chromium';
 
 export interface Figure {
@@ -53,7 +55,7 @@ export interface Exchange {
 const PATHS = ['/', '/products'];
 /** The goal, in KiB of compressed bodies. */
 const GOAL_KIB = 150;
-/** Nothing on the wire for this long (with the service worker active) counts as idle. */
+/** Nothing on the wire for this long counts as idle. */
 const IDLE_MS = 2_000;
 /** The longest a first visit may take to settle before the measure gives up. */
 const SETTLE_TIMEOUT_MS = 60_000;
@@ -268,9 +270,41 @@ function responseReader(
 export interface Visit {
   path: string;
   exchanges: Exchange[];
+  /** What a visitor who stays then downloads: a second screen, and the app kept on the device. */
+  stayed: Exchange[];
 }
 
-/** One first visit of `path` in a fresh context, until the network is idle. */
+/** Waits until nothing has crossed the network for IDLE_MS. */
+async function untilIdle(proxy: CountingProxy, path: string): Promise<void> {
+  const started = Date.now();
+  while (proxy.open > 0 || Date.now() - proxy.lastActivity < IDLE_MS) {
+    if (Date.now() - started > SETTLE_TIMEOUT_MS) {
+      throw new Error(`${path}: the network never went idle`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Until the network is idle; a service worker set up meanwhile, until it is active too. */
+async function untilSettled(page: Page, proxy: CountingProxy, path: string): Promise<void> {
+  await untilIdle(proxy, path);
+  const registered = await page.evaluate(
+    async () => (await navigator.serviceWorker.getRegistration()) !== undefined,
+  );
+  if (!registered) return;
+  // Active means installed: the precache was complete before the worker could activate.
+  await page.waitForFunction(
+    () => navigator.serviceWorker.ready.then((registration) => registration.active !== null),
+    undefined,
+    { timeout: SETTLE_TIMEOUT_MS, polling: 100 },
+  );
+  await untilIdle(proxy, path);
+}
+
+/**
+ * One first visit of `path` in a fresh context, until the network is idle; then a second
+ * screen (the first link to a product), until the network is idle again.
+ */
 async function visit(browser: Browser, proxy: CountingProxy, base: string, path: string) {
   proxy.exchanges = [];
   const context = await browser.newContext({ locale: 'ro-RO', serviceWorkers: 'allow' });
@@ -288,22 +322,15 @@ async function visit(browser: Browser, proxy: CountingProxy, base: string, path:
         .catch(() => false),
     });
   });
+  let first = 0;
   try {
     const page = await context.newPage();
     await page.goto(`${base}${path}`);
-    // Active means installed: the precache was complete before the worker could activate.
-    await page.waitForFunction(
-      async () => (await navigator.serviceWorker.getRegistration())?.active?.state === 'activated',
-      undefined,
-      { timeout: SETTLE_TIMEOUT_MS, polling: 100 },
-    );
-    const started = Date.now();
-    while (proxy.open > 0 || Date.now() - proxy.lastActivity < IDLE_MS) {
-      if (Date.now() - started > SETTLE_TIMEOUT_MS) {
-        throw new Error(`${path}: the network never went idle`);
-      }
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
+    await page.waitForFunction(() => performance.getEntriesByName('first-screen').length > 0);
+    await untilSettled(page, proxy, path);
+    first = proxy.exchanges.length;
+    await page.locator('main a[href^="/products"]').first().click();
+    await untilSettled(page, proxy, path);
   } finally {
     await context.close();
   }
@@ -314,7 +341,7 @@ async function visit(browser: Browser, proxy: CountingProxy, base: string, path:
     askers.set(key, [...(askers.get(key) ?? []), who]);
   }
   for (const exchange of exchanges) exchange.by = askers.get(exchange.path)?.shift() ?? 'unknown';
-  return { path, exchanges };
+  return { path, exchanges: exchanges.slice(0, first), stayed: exchanges.slice(first) };
 }
 
 /** The first visits of `/` and `/products` against the server at `base`. */
@@ -336,7 +363,7 @@ export async function firstVisits(base: string): Promise<Visit[]> {
 const sum = (exchanges: Exchange[], bytes: (exchange: Exchange) => number) =>
   exchanges.reduce((total, exchange) => total + bytes(exchange), 0);
 
-export function visitFigures({ path, exchanges }: Visit): Figure[] {
+export function visitFigures({ path, exchanges, stayed }: Visit): Figure[] {
   const bodies = sum(exchanges, (e) => e.bodyBytes);
   const byWorker = sum(
     exchanges.filter((e) => e.by === 'service worker'),
@@ -365,6 +392,13 @@ export function visitFigures({ path, exchanges }: Visit): Figure[] {
       goal: 'reference',
       met: true,
     },
+    {
+      name: `First visit of ${path}, then a second screen: what a visitor who stays downloads next (that screen, the app kept for offline use, the catalogue)`,
+      value: kib(sum(stayed, (e) => e.bodyBytes)),
+      unit: 'KiB',
+      goal: 'reference',
+      met: stayed.some((e) => e.path === '/sw.js'),
+    },
   ];
 }
 
@@ -384,7 +418,7 @@ function uncompressed(exchanges: Exchange[]): Exchange[] {
   );
 }
 
-function printBreakdown({ path, exchanges }: Visit): void {
+function printBreakdown(path: string, exchanges: Exchange[]): void {
   console.log(`\n${path}: ${exchanges.length} responses, largest first`);
   const rows = [...exchanges].sort((a, b) => b.bodyBytes - a.bodyBytes);
   for (const e of rows) {
@@ -439,7 +473,10 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     : await startServer(Number(process.env.BENCH_PORT ?? 4395));
   try {
     const visits = await firstVisits(server.base);
-    for (const measured of visits) printBreakdown(measured);
+    for (const measured of visits) {
+      printBreakdown(measured.path, measured.exchanges);
+      printBreakdown(`${measured.path}, then a second screen`, measured.stayed);
+    }
     console.log('\nFirst-visit figures');
     for (const f of visits.flatMap(visitFigures)) {
       console.log(`${f.met ? '✓' : '✗'} ${f.name}: ${f.value} ${f.unit} (goal ${f.goal})`);

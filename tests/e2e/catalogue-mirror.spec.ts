@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { openedBefore } from './helpers';
 
 // The page's own requests, as the page makes them (no service worker in between).
 test.use({ serviceWorkers: 'block' });
@@ -40,6 +41,7 @@ async function openCatalogueAgain(page: Page) {
 test('a refresh while the catalogue is unchanged names the copy it holds and gets a 304', async ({
   page,
 }) => {
+  await openedBefore(page);
   const calls = recordMirrorCalls(page);
   await page.goto('/products?lng=en');
   await expect(page.getByTestId('product-card').first()).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { untilControlled } from './helpers';
+import { openedBefore, untilControlled } from './helpers';
 import { DB_NAME } from '../../src/contracts/storage-names';
 
 interface ApiPage {
@@ -17,6 +17,7 @@ async function serverNames(page: Page, query: string): Promise<string[]> {
 
 /** Opens the catalogue online and waits until the app and the catalogue are on the device. */
 async function openCatalogueOnline(page: Page) {
+  await openedBefore(page);
   await page.goto('/products?lng=en');
   await untilControlled(page);
   await expect(page.getByText('Catalogue saved on this device')).toBeVisible();

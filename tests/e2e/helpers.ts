@@ -85,6 +85,15 @@ export async function signInAs(page: Page, email: string, password = PASSWORD) {
 }
 
 /**
+ * This device has opened the portal before (docs/product.md#offline), so it keeps the app
+ * from its next first screen on: the home page, opened once as an earlier visit.
+ */
+export async function openedBefore(page: Page) {
+  await page.goto('/');
+  await page.waitForFunction(() => performance.getEntriesByName('first-screen').length > 0);
+}
+
+/**
  * Waits until the service worker controls the page. A page that was loaded while the
  * worker was still installing can miss being claimed; like a user's next visit, a reload
  * then brings it under control.

@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
-import { untilControlled } from './helpers';
+import { openedBefore, untilControlled } from './helpers';
 
 /** The product page's code failed to download: the message shows, and its reload works once it can. */
 async function reloadsOnceDownloadable(page: Page) {
@@ -46,6 +46,7 @@ test('the portal meets Chromium’s install criteria', async ({ request, baseURL
   });
   const page = browser.pages()[0] ?? (await browser.newPage());
   try {
+    await openedBefore(page);
     await page.goto('/?lng=en');
     await controlled(page);
     const href = await page.locator('link[rel="manifest"]').getAttribute('href');
@@ -83,6 +84,7 @@ test('the portal meets Chromium’s install criteria', async ({ request, baseURL
 });
 
 test('a new version becomes a prompt and is applied after a click', async ({ page }) => {
+  await openedBefore(page);
   await page.goto('/?lng=en');
   await controlled(page);
   // The next version, as a deployment writes it: the worker's script without the compressed
@@ -151,10 +153,53 @@ test('the app’s scripts and the service worker are sent compressed at the buil
   }
 });
 
-test('the first visit keeps the app for offline use, not the icons the browser installs with', async ({
+test('a first screen downloads what it shows; a second screen keeps the app and the catalogue on the device', async ({
+  page,
+  context,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+  await page.goto('/products?lng=en');
+  await expect(page.getByTestId('product-card')).toHaveCount(12);
+  // The page is up and idle (whatever waits for that has had its 2 s): still no service
+  // worker, sync engine or catalogue copy.
+  await page.waitForFunction(() => performance.getEntriesByName('first-screen').length > 0);
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(2_500);
+  expect(await page.evaluate(() => navigator.serviceWorker.getRegistration())).toBeUndefined();
+  expect(
+    asked.filter((path) => /^\/(sw\.js|api\/products\/mirror|assets\/db-)/.test(path)),
+  ).toEqual([]);
+  await expect(page.getByText('Catalogue saved on this device')).toBeHidden();
+
+  // The visitor stays: a second screen.
+  await page.getByRole('button', { name: 'Filters' }).click();
+  await page.getByLabel('Sort by').selectOption({ label: 'Price' });
+  await controlled(page);
+  await expect(page.getByText('Catalogue saved on this device')).toBeVisible();
+  await context.setOffline(true);
+  await page.goto('/products?lng=en&sort=newest');
+  await expect(
+    page.getByText(/You are offline: showing the catalogue saved on this device/),
+  ).toBeVisible();
+  await expect(page.getByTestId('product-card')).toHaveCount(12);
+});
+
+test('a device that comes back keeps the app from its first screen on', async ({ page }) => {
+  await page.goto('/?lng=en');
+  await page.waitForFunction(() => performance.getEntriesByName('first-screen').length > 0);
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => navigator.serviceWorker.getRegistration())).toBeUndefined();
+  // The same device, another day.
+  await page.goto('/support/faq?lng=en');
+  await controlled(page);
+});
+
+test('a kept app holds what it needs offline, not the icons the browser installs with', async ({
   page,
   request,
 }) => {
+  await openedBefore(page);
   await page.goto('/?lng=en');
   await controlled(page);
   const cached = await cachedPaths(page);
@@ -180,6 +225,7 @@ test('the service worker is a classic script, registered through workbox-window,
       return register.call(this, url, options);
     };
   });
+  await openedBefore(page);
   await page.goto('/products?lng=en');
   await controlled(page);
   await expect(page.getByText('Catalogue saved on this device')).toBeVisible();
@@ -204,9 +250,8 @@ test('the service worker is a classic script, registered through workbox-window,
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hydra Balance Shampoo 1000 ml');
 });
 
-test('the first visit keeps the texts of its own language, not of the other two', async ({
-  page,
-}) => {
+test('a kept app holds the texts of its own language, not of the other two', async ({ page }) => {
+  await openedBefore(page);
   await page.goto('/products?lng=en');
   await controlled(page);
   const texts = (await cachedPaths(page)).flatMap(
@@ -220,6 +265,7 @@ test('a language used once online is there offline; one never used says it needs
   context,
 }) => {
   const languages = page.getByRole('group', { name: /Language|Lingua|Limbă/ });
+  await openedBefore(page);
   await page.goto('/products?lng=en');
   await controlled(page);
   await languages.getByRole('button', { name: 'Italiano' }).click();
@@ -259,10 +305,11 @@ const accountScreens = async (page: Page) =>
     /^\/assets\/(cart|orders|sync|profile)-page-/.test(path),
   );
 
-test('the signed-in screens are kept once someone signs in, not on a visitor’s first visit', async ({
+test('the signed-in screens are kept once someone signs in, not for a visitor', async ({
   page,
   context,
 }) => {
+  await openedBefore(page);
   await page.goto('/products?lng=en');
   await controlled(page);
   expect(await accountScreens(page)).toEqual([]);

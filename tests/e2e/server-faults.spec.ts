@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { approvedSalon, signInAs, unique } from './helpers';
+import { approvedSalon, openedBefore, signInAs, unique } from './helpers';
 
 // The page alone: the routes below answer for the server, which a service worker's own
 // fetch would not reach.
@@ -158,6 +158,7 @@ test.describe('the catalogue', () => {
   test('kept on the device is not said to be offline when the server fails to refresh it', async ({
     page,
   }) => {
+    await openedBefore(page);
     await page.goto('/products?lng=en');
     const notice = page.getByTestId('catalogue-source');
     await expect(notice).toHaveText(/^Catalogue saved on this device/, { timeout: 20_000 });

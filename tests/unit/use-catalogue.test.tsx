@@ -33,6 +33,7 @@ const { useCatalogueQuery } = await import('../../src/lib/sync/use-catalogue');
 const { db } = await import('../../src/lib/db/db');
 const { clearProducts, storeProducts } = await import('../../src/lib/db/stored-products');
 const { markFirstScreen } = await import('../../src/lib/when-idle');
+const { keepApp } = await import('../../src/lib/kept-on-device');
 
 const query = (overrides: Partial<ProductQuery> = {}): ProductQuery => ({
   page: 1,
@@ -68,8 +69,9 @@ const names = (view: ReturnType<typeof useCatalogueQuery>) =>
   view.status === 'ready' ? view.page.products.map((p) => p.name) : view.status;
 
 beforeAll(() => {
-  // The sync engine loads once the first screen is up.
+  // The sync engine loads once the first screen is up, on a device that keeps the app.
   markFirstScreen();
+  keepApp();
 });
 
 beforeEach(async () => {

@@ -6,7 +6,7 @@
 import { useSyncExternalStore } from 'react';
 import type { Workbox } from 'workbox-window';
 import { KEEP_ACCOUNT_SCREENS } from '../../contracts/storage-names';
-import { whenIdle } from '../when-idle';
+import { keepApp, runsInstalled, whenKept } from '../kept-on-device';
 
 interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>;
@@ -49,14 +49,10 @@ export function usePwaState(): PwaState {
   );
 }
 
-const standalone = () =>
-  window.matchMedia?.('(display-mode: standalone)').matches ||
-  (navigator as Navigator & { standalone?: boolean }).standalone === true;
-
 export function registerServiceWorker(): void {
   set({
-    installed: standalone(),
-    iosInstructions: /iphone|ipad|ipod/i.test(navigator.userAgent) && !standalone(),
+    installed: runsInstalled(),
+    iosInstructions: /iphone|ipad|ipod/i.test(navigator.userAgent) && !runsInstalled(),
   });
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault();
@@ -66,10 +62,12 @@ export function registerServiceWorker(): void {
   window.addEventListener('appinstalled', () => {
     installEvent = undefined;
     set({ canInstall: false, installed: true });
+    keepApp();
   });
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  // The service worker is set up once the page is up: it must not compete with it.
-  void whenIdle()
+  // The service worker is set up once the visitor stays, and the page is up: it must
+  // not compete with it.
+  void whenKept()
     .then(() => import('workbox-window'))
     .then(({ Workbox }) => {
       // A classic script, not a module: browsers without module service workers (Firefox
@@ -102,5 +100,8 @@ export async function installApp(): Promise<void> {
   if (!installEvent) return;
   await installEvent.prompt();
   const choice = await installEvent.userChoice;
-  if (choice.outcome === 'accepted') set({ canInstall: false });
+  if (choice.outcome === 'accepted') {
+    set({ canInstall: false });
+    keepApp();
+  }
 }

@@ -11,6 +11,7 @@ import { fetchProduct, fetchProducts } from '../api/catalogue';
 import { isNotFound, serverMessage } from '../api/errors';
 import { classifyFailure } from '../api/failure';
 import { useUser, viewerKey } from '../auth/session';
+import { useAppKept } from '../kept-on-device';
 import { onReconnect } from './connectivity';
 import {
   deviceHasCatalogue,
@@ -36,16 +37,18 @@ export type CatalogueView =
 
 /**
  * Refreshes the mirror when a screen opens (and on start); tells whether the last refresh
- * failed because the server cannot be reached. On a first visit the refresh waits until
- * the page is up.
+ * failed because the server cannot be reached. The catalogue comes to a device once the
+ * app is kept on it (see lib/kept-on-device), and after the page is up.
  */
 export function useMirrorRefresh(): { offline: boolean; attempt: number; retry: () => void } {
   const [attempt, setAttempt] = useState(0);
   const [offline, setOffline] = useState(false);
   const viewer = viewerKey(useUser());
+  const kept = useAppKept();
   // Back online: refresh the catalogue again.
   useEffect(() => onReconnect(() => setAttempt((n) => n + 1)), []);
   useEffect(() => {
+    if (!kept && !deviceHasCatalogue()) return;
     let live = true;
     const engine = deviceHasCatalogue() ? loadSyncEngine() : loadSyncEngineWhenIdle();
     engine
@@ -64,7 +67,7 @@ export function useMirrorRefresh(): { offline: boolean; attempt: number; retry: 
     return () => {
       live = false;
     };
-  }, [attempt, viewer]);
+  }, [attempt, viewer, kept]);
   return { offline, attempt, retry: () => setAttempt((n) => n + 1) };
 }
 
