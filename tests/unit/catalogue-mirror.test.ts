@@ -10,6 +10,7 @@ import {
   storeProducts,
 } from '../../src/lib/db/stored-products';
 import {
+  DamagedCatalogueError,
   forgetPricedCatalogue,
   IncompleteCatalogueError,
   refreshCatalogue,
@@ -37,11 +38,14 @@ function fakeServer(initial: Product[]) {
   let dropAfterLines = Infinity;
   /** Leave out the end line, as an answer cut at a line boundary would. */
   let withoutEnd = false;
+  /** A line sent after the categories, whatever it holds. */
+  let strayLine: unknown;
   const etagOf = (all: Product[]) =>
     `"${createHash('sha1').update(JSON.stringify(all)).digest('hex')}"`;
   async function* linesOf(since: string | undefined, all: Product[]): AsyncGenerator<MirrorLine> {
     const changed = all.filter((p) => !since || p.updatedAt >= since);
     const lines: MirrorLine[] = [{ type: 'categories', categories: [CATEGORY] }];
+    if (strayLine !== undefined) lines.push(strayLine as MirrorLine);
     for (let i = 0; i < changed.length; i += BATCH) {
       lines.push({ type: 'products', products: changed.slice(i, i + BATCH) });
     }
@@ -82,6 +86,9 @@ function fakeServer(initial: Product[]) {
     },
     cutBeforeEnd: () => {
       withoutEnd = true;
+    },
+    sendStrayLine: (line: unknown) => {
+      strayLine = line;
     },
   };
 }
@@ -268,6 +275,46 @@ describe('the catalogue mirror', () => {
       IncompleteCatalogueError,
     );
     expect(await countOnDevice(db)).toBe(250);
+    expect(await db.mirrorState.get('catalogue')).toBeUndefined();
+  });
+
+  it('stores the products that match the schema, drops its copy of one that does not, and is not complete', async () => {
+    const db = freshDb();
+    const server = fakeServer(range(150).map((id) => makeProduct(id)));
+    await refreshCatalogue(db, { source: server.source });
+    const before = await db.mirrorState.get('catalogue');
+
+    const later = '2026-02-01T00:00:00.000Z';
+    server.products.set(4, { ...makeProduct(4, later), name: 'Renamed' });
+    // A price the device cannot trust: a string, where the schema says a number.
+    server.products.set(7, { ...makeProduct(7, later), price: '9.90' } as unknown as Product);
+    await expect(refreshCatalogue(db, { source: server.source })).rejects.toBeInstanceOf(
+      DamagedCatalogueError,
+    );
+    expect((await readProduct(db, 4))?.name).toBe('Renamed');
+    expect(await readProduct(db, 7)).toBeUndefined();
+    // The cursor stays: the next refresh asks for the damaged product again.
+    expect(await db.mirrorState.get('catalogue')).toEqual(before);
+
+    server.products.set(7, { ...makeProduct(7, later), price: 9.9 });
+    await refreshCatalogue(db, { source: server.source });
+    expect((await readProduct(db, 7))?.price).toBe(9.9);
+    expect(await countOnDevice(db)).toBe(150);
+  });
+
+  it('ends a refresh at a line that is none of the answer’s kinds, and is not complete', async () => {
+    const db = freshDb();
+    const server = fakeServer(range(20).map((id) => makeProduct(id)));
+    server.sendStrayLine({ type: 'prices', prices: [] });
+    await expect(refreshCatalogue(db, { source: server.source })).rejects.toBeInstanceOf(
+      DamagedCatalogueError,
+    );
+    expect(await db.mirrorState.get('catalogue')).toBeUndefined();
+
+    server.sendStrayLine({ type: 'products', products: 'all' });
+    await expect(refreshCatalogue(db, { source: server.source })).rejects.toBeInstanceOf(
+      DamagedCatalogueError,
+    );
     expect(await db.mirrorState.get('catalogue')).toBeUndefined();
   });
 

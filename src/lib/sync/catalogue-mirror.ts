@@ -7,6 +7,10 @@
  * in one transaction with the drops: a refresh cut short never counts as complete. Only one
  * refresh runs at a time.
  *
+ * Each line is checked as it arrives (./mirror-check.ts): a product that does not match the
+ * catalogue's schema is not stored, its copy on the device is dropped, and the refresh does
+ * not count as complete.
+ *
  * The server names each answer with an ETag: the catalogue's version and the viewer's
  * class. A refresh for the same viewer sends the last one, and a 304 says the catalogue
  * has not changed since: nothing is sent, nothing is written but the time of the check.
@@ -40,17 +44,32 @@ export interface CatalogueSource {
 
 const apiSource: CatalogueSource = { mirror: fetchCatalogueMirror };
 
+export type MirrorCheck = typeof import('./mirror-check').checkMirrorLine;
+
 export interface RefreshOptions {
   /** Whose prices the products carry; a different viewer than the mirror's refetches all. */
   viewer?: string;
   source?: CatalogueSource;
+  /** The check of each line; by default ./mirror-check, loaded with the first refresh. */
+  check?: MirrorCheck;
 }
+
+/** The check of the lines, in a chunk of its own: it loads while the answer is asked for. */
+const loadCheck = () => import('./mirror-check').then((module) => module.checkMirrorLine);
 
 /** A refresh that ended without the answer's last line: it was cut short. */
 export class IncompleteCatalogueError extends Error {
   constructor() {
     super('The catalogue arrived incomplete');
     this.name = 'IncompleteCatalogueError';
+  }
+}
+
+/** A refresh whose answer held a line or products that do not match the catalogue's schema. */
+export class DamagedCatalogueError extends Error {
+  constructor(what: string) {
+    super(`The catalogue arrived damaged: ${what}`);
+    this.name = 'DamagedCatalogueError';
   }
 }
 
@@ -65,7 +84,7 @@ export function refreshCatalogue(
   if (current?.viewer === viewer) return current.refresh;
   // A refresh for another viewer (someone signed in or out) runs after the current one.
   const refresh = (current?.refresh.catch(() => undefined) ?? Promise.resolve())
-    .then(() => runRefresh(db, viewer, options.source ?? apiSource))
+    .then(() => runRefresh(db, viewer, options.source ?? apiSource, options.check))
     .finally(() => {
       if (running.get(db)?.refresh === refresh) running.delete(db);
     });
@@ -77,7 +96,11 @@ async function runRefresh(
   db: PortalDb,
   viewer: string,
   source: CatalogueSource,
+  givenCheck: MirrorCheck | undefined,
 ): Promise<CatalogueMirrorState> {
+  const checking = givenCheck ? Promise.resolve(givenCheck) : loadCheck();
+  // Not waited for yet: a failed load is the refresh's failure, never an unhandled one.
+  checking.catch(() => undefined);
   const previous = await db.mirrorState.get('catalogue');
   const incremental =
     previous?.complete === true && previous.viewer === viewer && previous.cursor !== null;
@@ -99,11 +122,19 @@ async function runRefresh(
     return state;
   }
 
-  // 2. Write what arrives as it arrives. A full refresh also keeps the products in memory,
-  //    to hand the catalogue query a ready copy instead of reading them all back.
+  // 2. Check and write what arrives as it arrives. A full refresh also keeps the products in
+  //    memory, to hand the catalogue query a ready copy instead of reading them all back.
+  const check = await checking;
   const received = incremental ? null : new Map<number, Product>();
   let end: Extract<MirrorLine, { type: 'end' }> | undefined;
-  for await (const line of answer.lines) {
+  let damaged = 0;
+  for await (const raw of answer.lines) {
+    const checked = check(raw);
+    // What was written stays; the copy is not complete.
+    if (!checked.ok) throw new DamagedCatalogueError(checked.problem);
+    const { line } = checked;
+    damaged += checked.damaged;
+    if (checked.damagedIds.length > 0) await removeProducts(db, checked.damagedIds);
     if (line.type === 'categories') {
       await db.transaction('rw', db.categories, async () => {
         await db.categories.clear();
@@ -119,6 +150,8 @@ async function runRefresh(
   }
   // 3. No end line: the answer was cut short. What was written stays, but is not complete.
   if (!end) throw new IncompleteCatalogueError();
+  // A product that did not match: the rest is written, but the copy is not complete.
+  if (damaged > 0) throw new DamagedCatalogueError(`${damaged} products did not match`);
 
   // 4. Drop what the server no longer has, then record the refresh, in one transaction.
   const existing = new Set(end.ids);
