@@ -1,7 +1,7 @@
 /**
  * The server's rendering of a first screen (the pages ./contracts/routes marks
  * `serverRendered`): the same app, in the visitor's language, with the data the server
- * read. The page then takes over this markup instead of building it again, so that a
+ * read. The page then hydrates this markup instead of building it again, so that a
  * first visit shows content before any script has run. Built by `vite build --ssr` into
  * dist-ssr/ and used by server/first-screens.ts.
  */

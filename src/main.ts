@@ -3,13 +3,13 @@
  * markup) is painted first: the app (./start) is loaded only after that paint, so that
  * its scripts never hold back the screen's styles and pictures. Otherwise it starts at once.
  */
-import { startNotingPresses } from './lib/pressed-early';
+import { holdClicksUntilHydrated } from './lib/clicks-before-hydration';
 import './styles.css';
 
 const start = () => void import('./start');
 
 if (document.getElementById('root')?.hasChildNodes()) {
-  startNotingPresses();
+  holdClicksUntilHydrated();
   requestAnimationFrame(() => setTimeout(start, 0));
 } else {
   start();

@@ -4,7 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { preloadPage } from './app/pages';
 import { readFirstScreen } from './lib/first-screen';
-import { noteTypedEarly } from './lib/typed-early';
+import { noteTypingBeforeHydration } from './lib/typing-before-hydration';
 import { detectLanguage, initI18n, loadAllTexts, switchLanguage } from './lib/i18n';
 import { registerServiceWorker } from './lib/pwa/register-service-worker';
 import { whenKept } from './lib/kept-on-device';
@@ -21,10 +21,10 @@ function start(): void {
       <App firstScreen={firstScreen} />
     </StrictMode>
   );
-  // As a transition, the first screen is built (or taken over) in slices the browser can interrupt.
+  // As a transition, the first screen is built (or hydrated) in slices the browser can interrupt.
   startTransition(() => {
     if (firstScreen) {
-      noteTypedEarly(container);
+      noteTypingBeforeHydration(container);
       hydrateRoot(container, app);
     } else createRoot(container).render(app);
   });

@@ -17,7 +17,7 @@ import { ErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { Header } from './header';
 import { NotFoundPage, SCREENS } from './pages';
-import { replayPresses } from '../lib/pressed-early';
+import { replayHeldClicks } from '../lib/clicks-before-hydration';
 import { markFirstScreen } from '../lib/when-idle';
 import { keepApp } from '../lib/kept-on-device';
 
@@ -99,11 +99,11 @@ function UpdateSlot() {
 
 /**
  * Rendered next to the screen, inside its boundary: its effect runs once the screen itself
- * has been taken over (React does that in a pass after the layout's), and presses noted
- * until then are made again.
+ * is hydrated (React does that in a pass after the layout's), and clicks held back until
+ * then are made again.
  */
-function ScreenTakenOver() {
-  useEffect(replayPresses, []);
+function ScreenHydrated() {
+  useEffect(replayHeldClicks, []);
   return null;
 }
 
@@ -133,7 +133,7 @@ function Layout() {
             }
           >
             <Outlet />
-            <ScreenTakenOver />
+            <ScreenHydrated />
           </Suspense>
         </ErrorBoundary>
       </main>

@@ -1,6 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Translation } from 'react-i18next';
-import { replayPresses } from '../lib/pressed-early';
+import { replayHeldClicks } from '../lib/clicks-before-hydration';
 
 interface State {
   failed: boolean;
@@ -25,8 +25,8 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
     console.error('Rendering failed', error, info.componentStack);
-    // A screen that failed has been taken over all the same: presses are no longer held back.
-    replayPresses();
+    // A screen that failed is hydrated all the same: clicks are no longer held back.
+    replayHeldClicks();
   }
 
   override render() {

@@ -6,7 +6,7 @@ import { isEmailAddress } from '../contracts/email';
 import { subscribeToNewsletter } from '../lib/api/catalogue';
 import { statusOf } from '../lib/api/errors';
 import { currentLanguage } from '../lib/i18n';
-import { useHydrated, useTypedEarly } from '../lib/typed-early';
+import { useHydrated, useTypingBeforeHydration } from '../lib/typing-before-hydration';
 import { installApp, usePwaState } from '../lib/pwa/register-service-worker';
 import { checkConnectivity } from '../lib/sync/connectivity';
 import { useCategories } from '../lib/sync/use-catalogue';
@@ -17,8 +17,8 @@ type NewsletterState =
 function Newsletter() {
   const { t, i18n } = useTranslation();
   const [email, setEmail] = useState('');
-  useTypedEarly('newsletter-email', setEmail);
-  // Sent by the page only: before it has taken over, the button waits.
+  useTypingBeforeHydration('newsletter-email', setEmail);
+  // Sent by the page only: before hydration, the button waits.
   const hydrated = useHydrated();
   const [state, setState] = useState<NewsletterState>('idle');
 

@@ -1,6 +1,6 @@
 /**
  * The first screen as the server rendered it: its language, its address and the data it
- * showed. The page reads it once and takes over the same markup (hydration) instead of
+ * showed. The page reads it once and hydrates the same markup instead of
  * building the screen again; later screens fetch their own data.
  */
 import { createContext, useContext } from 'react';
@@ -28,7 +28,7 @@ export const useFirstScreen = (): FirstScreen | null => useContext(FirstScreenCo
 const used = new WeakSet<object>();
 
 /**
- * The server's data for the screen being taken over, until that screen has used it: a
+ * The server's data for the screen being hydrated, until that screen has used it: a
  * later visit to the same address reads afresh instead of showing what the server saw then.
  */
 export function unusedServerData<T extends object>(data: T | undefined): T | undefined {

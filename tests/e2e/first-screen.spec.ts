@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 
-/** Errors the page reports: a failed takeover of the server's markup shows up here. */
+/** Errors the page reports: a failed hydration of the server's markup shows up here. */
 function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -71,9 +71,7 @@ test('the server fills the built page: language, head tags, screen and its data'
   expect(body).toContain('<script type="application/json" id="first-screen">');
 });
 
-test('the page takes over the server’s screen without errors and works at once', async ({
-  page,
-}) => {
+test('the page hydrates the server’s screen without errors and works at once', async ({ page }) => {
   const errors = collectErrors(page);
   await page.goto('/products?lng=en');
   await expect(page.getByTestId('product-card')).toHaveCount(12);
@@ -115,10 +113,8 @@ test('the catalogue’s first screen does not wait for the home screen’s texts
   ).toBeVisible();
 });
 
-test('buttons pressed before the page has taken over the screen are pressed once, after', async ({
-  page,
-}) => {
-  // The app's code is held back until the presses have been made.
+test('buttons clicked before hydration are clicked once, after', async ({ page }) => {
+  // The app's code is held back until the clicks have been made.
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/assets\/start-[^/]+\.js$/, async (route) => {
@@ -156,7 +152,7 @@ test.describe('signed in, on a screen rendered by the server', () => {
   // Without the service worker every address is rendered by the server, as on a first visit.
   test.use({ serviceWorkers: 'block' });
 
-  test('a verified company gets its prices after the takeover', async ({ page }) => {
+  test('a verified company gets its prices after hydration', async ({ page }) => {
     await page.goto('/login?lng=en');
     await page.getByLabel('E-mail', { exact: true }).fill('salon.verified@example.com');
     await page.getByLabel('Password', { exact: true }).fill('Verified-Salon-2026');

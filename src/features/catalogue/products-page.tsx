@@ -8,7 +8,7 @@ import { ProductCard } from '../../components/product-card';
 import { canSeePrices } from '../../contracts/accounts';
 import { useToast } from '../../components/toast';
 import { useUser } from '../../lib/auth/session';
-import { useTypedEarly } from '../../lib/typed-early';
+import { useTypingBeforeHydration } from '../../lib/typing-before-hydration';
 import { formatMoney, formatTime, loadAllTexts } from '../../lib/i18n';
 import { loadSyncEngine } from '../../lib/sync/engine-loader';
 import { useCatalogueQuery, useCategories } from '../../lib/sync/use-catalogue';
@@ -60,7 +60,7 @@ export function ProductsPage() {
     setDraft(query.search);
   }, [query.search]);
   // Typed before the page took over the server's screen: kept (declared after the line above).
-  useTypedEarly('catalogue-search', setDraft);
+  useTypingBeforeHydration('catalogue-search', setDraft);
   useEffect(() => {
     if (draft === query.search) return;
     const timer = setTimeout(() => go({ search: draft }, true), SEARCH_DEBOUNCE_MS);
@@ -100,7 +100,7 @@ export function ProductsPage() {
           </label>
           <input
             id="catalogue-search"
-            // Named, so that a search sent before the page has taken over still works.
+            // Named, so that a search sent before hydration still works.
             name="search"
             type="search"
             value={draft}
