@@ -12,7 +12,7 @@ import {
   OUTBOX_DONE_MESSAGE,
   replayOutbox,
   type OutboxDoneMessage,
-} from '../src/lib/sync/outbox-engine';
+} from '../src/lib/sync/outbox-replay';
 import { storedSessionCredentials } from '../src/lib/sync/stored-session';
 import { createTransport } from '../src/lib/sync/transport';
 

@@ -5,7 +5,7 @@ import { useToast } from '../components/toast';
 import { LANGUAGES } from '../contracts/languages';
 import { useUser } from '../lib/auth/session';
 import { currentLanguage, loadAllTexts, switchLanguage } from '../lib/i18n';
-import { useCart, useOutboxSummary } from '../lib/sync/views';
+import { useCart, useOutboxSummary } from '../lib/sync/use-device-data';
 
 /** The signed-in user's menu: its own chunk, as visitors never need it. */
 const UserMenu = lazy(() =>

@@ -4,7 +4,7 @@ import { onSessionExpired } from '../lib/api/client';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../components/toast';
 import { refreshUser } from '../lib/auth/session-actions';
-import { onOrderConfirmed, startSync } from '../lib/sync/outbox';
+import { onOrderConfirmed, startSync } from '../lib/sync/sync-loop';
 
 /**
  * Keeps the session true: re-reads the user once per visit (a company approved or

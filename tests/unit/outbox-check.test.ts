@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createPortalDb, type PortalDb } from '../../src/lib/db/db';
 import { problemOfPayload } from '../../src/lib/sync/outbox-check';
-import { replayOutbox, type Transport } from '../../src/lib/sync/outbox-engine';
+import { replayOutbox, type Transport } from '../../src/lib/sync/outbox-replay';
 import type { OutboxPayload, OutboxRequest } from '../../src/lib/sync/outbox-rules';
 import { ADDRESS } from '../fixtures/shipping-address';
 

@@ -9,7 +9,7 @@ import {
   sendable,
   type Transport,
   type TransportResponse,
-} from '../../src/lib/sync/outbox-engine';
+} from '../../src/lib/sync/outbox-replay';
 import {
   compaction,
   mergeLineChanges,

@@ -10,6 +10,7 @@ const signedIn = vi.hoisted(() => ({
 }));
 vi.mock('../../src/lib/auth/session-store', () => ({
   getSession: () => signedIn,
+  signedInUserId: () => signedIn?.user.id ?? null,
   subscribeSession: () => () => undefined,
   updateStoredUser: () => undefined,
   saveSession: async () => undefined,
@@ -17,7 +18,7 @@ vi.mock('../../src/lib/auth/session-store', () => ({
 }));
 
 const { db } = await import('../../src/lib/db/db');
-const { getSyncState, requestSync } = await import('../../src/lib/sync/outbox');
+const { getSyncState, requestSync } = await import('../../src/lib/sync/sync-loop');
 const { checkConnectivity } = await import('../../src/lib/sync/connectivity');
 
 const EMPTY = { items: [], subtotal: 0, total: 0, itemCount: 0, currency: 'EUR' };

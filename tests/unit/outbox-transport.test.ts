@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createPortalDb, type PortalDb } from '../../src/lib/db/db';
-import { replayOutbox } from '../../src/lib/sync/outbox-engine';
+import { replayOutbox } from '../../src/lib/sync/outbox-replay';
 import { requestFor, type OutboxEntry, type OutboxPayload } from '../../src/lib/sync/outbox-rules';
 import { storedSessionCredentials } from '../../src/lib/sync/stored-session';
 import {

@@ -8,7 +8,7 @@ import {
   replayOutbox,
   type Transport,
   type TransportResponse,
-} from '../../src/lib/sync/outbox-engine';
+} from '../../src/lib/sync/outbox-replay';
 import {
   applyEntries,
   backoffMs,

@@ -12,6 +12,7 @@ const session = vi.hoisted(() => ({
 }));
 vi.mock('../../src/lib/auth/session-store', () => ({
   getSession: () => session.current,
+  signedInUserId: () => session.current?.user.id ?? null,
   subscribeSession: () => () => undefined,
   updateStoredUser: () => undefined,
   saveSession: async () => undefined,
@@ -21,7 +22,7 @@ vi.mock('../../src/lib/auth/session-store', () => ({
 }));
 
 const { db } = await import('../../src/lib/db/db');
-const { getSyncState, requestSync } = await import('../../src/lib/sync/outbox');
+const { getSyncState, requestSync } = await import('../../src/lib/sync/sync-loop');
 const { refreshCompany } = await import('../../src/lib/sync/company');
 const { signOut } = await import('../../src/lib/auth/session-actions');
 

@@ -10,16 +10,10 @@ import { QuantityStepper } from '../../components/quantity-stepper';
 import { useToast } from '../../components/toast';
 import { useUser } from '../../lib/auth/session';
 import { formatMoney } from '../../lib/i18n';
-import {
-  clearCart,
-  queueCheckout,
-  removeFromCart,
-  requestSync,
-  setCartQuantity,
-  useSendingProblem,
-} from '../../lib/sync/outbox';
+import { clearCart, queueCheckout, removeFromCart, setCartQuantity } from '../../lib/sync/outbox';
+import { requestSync, useSendingProblem } from '../../lib/sync/sync-loop';
 import { getConnectivity } from '../../lib/sync/connectivity';
-import { useCart } from '../../lib/sync/views';
+import { useCart } from '../../lib/sync/use-device-data';
 import { CheckoutForm } from './checkout-form';
 import '../screens.css';
 

@@ -6,7 +6,7 @@ import { validateShipping } from '../../contracts/validation';
 import { FormField } from '../../components/form-field';
 import { refreshCompany } from '../../lib/sync/company';
 import { getConnectivity } from '../../lib/sync/connectivity';
-import { useStoredCompany } from '../../lib/sync/views';
+import { useStoredCompany } from '../../lib/sync/use-device-data';
 
 const FIELDS = ['firstName', 'lastName', 'street', 'city', 'zipCode', 'country', 'phone'] as const;
 type Field = (typeof FIELDS)[number];

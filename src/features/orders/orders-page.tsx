@@ -9,8 +9,9 @@ import { useToast } from '../../components/toast';
 import type { StoredOrder } from '../../lib/db/db';
 import { formatDateTime, formatMoney } from '../../lib/i18n';
 import { useConnectivity } from '../../lib/sync/connectivity';
-import { queueCancellation, requestSync } from '../../lib/sync/outbox';
-import { useOrders, useOutboxEntries } from '../../lib/sync/views';
+import { queueCancellation } from '../../lib/sync/outbox';
+import { requestSync } from '../../lib/sync/sync-loop';
+import { useOrders, useOutboxEntries } from '../../lib/sync/use-device-data';
 import '../screens.css';
 
 /** Lines shown on an order's card before "+N more items". */

@@ -6,7 +6,7 @@ import { Banner } from '../../components/banner';
 import { FormField } from '../../components/form-field';
 import { serverProblemText } from '../../lib/i18n';
 import { queueProfileUpdate } from '../../lib/sync/outbox';
-import { useOutboxEntries } from '../../lib/sync/views';
+import { useOutboxEntries } from '../../lib/sync/use-device-data';
 
 export function PersonalCard({ user }: { user: User }) {
   const { t } = useTranslation();

@@ -7,7 +7,7 @@ import { PageMeta } from '../../components/page-meta';
 import { useUser } from '../../lib/auth/session';
 import { signOut } from '../../lib/auth/session-actions';
 import { formatMoney } from '../../lib/i18n';
-import { useOrders, useOutbox } from '../../lib/sync/views';
+import { useOrders, useOutbox } from '../../lib/sync/use-device-data';
 import { CompanyCard, ChecklistCard, DocumentsCard } from './company-cards';
 import { PersonalCard } from './personal-card';
 import { profileDate } from './profile-date';

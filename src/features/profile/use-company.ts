@@ -4,7 +4,7 @@ import { fetchMyDocuments } from '../../lib/api/accounts';
 import { classifyFailure } from '../../lib/api/failure';
 import { readCompanyFromServer } from '../../lib/sync/company';
 import { onReconnect } from '../../lib/sync/connectivity';
-import { useStoredCompany } from '../../lib/sync/views';
+import { useStoredCompany } from '../../lib/sync/use-device-data';
 
 export interface CompanyData {
   /**

@@ -3,15 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PageMeta } from '../../components/page-meta';
 import { OfflineCatalogueCard } from './offline-catalogue-card';
-import {
-  discardEntry,
-  editEntryQuantity,
-  requestSync,
-  retryEntry,
-  useSendingProblem,
-  useSyncState,
-} from '../../lib/sync/outbox';
-import { useOutbox, type OutboxView } from '../../lib/sync/views';
+import { discardEntry, editEntryQuantity, retryEntry } from '../../lib/sync/outbox';
+import { requestSync, useSendingProblem, useSyncState } from '../../lib/sync/sync-loop';
+import { useOutbox, type OutboxView } from '../../lib/sync/use-device-data';
 import { formatTime, serverProblemText } from '../../lib/i18n';
 import '../screens.css';
 

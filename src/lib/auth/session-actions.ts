@@ -7,7 +7,7 @@ import { fetchMe, login, logoutSession } from '../api/accounts';
 import { db } from '../db/db';
 import { forgetPricedCatalogue } from '../sync/catalogue-mirror';
 import { refreshCompany } from '../sync/company';
-import { forgetUserData } from '../sync/outbox';
+import { forgetUserData } from '../sync/device-data';
 import { clearSession, getSession, saveSession, updateStoredUser } from './session-store';
 
 export async function signIn(email: string, password: string, remember: boolean): Promise<User> {

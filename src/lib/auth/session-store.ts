@@ -50,6 +50,9 @@ export function getSession(): Session | null {
   return cached;
 }
 
+/** The signed-in user's id, or null. */
+export const signedInUserId = (): number | null => getSession()?.user.id ?? null;
+
 /** Whether the stored session lives in local storage (remembered across browser restarts). */
 function remembered(): boolean {
   return storages()[0]?.getItem(SESSION_KEYS.refreshToken) !== null;

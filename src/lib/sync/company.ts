@@ -2,14 +2,12 @@
  * The signed-in user's company kept on the device: read from the server with the cart and
  * orders, at sign-in and on the profile, so that the checkout is prefilled with its
  * address and the profile shows it when there is no network. Removed at sign-out by
- * forgetUserData (./outbox).
+ * forgetUserData (./device-data).
  */
 import { fetchMyCompany } from '../api/accounts';
 import { isNetworkError, isNotFound } from '../api/client';
-import { getSession } from '../auth/session-store';
+import { getSession, signedInUserId } from '../auth/session-store';
 import { db, type StoredCompany } from '../db/db';
-
-const currentUserId = (): number | null => getSession()?.user.id ?? null;
 
 /** The read under way, shared by whoever asks meanwhile (sign-in, the refresh, the checkout). */
 let reading: { userId: number; done: Promise<void> } | null = null;
@@ -20,7 +18,7 @@ let reading: { userId: number; done: Promise<void> } | null = null;
  * more) first removes that copy. Resolves once the answer is stored.
  */
 export function readCompanyFromServer(): Promise<void> {
-  const userId = currentUserId();
+  const userId = signedInUserId();
   if (userId === null || !getSession()?.user.company) return Promise.resolve();
   if (reading?.userId !== userId) {
     const done = readAndStore(userId).finally(() => {
@@ -47,10 +45,10 @@ async function readAndStore(userId: number): Promise<void> {
   try {
     const company = await fetchMyCompany();
     // Signed out (or someone else signed in) while the answer travelled: it is not theirs.
-    if (currentUserId() !== userId) return;
+    if (signedInUserId() !== userId) return;
     await db.companies.put({ userId, company, syncedAt: new Date().toISOString() });
   } catch (error) {
-    if (isNotFound(error) && currentUserId() === userId) await db.companies.delete(userId);
+    if (isNotFound(error) && signedInUserId() === userId) await db.companies.delete(userId);
     throw error;
   }
 }

@@ -10,4 +10,5 @@ export { readProduct } from '../db/stored-products';
 export { forgetProduct, refreshCatalogue, storeProduct } from './catalogue-mirror';
 export { readCompany, refreshCompany } from './company';
 export { queryLocalCatalogue } from './local-catalogue';
-export { addToCart, readCart, readOrders, readOutbox, readOutboxSummary } from './outbox';
+export { readCart, readOrders, readOutbox, readOutboxSummary } from './device-data';
+export { addToCart } from './outbox';

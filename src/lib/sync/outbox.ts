@@ -1,48 +1,25 @@
 /**
- * The outbox as the page uses it: intent-named changes (addToCart, queueCheckout, …)
- * written to IndexedDB together with their outbox entry in one transaction, the views
- * the screens read (cart, orders, sync centre), and the replay wiring: on start, on
- * reconnect, after each new entry, on a timer while backing off, one tab at a time.
- * A failure of the device's storage during a replay is shown and tried again, never
- * left as an unhandled rejection.
+ * The changes a user makes, as the page queues them (docs/product.md#offline): each one is
+ * written to IndexedDB together with its outbox entry in one transaction (the cart line,
+ * the local order, the profile), and the sync loop (./sync-loop) is asked to send it.
+ * Entries that need attention are edited, retried or discarded here too.
  */
-import { useSyncExternalStore } from 'react';
-import { canSeePrices, type User } from '../../contracts/accounts';
+import type { User } from '../../contracts/accounts';
 import {
   clampQuantity,
-  EMPTY_CART,
   roundMoney,
   type Cart,
   type Order,
   type ShippingAddress,
 } from '../../contracts/orders';
-import { OUTBOX_LOCK, SYNC_TAG } from '../../contracts/storage-names';
-import { api, isNetworkError, renewSession } from '../api/client';
-import { getSession, subscribeSession, updateStoredUser } from '../auth/session-store';
-import { db, type StoredOrder } from '../db/db';
-import { readProducts } from '../db/stored-products';
-import { refreshCompany } from './company';
-import {
-  onReconnect,
-  reportNetworkFailure,
-  startConnectivity,
-  useConnectivity,
-} from './connectivity';
-import {
-  localOrderRef,
-  makeWaitingDue,
-  OUTBOX_DONE_MESSAGE,
-  replayOutbox,
-  storedServerOrder,
-  type OutboxDoneMessage,
-} from './outbox-engine';
-import { applyEntries, backoffMs, type OutboxEntry, type OutboxPayload } from './outbox-rules';
-import { createTransport } from './transport';
-
-const currentUserId = (): number | null => getSession()?.user.id ?? null;
+import { signedInUserId } from '../auth/session-store';
+import { db } from '../db/db';
+import { localOrderRef } from './outbox-replay';
+import type { OutboxEntry, OutboxPayload } from './outbox-rules';
+import { requestSync } from './sync-loop';
 
 function requireUser(): number {
-  const id = currentUserId();
+  const id = signedInUserId();
   if (id === null) throw new Error('Sign in first');
   return id;
 }
@@ -64,8 +41,6 @@ async function enqueue(payload: OutboxPayload): Promise<number> {
   return id as number;
 }
 
-// ——— intents ———
-
 export async function addToCart(productId: number, quantity: number): Promise<void> {
   await enqueue({ kind: 'cart.add', productId, quantity });
 }
@@ -81,30 +56,6 @@ export async function removeFromCart(productId: number): Promise<void> {
 export async function clearCart(): Promise<void> {
   await enqueue({ kind: 'cart.clear' });
 }
-
-let check: Promise<typeof import('./outbox-check')> | undefined;
-
-/** The check of entries before they are sent: loaded for a signed-in user, not a visitor. */
-function loadCheck(): Promise<typeof import('./outbox-check')> {
-  check ??= import('./outbox-check').catch((error: unknown) => {
-    check = undefined; // offline before it ever loaded: tried again next time
-    throw error;
-  });
-  return check;
-}
-
-/**
- * Why the server would refuse an entry. Not loaded (offline before the first load, with no
- * service worker to keep it), the entry goes unchecked: the server checks the same schema,
- * and its 400 puts the entry in "needs attention" too.
- */
-const checkEntry = async (payload: OutboxPayload) => {
-  try {
-    return (await loadCheck()).problemOfPayload(payload);
-  } catch {
-    return undefined;
-  }
-};
 
 /**
  * Queues the order of the cart as the user sees it. A local order records the lines and
@@ -222,337 +173,4 @@ export async function discardEntry(id: number): Promise<void> {
       await db.orders.delete(localOrderRef(entry.payload.localRef));
   });
   requestSync();
-}
-
-// ——— what the screens read (live, through ./views) ———
-
-/** The cart as the user sees it: the server's cart with the waiting changes on top. */
-export async function readCart(userId: number | null): Promise<{ cart: Cart; waiting: number }> {
-  if (userId === null) return { cart: EMPTY_CART, waiting: 0 };
-  const base = (await db.carts.get(userId))?.cart ?? EMPTY_CART;
-  const entries = (await db.outbox.where('userId').equals(userId).sortBy('id')).filter(
-    (e) => e.state !== 'attention',
-  );
-  const cartEntries = entries.filter((e) => e.kind.startsWith('cart.') || e.kind === 'checkout');
-  const ids = [
-    ...new Set(cartEntries.flatMap((e) => ('productId' in e.payload ? [e.payload.productId] : []))),
-  ];
-  const products = await readProducts(db, ids);
-  return {
-    cart: applyEntries(base, cartEntries, (id) => products.get(id)),
-    waiting: cartEntries.length,
-  };
-}
-
-export async function readOrders(userId: number | null): Promise<StoredOrder[]> {
-  return userId === null
-    ? []
-    : await db.orders
-        .where('[userId+createdAt]')
-        .between([userId, ''], [userId, '\uffff'])
-        .reverse()
-        .toArray();
-}
-
-export type OutboxView = OutboxEntry & { productName?: string | undefined };
-
-/** The user's outbox, with the names of the products it changes. */
-export async function readOutbox(userId: number | null): Promise<OutboxView[]> {
-  if (userId === null) return [];
-  const entries = await db.outbox.where('userId').equals(userId).sortBy('id');
-  const ids = [
-    ...new Set(entries.flatMap((e) => ('productId' in e.payload ? [e.payload.productId] : []))),
-  ];
-  const products = await readProducts(db, ids);
-  return entries.map((e) => ({
-    ...e,
-    productName: 'productId' in e.payload ? products.get(e.payload.productId)?.name : undefined,
-  }));
-}
-
-const NOTHING_WAITING = { waiting: 0, sending: false };
-
-/** How many changes wait for the server, and whether one is being sent (navigation, prompts). */
-export async function readOutboxSummary(
-  userId: number | null,
-): Promise<{ waiting: number; sending: boolean }> {
-  if (userId === null) return NOTHING_WAITING;
-  const entries = await db.outbox.where('userId').equals(userId).toArray();
-  return { waiting: entries.length, sending: entries.some((e) => e.state === 'sending') };
-}
-
-type ConfirmedListener = (order: Order) => void;
-const confirmedListeners = new Set<ConfirmedListener>();
-
-/** Called when the server confirmed a queued order, with the order as confirmed. */
-export function onOrderConfirmed(listener: ConfirmedListener): () => void {
-  confirmedListeners.add(listener);
-  return () => confirmedListeners.delete(listener);
-}
-
-/**
- * Signing out: the user's priced and personal data (cart, orders, company) leaves the
- * device; the outbox stays, bound to the user.
- */
-export async function forgetUserData(userId: number): Promise<void> {
-  await db.transaction('rw', db.carts, db.orders, db.companies, async () => {
-    await db.carts.delete(userId);
-    await db.companies.delete(userId);
-    await db.orders
-      .where('userId')
-      .equals(userId)
-      .filter((o) => o.state === 'synced')
-      .delete();
-  });
-}
-
-// ——— replay ———
-
-/** The same transport as the service worker's, with the page's session and its renewal. */
-const pageTransport = createTransport({
-  accessToken: () => getSession()?.accessToken ?? null,
-  renew: async (refused) => (await renewSession(refused))?.accessToken ?? null,
-});
-
-export interface SyncState {
-  running: boolean;
-  /** When the next attempt is due, while backing off. */
-  retryAt: number | null;
-  /** The server answered the last attempt with a failure (5xx, 429…): it was reached. */
-  serverFailed: boolean;
-  needsSignIn: boolean;
-  /** The device's storage failed during the last replay; it is tried again. */
-  storageFailed: boolean;
-}
-
-type SyncListener = () => void;
-const syncListeners = new Set<SyncListener>();
-let syncState: SyncState = {
-  running: false,
-  retryAt: null,
-  serverFailed: false,
-  needsSignIn: false,
-  storageFailed: false,
-};
-const setSyncState = (next: Partial<SyncState>) => {
-  syncState = { ...syncState, ...next };
-  for (const listener of syncListeners) listener();
-};
-
-export const getSyncState = (): SyncState => syncState;
-
-export function useSyncState(): SyncState {
-  return useSyncExternalStore((listener) => {
-    syncListeners.add(listener);
-    return () => syncListeners.delete(listener);
-  }, getSyncState);
-}
-
-/**
- * Why waiting changes have not reached the server, for the screens to say: the device is
- * offline (as the connectivity module decides, not navigator.onLine), the server failed,
- * the server could not be reached by the last attempt, or the device's storage failed.
- */
-export type SendingProblem = 'offline' | 'serverFailed' | 'unreachable' | 'storageFailed';
-
-export function useSendingProblem(): SendingProblem | null {
-  const sync = useSyncState();
-  const connectivity = useConnectivity();
-  if (sync.storageFailed) return 'storageFailed';
-  if (connectivity === 'offline') return 'offline';
-  if (sync.retryAt === null) return null;
-  return sync.serverFailed ? 'serverFailed' : 'unreachable';
-}
-
-/** The page's work after an entry went through, whoever sent it (this tab or the service worker). */
-function afterDone(entry: Pick<OutboxEntry, 'userId' | 'kind'>, body: unknown): void {
-  if (entry.userId !== currentUserId()) return;
-  if (entry.kind === 'profile.update') updateStoredUser((body as { user: User }).user);
-  if (entry.kind === 'checkout') {
-    for (const listener of confirmedListeners) listener((body as { order: Order }).order);
-  }
-}
-
-let again = false;
-let retryTimer: ReturnType<typeof setTimeout> | undefined;
-/** Storage failures in a row: the retries after them back off like the server's. */
-let storageFailures = 0;
-
-async function withOutboxLock<T>(work: () => Promise<T>): Promise<T> {
-  return typeof navigator !== 'undefined' && 'locks' in navigator
-    ? navigator.locks.request(OUTBOX_LOCK, work)
-    : work();
-}
-
-/** Set when the server's cart and orders should be read again once the outbox is drained. */
-let refreshWanted = false;
-/** Set when waiting entries should stop backing off before the next pass. */
-let dueWanted = false;
-
-export interface SyncRequest {
-  /**
-   * Read the server's cart and orders afterwards (start, reconnect, sign-in): a change's
-   * own response already carries the cart or order it changed, so a new entry does not.
-   */
-  refresh?: boolean;
-  /** Make entries that are backing off due now: there is news the server can be reached. */
-  now?: boolean;
-}
-
-/** Drains the outbox now (or right after the drain under way). */
-export function requestSync(options: SyncRequest = {}): void {
-  if (options.refresh) refreshWanted = true;
-  if (options.now) dueWanted = true;
-  if (syncState.running) {
-    again = true;
-    return;
-  }
-  clearTimeout(retryTimer);
-  setSyncState({ running: true });
-  void (async () => {
-    let due = false;
-    try {
-      do {
-        again = false;
-        due ||= dueWanted;
-        dueWanted = false;
-        const result = await withOutboxLock(async () => {
-          const userId = currentUserId();
-          if (due && userId !== null) await makeWaitingDue(db, userId);
-          due = false;
-          return replayOutbox({
-            db,
-            transport: pageTransport,
-            currentUserId,
-            onDone: afterDone,
-            check: checkEntry,
-          });
-        });
-        storageFailures = 0;
-        const serverFailed = result.retryAt !== null && result.retryStatus !== undefined;
-        setSyncState({
-          retryAt: result.retryAt,
-          serverFailed,
-          needsSignIn: result.needsSignIn,
-          storageFailed: false,
-        });
-        if (result.retryAt !== null) {
-          // A server that answered was reached: only a lost connection is worth a check.
-          if (!serverFailed) reportNetworkFailure();
-          retryTimer = setTimeout(() => requestSync(), Math.max(0, result.retryAt - Date.now()));
-        } else if (!result.needsSignIn && refreshWanted) {
-          refreshWanted = false;
-          await refreshServerState();
-        }
-      } while (again);
-    } catch (error) {
-      // IndexedDB refused (storage full, the database closed by an upgrade in another
-      // tab…): nothing was lost, the entries are where they were. Say so and try again.
-      console.warn('The outbox could not be replayed', error);
-      if (due) dueWanted = true;
-      storageFailures += 1;
-      const retryAt = Date.now() + backoffMs(storageFailures);
-      setSyncState({ storageFailed: true, retryAt });
-      retryTimer = setTimeout(() => requestSync(), retryAt - Date.now());
-    } finally {
-      setSyncState({ running: false });
-    }
-  })();
-  registerBackgroundSync();
-}
-
-/** Asks the browser to replay the outbox even after the app is closed (where it can). */
-function registerBackgroundSync(): void {
-  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
-  void navigator.serviceWorker.ready
-    .then((registration) =>
-      (
-        registration as ServiceWorkerRegistration & {
-          sync?: { register(tag: string): Promise<void> };
-        }
-      ).sync?.register(SYNC_TAG),
-    )
-    .catch(() => undefined);
-}
-
-/**
- * Reads the server's cart and orders when nothing is waiting to change them (after a
- * drain), and the company whose address the checkout is prefilled with. The company is
- * not waited for: the outbox's next drain never hangs on it.
- */
-async function refreshServerState(): Promise<void> {
-  void refreshCompany();
-  await refreshCartAndOrders();
-}
-
-async function refreshCartAndOrders(): Promise<void> {
-  const userId = currentUserId();
-  const user = getSession()?.user;
-  if (userId === null || !user?.company) return;
-  // Online with someone signed in: ready before a change of theirs needs it offline.
-  void loadCheck().catch(() => undefined);
-  try {
-    const waiting = await db.outbox.where('userId').equals(userId).count();
-    // A company that may not order has no cart: the server answers 403 for it.
-    const readCart = waiting === 0 && canSeePrices(user.company);
-    const [cart, orders] = await Promise.all([
-      readCart ? api.get('cart').json<Cart>() : Promise.resolve(null),
-      api.get('orders').json<{ orders: Order[] }>(),
-    ]);
-    await db.transaction('rw', db.carts, db.orders, async () => {
-      if (cart) await db.carts.put({ userId, cart, syncedAt: new Date().toISOString() });
-      const kept = new Map(
-        (await db.orders.where('userId').equals(userId).toArray()).map((o) => [o.ref, o]),
-      );
-      await db.orders
-        .where('userId')
-        .equals(userId)
-        .filter((o) => o.state === 'synced')
-        .delete();
-      await db.orders.bulkPut(
-        orders.orders.map((order) => {
-          const previous = kept.get(`order:${order.id}`);
-          return storedServerOrder(userId, order, {
-            localRef: previous?.localRef,
-            changes: previous?.changes,
-          });
-        }),
-      );
-    });
-  } catch (error) {
-    // Best effort: offline, or refused, the device keeps what it has.
-    if (!isNetworkError(error)) console.warn('Could not refresh the cart and orders', error);
-  }
-}
-
-let started = false;
-
-/**
- * Starts replaying: now, whenever the server can be reached again, the tab comes back, or
- * someone signs in. Each of these is news that sending may work, so nothing waits for
- * its backoff.
- */
-export function startSync(): void {
-  if (started) return;
-  started = true;
-  startConnectivity();
-  navigator.serviceWorker?.addEventListener('message', (event: MessageEvent) => {
-    const message = event.data as Partial<OutboxDoneMessage> | null;
-    if (message?.type === OUTBOX_DONE_MESSAGE && message.userId !== undefined && message.kind)
-      afterDone({ userId: message.userId, kind: message.kind }, message.body);
-  });
-  const sendNow = () => requestSync({ refresh: true, now: true });
-  onReconnect(sendNow);
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') sendNow();
-  });
-  let lastUser = currentUserId();
-  subscribeSession(() => {
-    const user = currentUserId();
-    if (user !== lastUser) {
-      lastUser = user;
-      if (user !== null) sendNow();
-    }
-  });
-  sendNow();
 }

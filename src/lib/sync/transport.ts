@@ -12,7 +12,7 @@
  *   again with the same key.
  */
 import type { User } from '../../contracts/accounts';
-import type { Transport, TransportResponse } from './outbox-engine';
+import type { Transport, TransportResponse } from './outbox-replay';
 
 /**
  * A replayed request that has not answered in this long is treated as lost and retried

@@ -15,9 +15,9 @@
  *    one the server would refuse needs attention at once and is not sent. The service
  *    worker sends without it (the schemas' code would grow it by about a third): the server
  *    checks the same schema, and its 400 puts the entry in "needs attention" all the same.
- *    Send the others with their Idempotency-Key, at most REPLAY_CONCURRENCY at once: a repeat after a lost answer gets
- *    the recorded answer, never a second order.
- * 5. Done: remove it and apply the server's answer (cart, order) in the same transaction.
+ *    Send the others with their Idempotency-Key, at most REPLAY_CONCURRENCY at once: a
+ *    repeat after a lost response gets the recorded response, never a second order.
+ * 5. Done: remove it and apply the server's response (cart, order) in the same transaction.
  *    Retry: count the attempt, back off, pick nothing more. Sign-in needed: keep it
  *    waiting, pick nothing more. Refused: mark it as needing attention with the server's
  *    message. Then back to step 1, until nothing can go and nothing is on its way.

@@ -5,17 +5,15 @@
  */
 import { useSyncExternalStore } from 'react';
 import { EMPTY_CART, type Cart } from '../../contracts/orders';
-import { getSession, subscribeSession } from '../auth/session-store';
+import { signedInUserId, subscribeSession } from '../auth/session-store';
 import type { StoredCompany, StoredOrder } from '../db/db';
-import type { OutboxView } from './outbox';
+import type { OutboxView } from './device-data';
 import { useDeviceQuery } from './engine-loader';
 
-export type { OutboxView } from './outbox';
-
-const currentUserId = (): number | null => getSession()?.user.id ?? null;
+export type { OutboxView } from './device-data';
 
 export const useSignedInUserId = (): number | null =>
-  useSyncExternalStore(subscribeSession, currentUserId, () => null);
+  useSyncExternalStore(subscribeSession, signedInUserId, () => null);
 
 export function useCart(): { cart: Cart; waiting: number; loaded: boolean } {
   const userId = useSignedInUserId();

@@ -1,0 +1,80 @@
+/**
+ * What the screens read from the device about the signed-in user (live, through
+ * ./use-device-data): the cart with its waiting changes on top, the orders and the outbox;
+ * and what leaves the device when the user signs out.
+ */
+import { EMPTY_CART, type Cart } from '../../contracts/orders';
+import { db, type StoredOrder } from '../db/db';
+import { readProducts } from '../db/stored-products';
+import { applyEntries, type OutboxEntry } from './outbox-rules';
+
+/** The cart as the user sees it: the server's cart with the waiting changes on top. */
+export async function readCart(userId: number | null): Promise<{ cart: Cart; waiting: number }> {
+  if (userId === null) return { cart: EMPTY_CART, waiting: 0 };
+  const base = (await db.carts.get(userId))?.cart ?? EMPTY_CART;
+  const entries = (await db.outbox.where('userId').equals(userId).sortBy('id')).filter(
+    (e) => e.state !== 'attention',
+  );
+  const cartEntries = entries.filter((e) => e.kind.startsWith('cart.') || e.kind === 'checkout');
+  const ids = [
+    ...new Set(cartEntries.flatMap((e) => ('productId' in e.payload ? [e.payload.productId] : []))),
+  ];
+  const products = await readProducts(db, ids);
+  return {
+    cart: applyEntries(base, cartEntries, (id) => products.get(id)),
+    waiting: cartEntries.length,
+  };
+}
+
+export async function readOrders(userId: number | null): Promise<StoredOrder[]> {
+  return userId === null
+    ? []
+    : await db.orders
+        .where('[userId+createdAt]')
+        .between([userId, ''], [userId, '\uffff'])
+        .reverse()
+        .toArray();
+}
+
+export type OutboxView = OutboxEntry & { productName?: string | undefined };
+
+/** The user's outbox, with the names of the products it changes. */
+export async function readOutbox(userId: number | null): Promise<OutboxView[]> {
+  if (userId === null) return [];
+  const entries = await db.outbox.where('userId').equals(userId).sortBy('id');
+  const ids = [
+    ...new Set(entries.flatMap((e) => ('productId' in e.payload ? [e.payload.productId] : []))),
+  ];
+  const products = await readProducts(db, ids);
+  return entries.map((e) => ({
+    ...e,
+    productName: 'productId' in e.payload ? products.get(e.payload.productId)?.name : undefined,
+  }));
+}
+
+const NOTHING_WAITING = { waiting: 0, sending: false };
+
+/** How many changes wait for the server, and whether one is being sent (navigation, prompts). */
+export async function readOutboxSummary(
+  userId: number | null,
+): Promise<{ waiting: number; sending: boolean }> {
+  if (userId === null) return NOTHING_WAITING;
+  const entries = await db.outbox.where('userId').equals(userId).toArray();
+  return { waiting: entries.length, sending: entries.some((e) => e.state === 'sending') };
+}
+
+/**
+ * Signing out: the user's priced and personal data (cart, orders, company) leaves the
+ * device; the outbox stays, bound to the user.
+ */
+export async function forgetUserData(userId: number): Promise<void> {
+  await db.transaction('rw', db.carts, db.orders, db.companies, async () => {
+    await db.carts.delete(userId);
+    await db.companies.delete(userId);
+    await db.orders
+      .where('userId')
+      .equals(userId)
+      .filter((o) => o.state === 'synced')
+      .delete();
+  });
+}
