@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-const serverProject = (name: string, db: 'pglite' | 'postgres', extra: object = {}) => ({
+const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
   extends: true as const,
   test: {
     name,
@@ -11,10 +11,14 @@ const serverProject = (name: string, db: 'pglite' | 'postgres', extra: object = 
     ],
     environment: 'node',
     env: { TEST_DB: db },
-    // Each file gets its own database; PGlite start-up and PostgreSQL DDL take a moment.
+    // Each file gets its own database, a copy of one the global setup migrated.
+    globalSetup: [
+      db === 'postgres'
+        ? 'tests/server/postgres-global-setup.ts'
+        : 'tests/server/pglite-global-setup.ts',
+    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
-    ...extra,
   },
 });
 
@@ -30,9 +34,7 @@ export default defineConfig({
         },
       },
       serverProject('server-pglite', 'pglite'),
-      serverProject('server-postgres', 'postgres', {
-        globalSetup: ['tests/server/postgres-global-setup.ts'],
-      }),
+      serverProject('server-postgres', 'postgres'),
     ],
   },
 });

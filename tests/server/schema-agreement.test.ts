@@ -414,7 +414,8 @@ async function rows<Row>(text: string): Promise<Row[]> {
 }
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
+  // Not the suite's migrated copy: the migrations themselves, on an empty database.
+  testDb = await createTestDatabase({ fromScratch: true });
   snapshot = {
     tables: new Set((await rows<{ table: string }>(TABLES_QUERY)).map((row) => row.table)),
     columns: await rows<DbColumn>(COLUMNS_QUERY),

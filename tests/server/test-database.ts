@@ -1,13 +1,15 @@
 /**
  * A fresh, migrated database for one test file, on the engine the project runs
- * (TEST_DB=pglite: in memory; TEST_DB=postgres: a new database on the test server).
+ * (TEST_DB=pglite: in memory; TEST_DB=postgres: a new database on the test server). It is
+ * a copy of the database the global setup migrated, unless `fromScratch` asks for an
+ * empty database migrated here, as a new installation would be.
  */
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
 import { seenEverywhere } from '../../server/services/change-versions';
+import { databaseUrl, onServer, openMemoryPglite } from './template-database';
 
 export interface TestDatabase {
   database: Database;
@@ -26,10 +28,14 @@ async function settle(database: Database): Promise<void> {
   if (!(await seenEverywhere(database))) throw new Error('A server did not record a change');
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(
+  options: { fromScratch?: boolean } = {},
+): Promise<TestDatabase> {
   if (process.env.TEST_DB !== 'postgres') {
-    const database = await openDatabase({ engine: 'pglite', dataDir: null });
-    await migrate(database.db);
+    const database = options.fromScratch
+      ? await openDatabase({ engine: 'pglite', dataDir: null })
+      : (await openMemoryPglite(inject('pgliteTemplate'))).database;
+    if (options.fromScratch) await migrate(database.db);
     return {
       database,
       url: null,
@@ -39,24 +45,22 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
   const serverUrl = inject('postgresUrl');
   const name = `portal_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ engine: 'postgres', url: url.toString() });
-  await migrate(database.db);
+  await onServer(
+    serverUrl,
+    options.fromScratch
+      ? `CREATE DATABASE ${name}`
+      : `CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`,
+  );
+  const url = databaseUrl(serverUrl, name);
+  const database = await openDatabase({ engine: 'postgres', url });
+  if (options.fromScratch) await migrate(database.db);
   return {
     database,
-    url: url.toString(),
+    url,
     settled: () => settle(database),
     drop: async () => {
       await database.close();
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
+      await onServer(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }
