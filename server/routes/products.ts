@@ -172,10 +172,15 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
       },
     },
     (request, reply) => {
-      const { updatedSince, ...query } = request.query;
-      return sendCatalogue(request, reply, listKey(request.query), () =>
-        listProducts(db, { ...query, updatedSince: sinceOf(updatedSince) }, viewerOf(request)),
-      );
+      sendCatalogue(request, reply, listKey(request.query), () => {
+        // Only when the answer is computed: a kept one needs nothing of this.
+        const { updatedSince, ...query } = request.query;
+        return listProducts(
+          db,
+          { ...query, updatedSince: sinceOf(updatedSince) },
+          viewerOf(request),
+        );
+      });
     },
   );
 
