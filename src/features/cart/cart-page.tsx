@@ -29,6 +29,7 @@ export function CartPage() {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const approved = canSeePrices(user?.company);
+  const verification = verificationDisplay(user?.company);
   // Another device may have changed the cart: read the server's once the outbox is sent.
   useEffect(() => {
     requestSync({ refresh: true });
@@ -55,7 +56,9 @@ export function CartPage() {
       <h1>{t('cart.title')}</h1>
       {!approved && (
         <div className="notice notice--offline" role="note">
-          <strong>{t(`cart.warning.${verificationDisplay(user.company)}`)}</strong>{' '}
+          <strong>
+            {t(`cart.warning.${verification === 'suspended' ? 'suspended' : 'pending'}`)}
+          </strong>{' '}
           {t('cart.warningText')}
         </div>
       )}

@@ -9,7 +9,7 @@ import { canSeePrices } from '../../contracts/accounts';
 import { useToast } from '../../components/toast';
 import { useUser } from '../../lib/auth/session';
 import { useTypingBeforeHydration } from '../../lib/typing-before-hydration';
-import { formatMoney, formatTime, loadAllTexts } from '../../lib/i18n';
+import { formatMoney, formatTime, loadAllTexts, type TextKey } from '../../lib/i18n';
 import { loadSyncEngine } from '../../lib/sync/engine-loader';
 import { useCatalogueQuery, useCategories } from '../../lib/sync/use-catalogue';
 import {
@@ -40,7 +40,7 @@ export function ProductsPage() {
   const user = useUser();
   const notify = useToast();
   // The cart's messages come with the texts loaded after the first screen.
-  const say = (key: string, kind?: 'error' | 'info') =>
+  const say = (key: TextKey, kind?: 'error' | 'info') =>
     void loadAllTexts().finally(() => notify(t(key), kind));
   const addOne = (productId: number) => {
     if (!user) return say('cart.loginToAdd', 'info');

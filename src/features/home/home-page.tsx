@@ -4,14 +4,14 @@ import { Icon, type IconName } from '../../components/icons';
 import { PageMeta } from '../../components/page-meta';
 import { useCategories } from '../../lib/sync/use-catalogue';
 
-const FEATURES: { key: string; icon: IconName }[] = [
+const FEATURES = [
   { key: 'offline', icon: 'box' },
   { key: 'prices', icon: 'card' },
   { key: 'range', icon: 'shield' },
   { key: 'support', icon: 'globe' },
-];
-const RITUAL = ['scrub', 'cleanse', 'treat', 'refresh'];
-const ETHICS = ['nickel', 'cruelty', 'free', 'plants'];
+] as const satisfies readonly { key: string; icon: IconName }[];
+const RITUAL = ['scrub', 'cleanse', 'treat', 'refresh'] as const;
+const ETHICS = ['nickel', 'cruelty', 'free', 'plants'] as const;
 
 export function HomePage() {
   const { t } = useTranslation();

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import type { TextKey } from '../../lib/i18n';
 import { BRAND } from '../../contracts/brand';
 import { PageMeta } from '../../components/page-meta';
 
@@ -31,9 +32,9 @@ export function LegalPage({ page }: { page: 'terms' | 'privacy' }) {
       {SECTIONS[page].map((section, index) => (
         <section key={section}>
           <h2>
-            {index + 1}. {t(`legal.${page}.sections.${section}.title`)}
+            {index + 1}. {t(`legal.${page}.sections.${section}.title` as TextKey)}
           </h2>
-          <p>{t(`legal.${page}.sections.${section}.text`)}</p>
+          <p>{t(`legal.${page}.sections.${section}.text` as TextKey)}</p>
         </section>
       ))}
       <section>

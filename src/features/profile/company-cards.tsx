@@ -60,11 +60,13 @@ function CompanySource({ data }: { data: CompanyData }) {
     );
   }
   const time = formatTime(data.syncedAt, i18n.language);
-  const key = {
-    offline: 'profile.company.copyOffline',
-    serverFailed: 'profile.company.copyServerFailed',
-    failed: 'profile.company.copyUnread',
-  }[data.status];
+  const key = (
+    {
+      offline: 'profile.company.copyOffline',
+      serverFailed: 'profile.company.copyServerFailed',
+      failed: 'profile.company.copyUnread',
+    } as const
+  )[data.status];
   return (
     <p className="notice notice--offline" role="note">
       {t(key, { time })}

@@ -102,10 +102,10 @@ export function CompanyRegisterPage() {
 
   const addFiles = (field: DocumentField, chosen: FileList | null) => {
     const list = [...(chosen ?? [])];
-    const problems = list
-      .map((file) => ({ file, problem: fileProblem(file) }))
-      .filter((entry) => entry.problem !== null)
-      .map(({ file, problem }) => t(`documents.${problem}`, { name: file.name }));
+    const problems = list.flatMap((file) => {
+      const problem = fileProblem(file);
+      return problem === null ? [] : [t(`documents.${problem}`, { name: file.name })];
+    });
     setErrors(({ [field]: _cleared, ...rest }) =>
       problems.length ? { ...rest, [field]: problems.join(' ') } : rest,
     );

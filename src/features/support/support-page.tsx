@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import type { TextKey } from '../../lib/i18n';
 import { BRAND } from '../../contracts/brand';
 import { Icon, type IconName } from '../../components/icons';
 import { PageMeta } from '../../components/page-meta';
@@ -32,9 +33,9 @@ const ICONS: Record<SectionPage, IconName[]> = {
   warranty: ['shield', 'alert', 'tools'],
 };
 
-const FAQ_ITEMS = ['verification', 'prices', 'offline', 'payment', 'delivery', 'returns'];
+const FAQ_ITEMS = ['verification', 'prices', 'offline', 'payment', 'delivery', 'returns'] as const;
 
-function Banner({ page }: { page: string }) {
+function Banner({ page }: { page: 'faq' | SectionPage }) {
   const { t } = useTranslation();
   return (
     <section className="support-banner">
@@ -103,10 +104,14 @@ export function SupportPage({ page }: { page: 'faq' | SectionPage }) {
               <span className="support-section__icon">
                 <Icon name={ICONS[page][index % ICONS[page].length] as IconName} />
               </span>
-              <h2 id={`section-${section}`}>{t(`support.${page}.sections.${section}.title`)}</h2>
+              <h2 id={`section-${section}`}>
+                {t(`support.${page}.sections.${section}.title` as TextKey)}
+              </h2>
               <ul>
                 {points.map((point) => (
-                  <li key={point}>{t(`support.${page}.sections.${section}.points.${point}`)}</li>
+                  <li key={point}>
+                    {t(`support.${page}.sections.${section}.points.${point}` as TextKey)}
+                  </li>
                 ))}
               </ul>
             </section>

@@ -6,13 +6,11 @@ import { OfflineCatalogueCard } from './offline-catalogue-card';
 import { discardEntry, editEntryQuantity, retryEntry } from '../../lib/sync/outbox';
 import { requestSync, useSendingProblem, useSyncState } from '../../lib/sync/sync-loop';
 import { useOutbox, type OutboxView } from '../../lib/sync/use-device-data';
+import type { TFunction } from 'i18next';
 import { formatTime, serverProblemText } from '../../lib/i18n';
 import '../screens.css';
 
-function describe(
-  entry: OutboxView,
-  t: (key: string, options?: Record<string, unknown>) => string,
-): string {
+function describe(entry: OutboxView, t: TFunction): string {
   const p = entry.payload;
   switch (p.kind) {
     case 'cart.add':

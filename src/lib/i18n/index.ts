@@ -5,7 +5,7 @@
  * `textParts` in vite.config.ts): every first screen's part before the first render, the
  * home screen's with it, the rest right after.
  */
-import i18n from 'i18next';
+import i18n, { type ParseKeys } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
   DEFAULT_LANGUAGE,
@@ -171,6 +171,12 @@ export function formatTime(iso: string, lng: string | undefined): string {
  * A server's refusal in the user's language: by its code when the translations know it,
  * otherwise the server's own (English) message.
  */
+/**
+ * Any key of the texts: for a key put together at run time, which the compiler cannot
+ * check (every literal key is checked, see src/i18next.d.ts).
+ */
+export type TextKey = ParseKeys;
+
 export function serverProblemText(
   problem: {
     code?: string | undefined;
@@ -180,7 +186,8 @@ export function serverProblemText(
   lng?: string,
 ): string {
   const key = `serverErrors.${problem.code ?? ''}`;
-  return problem.code && i18n.exists(key, { lng })
-    ? i18n.t(key, { ...problem.params, lng })
+  const language = lng === undefined ? {} : { lng };
+  return problem.code && i18n.exists(key, language)
+    ? String(i18n.t(key as TextKey, { ...problem.params, ...language }))
     : problem.message;
 }
