@@ -1,4 +1,5 @@
 /** Product pictures: served from the cache first, fetched and kept when missing. */
+import type { WorkboxPlugin } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
@@ -18,11 +19,13 @@ export function registerImageCache(): void {
     new CacheFirst({
       cacheName: CACHE_NAMES.productImages,
       plugins: [
+        // Workbox's own types disagree under exactOptionalPropertyTypes (an optional
+        // callback declared `| undefined`); the plugin is what CacheFirst expects.
         new ExpirationPlugin({
           maxEntries: MAX_IMAGES,
           maxAgeSeconds: MAX_IMAGE_AGE_SECONDS,
           purgeOnQuotaError: true,
-        }),
+        }) as WorkboxPlugin,
       ],
     }),
   );

@@ -79,6 +79,7 @@ test('the catalogue keeps working from the device with the network cut', async (
 test('a product page opens offline, also when loaded directly', async ({ page, context }) => {
   await openCatalogueOnline(page);
   const [first] = await serverNames(page, 'sortBy=name&limit=1');
+  if (first === undefined) throw new Error('The catalogue is empty');
   await context.setOffline(true);
 
   await cards(page).getByRole('link', { name: first }).click();

@@ -132,7 +132,7 @@ test('a waiting order is sent when the browser is opened again online', async ({
     chromium.launchPersistentContext(profile, {
       executablePath: CHROME_PATH,
       args: CHROME_ARGS,
-      baseURL,
+      ...(baseURL === undefined ? {} : { baseURL }),
     });
   try {
     let browser = await launch();

@@ -42,7 +42,7 @@ test('the portal meets Chromium’s install criteria', async ({ request, baseURL
   const browser = await chromium.launchPersistentContext(profile, {
     executablePath: CHROME_PATH,
     args: CHROME_ARGS,
-    baseURL,
+    ...(baseURL === undefined ? {} : { baseURL }),
   });
   const page = browser.pages()[0] ?? (await browser.newPage());
   try {

@@ -259,12 +259,13 @@ describe('staff routes', () => {
             method,
             url,
             headers: bearer(tokens),
-            payload: method === 'POST' ? {} : undefined,
+            ...(method === 'POST' ? { payload: {} } : {}),
           })
         ).statusCode,
       ).toBe(403);
       expect(
-        (await app.inject({ method, url, payload: method === 'POST' ? {} : undefined })).statusCode,
+        (await app.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) }))
+          .statusCode,
       ).toBe(401);
     }
   });

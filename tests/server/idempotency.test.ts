@@ -64,7 +64,7 @@ function send(tokens: Tokens, request: Request, key: string) {
   return app.inject({
     method: request.method,
     url: request.url,
-    payload: request.payload,
+    ...(request.payload === undefined ? {} : { payload: request.payload }),
     headers: { ...bearer(tokens), 'idempotency-key': key },
   });
 }

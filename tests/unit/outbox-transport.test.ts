@@ -37,7 +37,8 @@ function fakeServer(answer: (request: SentRequest) => Response = () => json(200,
       url: String(input),
       method: init?.method ?? 'GET',
       headers: { ...(init?.headers as Record<string, string>) },
-      body: init?.body as string | undefined,
+      // No body (null or left out) is recorded as undefined.
+      body: (init?.body ?? undefined) as string | undefined,
     };
     sent.push(request);
     if (request.headers['content-type'] === 'application/json' && !request.body) {
@@ -225,7 +226,8 @@ describe('the session the service worker replays with', () => {
   });
 
   it('replays a removal with an expired token: renewed once, then taken by the server', async () => {
-    await db.outbox.add({ ...entry({ kind: 'cart.remove', productId: 5 }), id: undefined });
+    const { id, ...removal } = entry({ kind: 'cart.remove', productId: 5 });
+    await db.outbox.add(removal);
     const api = fakeServer((request) => {
       if (request.url === '/api/auth/refresh')
         return json(200, { accessToken: 'access-2', refreshToken: 'refresh-2', user: { id: 1 } });

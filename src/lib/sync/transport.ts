@@ -64,7 +64,7 @@ export function createTransport(
         return send(`/api/${request.path}`, {
           method: request.method,
           headers,
-          body: request.body === undefined ? undefined : JSON.stringify(request.body),
+          body: request.body === undefined ? null : JSON.stringify(request.body),
           cache: 'no-store',
           // Also bounds reading the body: a response that stalls half-way is lost too.
           signal: AbortSignal.timeout(timeoutMs),

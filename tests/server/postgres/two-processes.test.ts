@@ -91,7 +91,7 @@ async function send(
       authorization: `Bearer ${token}`,
       ...(body ? { 'content-type': 'application/json' } : {}),
     },
-    body: body ? JSON.stringify(body) : undefined,
+    body: body ? JSON.stringify(body) : null,
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
