@@ -17,6 +17,11 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
         ? 'tests/server/postgres-global-setup.ts'
         : 'tests/server/pglite-global-setup.ts',
     ],
+    // One module graph per worker, not per file: importing the server (Fastify, Drizzle,
+    // PGlite's WebAssembly) for each of some 25 files cost about a second each. Every file
+    // still builds its own app and database; what the server keeps per process (the upload
+    // gates, the key cache by database) is what one server process also shares.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
