@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { openDatabase, type Database } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
@@ -17,6 +17,7 @@ import { users } from '../../server/db/schema';
 import { CUSTOMER_EMAIL_FOR_STAFF, ensureAdmin } from '../../server/services/admin';
 import { bearer, register, signIn, type Tokens } from './helpers';
 import { createTestDatabase, type TestDatabase } from './test-database';
+import { writePgliteDataDir } from './template-database';
 
 const run = promisify(execFile);
 
@@ -73,7 +74,11 @@ async function roleOf(email: string) {
 
 beforeAll(async () => {
   if (process.env.TEST_DB === 'postgres') testDb = await createTestDatabase();
-  else dataDir = mkdtempSync(join(tmpdir(), 'portal-staff-'));
+  else {
+    dataDir = mkdtempSync(join(tmpdir(), 'portal-staff-'));
+    // A folder already migrated; making one from nothing is data-folder.test.ts's part.
+    await writePgliteDataDir(join(dataDir, 'db'), inject('pgliteTemplate'));
+  }
   const database = await open();
   const app = await buildApp({ database });
   const registered = await register(app);

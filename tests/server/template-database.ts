@@ -44,6 +44,17 @@ export async function openMemoryPglite(
   };
 }
 
+/**
+ * Makes `dataDir` the data folder of an embedded database loaded from `tarball`, as a
+ * server's DATA_DIR would hold after its first start; it is closed again at once.
+ */
+export async function writePgliteDataDir(dataDir: string, tarball: string): Promise<void> {
+  const client = await PGlite.create(dataDir, {
+    loadDataDir: new Blob([await readFile(tarball)]),
+  });
+  await client.close();
+}
+
 /** Migrates an empty PGlite and returns its data folder as an uncompressed tarball. */
 export async function migratedPgliteTarball(): Promise<Buffer> {
   const { client, database } = await openMemoryPglite();
