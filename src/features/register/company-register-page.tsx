@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { REQUIRED_DOCUMENTS, type DocumentField } from '../../contracts/accounts';
 import {
   COUNTRIES,
@@ -16,6 +16,7 @@ import { classifyFailure, fieldErrors } from '../../lib/api/failure';
 import { useSession } from '../../lib/auth/session';
 import { useConnectivity } from '../../lib/sync/connectivity';
 import { DOCUMENT_ACCEPT, fileProblem } from './document-files';
+import { useSignInAfterRegistering } from './after-registering';
 import { registrationFailure } from './server-errors';
 import '../screens.css';
 
@@ -56,7 +57,6 @@ const stepOf = (field: string): Step => STEPS.find((step) => field in WIZARD_STE
 export function CompanyRegisterPage() {
   const { t } = useTranslation();
   const session = useSession();
-  const navigate = useNavigate();
   const [step, setStep] = useState<Step>(1);
   const [values, setValues] = useState(EMPTY);
   const [files, setFiles] = useState<ChosenFile[]>([]);
@@ -76,14 +76,7 @@ export function CompanyRegisterPage() {
     heading.current?.focus();
   }, [step]);
 
-  useEffect(() => {
-    if (!done) return;
-    const timer = setTimeout(
-      () => void navigate('/login', { state: { notice: 'companyRegistered' } }),
-      REDIRECT_AFTER_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [done, navigate]);
+  useSignInAfterRegistering(done, 'companyRegistered', REDIRECT_AFTER_MS);
 
   if (session && !done) return <Navigate to="/" replace />;
 

@@ -1,6 +1,6 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
 import { DEFAULT_COUNTRY, validateRegisterForm } from '../../contracts/validation';
 import { Banner } from '../../components/banner';
 import { formFields } from '../../components/form-field';
@@ -9,6 +9,7 @@ import { registerPerson } from '../../lib/api/accounts';
 import { classifyFailure, fieldErrors, refusalText } from '../../lib/api/failure';
 import { useSession } from '../../lib/auth/session';
 import { useConnectivity } from '../../lib/sync/connectivity';
+import { useSignInAfterRegistering } from './after-registering';
 import { registrationFailure } from './server-errors';
 import '../screens.css';
 
@@ -29,7 +30,6 @@ type Field = keyof typeof EMPTY;
 export function RegisterPage() {
   const { t } = useTranslation();
   const session = useSession();
-  const navigate = useNavigate();
   const [values, setValues] = useState(EMPTY);
   const [acceptTerms, setAcceptTerms] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -38,14 +38,7 @@ export function RegisterPage() {
   const done = banner?.kind === 'success';
   const connectivity = useConnectivity();
 
-  useEffect(() => {
-    if (!done) return;
-    const timer = setTimeout(
-      () => void navigate('/login', { state: { notice: 'registered' } }),
-      REDIRECT_AFTER_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [done, navigate]);
+  useSignInAfterRegistering(done, 'registered', REDIRECT_AFTER_MS);
 
   if (session && !done) return <Navigate to="/" replace />;
 
