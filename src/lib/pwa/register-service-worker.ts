@@ -75,6 +75,10 @@ export function registerServiceWorker(): void {
       workbox = new Workbox('/sw.js', { scope: '/' });
       workbox.addEventListener('waiting', () => set({ updateReady: true }));
       return workbox.register();
+    })
+    .catch((error: unknown) => {
+      // Offline when the visitor stayed: the app is kept from the next page load on.
+      console.warn('The service worker could not be set up', error);
     });
 }
 
