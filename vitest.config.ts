@@ -22,6 +22,9 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
     // still builds its own app and database; what the server keeps per process (the upload
     // gates, the key cache by database) is what one server process also shares.
     isolate: false,
+    // vitest's default on two cores is one worker; the server files spend much of their
+    // time waiting for PostgreSQL and for server processes they start, so two overlap.
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
