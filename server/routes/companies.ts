@@ -86,11 +86,11 @@ export const companyRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
       return withUploadSlot(reply, signal, async () => {
         const form = await readUploadForm(request, { fields: [], maxFiles: MAX_UPLOAD_FILES });
         let staged: number[] = [];
-        try {
+        const stored = async () => {
           if (form.files.length === 0) throw new HttpError(400, 'Choose a file to upload.');
           staged = await stageDocuments(db, form.files, signal);
           const header = request.headers['idempotency-key'];
-          const result = await runIdempotent(
+          return runIdempotent(
             db,
             {
               userId: account.user.id,
@@ -110,13 +110,15 @@ export const companyRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
               };
             },
           );
-          if (result.replayed) reply.header('idempotent-replayed', 'true');
-          return reply.status(result.status).send(result.body);
-        } finally {
-          // Linked documents are kept; a replay's or a failure's copies are removed.
+        };
+        // Linked documents are kept; a replay's or a failure's copies are removed, before the
+        // response: a client that asks next finds nothing left over.
+        const result = await stored().finally(async () => {
           await discardStagedDocuments(db, staged);
           await form.discard();
-        }
+        });
+        if (result.replayed) reply.header('idempotent-replayed', 'true');
+        return reply.status(result.status).send(result.body);
       });
     },
   );
