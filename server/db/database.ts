@@ -34,6 +34,8 @@ export interface Database {
    * announcements. The caller ends it.
    */
   connect?(): Promise<pg.Client>;
+  /** Embedded database only: its data folder as an uncompressed tarball, to start another from. */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -42,7 +44,13 @@ const STALE_LOCK_MS = 30_000;
 
 export type DatabaseConfig =
   | { engine: 'postgres'; url: string }
-  | { engine: 'pglite'; /** null keeps the database in memory */ dataDir: string | null };
+  | {
+      engine: 'pglite';
+      /** null keeps the database in memory */
+      dataDir: string | null;
+      /** A data folder to start from (a tarball of `dumpDataDir`), when the folder is new. */
+      startFrom?: Blob;
+    };
 
 export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   if (config.engine === 'postgres') {
@@ -69,7 +77,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   }
   const unlock =
     config.dataDir === null ? async () => undefined : await lockDataDir(config.dataDir);
-  const client = await PGlite.create(config.dataDir ?? undefined).catch(async (error) => {
+  const options = config.startFrom ? { loadDataDir: config.startFrom } : {};
+  const client = await PGlite.create(config.dataDir ?? undefined, options).catch(async (error) => {
     await unlock();
     throw error;
   });
@@ -77,6 +86,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     db: drizzlePglite({ client, schema }),
     engine: 'pglite',
     listen: (channel, listener) => client.listen(channel, listener),
+    dumpDataDir: () => client.dumpDataDir('none'),
     close: async () => {
       await client.close();
       await unlock();

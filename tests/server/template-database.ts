@@ -5,12 +5,9 @@
  * migrates an empty database of its own on both engines.
  */
 import { readFile } from 'node:fs/promises';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import type { Database } from '../../server/db/database';
+import { openDatabase } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
-import { schema } from '../../server/db/schema';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -23,47 +20,34 @@ declare module 'vitest' {
   }
 }
 
-/**
- * An in-memory PGlite behind the same port as server/db/database.ts gives the server:
- * empty (initdb runs), or started from the data folder of `tarball`.
- */
-export async function openMemoryPglite(
-  tarball?: string,
-): Promise<{ database: Database; client: PGlite }> {
-  const client = await PGlite.create(
-    tarball ? { loadDataDir: new Blob([await readFile(tarball)]) } : {},
-  );
-  return {
-    client,
-    database: {
-      db: drizzle({ client, schema }),
-      engine: 'pglite',
-      listen: (channel, listener) => client.listen(channel, listener),
-      close: () => client.close(),
-    },
-  };
-}
+/** The tarball a global setup wrote, to start an embedded database from. */
+export const pgliteTemplate = async (tarball: string): Promise<Blob> =>
+  new Blob([await readFile(tarball)]);
 
 /**
- * Makes `dataDir` the data folder of an embedded database loaded from `tarball`, as a
+ * Makes `dataDir` the data folder of an embedded database started from `tarball`, as a
  * server's DATA_DIR would hold after its first start; it is closed again at once.
  */
 export async function writePgliteDataDir(dataDir: string, tarball: string): Promise<void> {
-  const client = await PGlite.create(dataDir, {
-    loadDataDir: new Blob([await readFile(tarball)]),
+  const database = await openDatabase({
+    engine: 'pglite',
+    dataDir,
+    startFrom: await pgliteTemplate(tarball),
   });
-  await client.close();
+  await database.close();
 }
 
-/** Migrates an empty PGlite and returns its data folder as an uncompressed tarball. */
+/** Migrates an empty in-memory PGlite and returns its data folder as a tarball. */
 export async function migratedPgliteTarball(): Promise<Buffer> {
-  const { client, database } = await openMemoryPglite();
+  const database = await openDatabase({ engine: 'pglite', dataDir: null });
   try {
     await migrate(database.db);
     // Uncompressed: it loads in about half the time of a gzipped one.
-    return Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer());
+    const dump = await database.dumpDataDir?.();
+    if (!dump) throw new Error('The embedded database gave no copy of its data folder');
+    return Buffer.from(await dump.arrayBuffer());
   } finally {
-    await client.close();
+    await database.close();
   }
 }
 

@@ -9,7 +9,7 @@ import { inject } from 'vitest';
 import { openDatabase, type Database } from '../../server/db/database';
 import { migrate } from '../../server/db/migrate';
 import { seenEverywhere } from '../../server/services/change-versions';
-import { databaseUrl, onServer, openMemoryPglite } from './template-database';
+import { databaseUrl, onServer, pgliteTemplate } from './template-database';
 
 export interface TestDatabase {
   database: Database;
@@ -32,9 +32,11 @@ export async function createTestDatabase(
   options: { fromScratch?: boolean } = {},
 ): Promise<TestDatabase> {
   if (process.env.TEST_DB !== 'postgres') {
-    const database = options.fromScratch
-      ? await openDatabase({ engine: 'pglite', dataDir: null })
-      : (await openMemoryPglite(inject('pgliteTemplate'))).database;
+    const database = await openDatabase({
+      engine: 'pglite',
+      dataDir: null,
+      ...(options.fromScratch ? {} : { startFrom: await pgliteTemplate(inject('pgliteTemplate')) }),
+    });
     if (options.fromScratch) await migrate(database.db);
     return {
       database,
