@@ -16,6 +16,7 @@ import { App } from './app/app';
 import { SCREENS } from './app/pages';
 import { readCatalogueUrl } from './features/catalogue/catalogue-url';
 import type { FirstScreen } from './lib/first-screen';
+import { addTextFormats } from './lib/i18n/formats';
 import en from './locales/en.json';
 import it from './locales/it.json';
 import ro from './locales/ro.json';
@@ -58,7 +59,10 @@ function textsFor(language: Language): Promise<I18n> {
         },
         interpolation: { escapeValue: false },
       })
-      .then(() => created);
+      .then(() => {
+        addTextFormats(created);
+        return created;
+      });
     instances.set(language, instance);
   }
   return instance;

@@ -14,6 +14,7 @@ import {
   type Language,
 } from '../../contracts/languages';
 import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY } from '../../contracts/storage-names';
+import { addTextFormats } from './formats';
 
 type Texts = { default: Record<string, unknown> };
 /** Every first screen's texts, the home screen's, and the rest (see `textParts` in vite.config.ts). */
@@ -122,6 +123,7 @@ export async function initI18n(language: Language = detectLanguage()): Promise<t
     fallbackLng: DEFAULT_LANGUAGE,
     interpolation: { escapeValue: false },
   });
+  addTextFormats(i18n);
   await loadPart(language, 'first');
   document.documentElement.lang = language;
   rememberLanguage(language);
@@ -145,26 +147,41 @@ export function currentLanguage(lng: string | undefined): Language {
 
 const LOCALES: Record<Language, string> = { ro: 'ro-RO', en: 'en-IE', it: 'it-IT' };
 
+/**
+ * Formatters are made once per language and kept: making one loads the locale's data,
+ * which costs more than every later use put together.
+ */
+function formatterOf<F>(make: (locale: string) => F): (lng: string | undefined) => F {
+  const made = new Map<Language, F>();
+  return (lng) => {
+    const language = currentLanguage(lng);
+    let formatter = made.get(language);
+    if (!formatter) made.set(language, (formatter = make(LOCALES[language])));
+    return formatter;
+  };
+}
+
+const moneyFormat = formatterOf(
+  (locale) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }),
+);
+const dateTimeFormat = formatterOf(
+  (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+);
+const timeFormat = formatterOf(
+  (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }),
+);
+
 export function formatMoney(amount: number, lng: string | undefined): string {
-  return new Intl.NumberFormat(LOCALES[currentLanguage(lng)], {
-    style: 'currency',
-    currency: 'EUR',
-  }).format(amount);
+  return moneyFormat(lng).format(amount);
 }
 
 /** A moment as a date and time of day, in the language's way (orders, their history). */
 export function formatDateTime(iso: string, lng: string | undefined): string {
-  return new Intl.DateTimeFormat(LOCALES[currentLanguage(lng)], {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(iso));
+  return dateTimeFormat(lng).format(new Date(iso));
 }
 
 export function formatTime(iso: string, lng: string | undefined): string {
-  return new Intl.DateTimeFormat(LOCALES[currentLanguage(lng)], {
-    dateStyle: 'short',
-    timeStyle: 'short',
-  }).format(new Date(iso));
+  return timeFormat(lng).format(new Date(iso));
 }
 
 /**
