@@ -5,13 +5,16 @@
 import {
   boolean,
   customType,
+  index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../src/contracts/admin-schemas.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../src/contracts/orders.js';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -250,6 +253,47 @@ export const idempotencyKeys = pgTable(
   (table) => [primaryKey({ columns: [table.userId, table.key] })],
 );
 
+/** The plain fields an audited action changed, before or after it. */
+export type AuditFields = Record<string, string | number | boolean | null>;
+
+/**
+ * Staff actions, one row each, written in the transaction of the change (services/audit.ts)
+ * and never changed or removed after: migration 0008 makes the database refuse it.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    at: millis('at'),
+    actorId: integer('actor_id')
+      .notNull()
+      .references(() => users.id),
+    /** The actor's e-mail and name as they were then: a later change rewrites no history. */
+    actorEmail: text('actor_email').notNull(),
+    actorName: text('actor_name').notNull(),
+    action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
+    entityType: text('entity_type', { enum: AUDIT_ENTITIES }).notNull(),
+    entityId: integer('entity_id').notNull(),
+    companyId: integer('company_id').references(() => companies.id),
+    before: jsonb('before').$type<AuditFields>(),
+    after: jsonb('after').$type<AuditFields>(),
+    note: text('note').notNull().default(''),
+  },
+  // Each filter of the log, newest first.
+  (table) => [
+    index('audit_log_at_idx').on(table.at.desc(), table.id.desc()),
+    index('audit_log_company_idx').on(table.companyId, table.at.desc(), table.id.desc()),
+    index('audit_log_entity_idx').on(
+      table.entityType,
+      table.entityId,
+      table.at.desc(),
+      table.id.desc(),
+    ),
+    index('audit_log_action_idx').on(table.action, table.at.desc(), table.id.desc()),
+    index('audit_log_actor_idx').on(table.actorId, table.at.desc(), table.id.desc()),
+  ],
+);
+
 /** Which migration files have been applied (created by the migration runner itself). */
 export const schemaMigrations = pgTable('schema_migrations', {
   version: text('version').primaryKey(),
@@ -273,4 +317,5 @@ export const schema = {
   orders,
   orderItems,
   idempotencyKeys,
+  auditLog,
 };

@@ -1,11 +1,13 @@
 /**
- * /api/admin: the back office (role ADMIN): companies, their documents and orders. Every
- * POST goes through `once` (services/idempotency.ts) and works in the transaction it is given.
+ * /api/admin: the back office (role ADMIN): companies, their documents and orders, and the
+ * audit log. Every change goes through `once` (services/idempotency.ts), works in the
+ * transaction it is given and records the staff member in the audit log in that same
+ * transaction. The log itself is only read here: no route adds, changes or removes an entry.
  */
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { COMPANY_STATUSES } from '../../src/contracts/accounts.js';
 import type { Db } from '../db/database.js';
-import { requireAdmin } from '../plugins/auth.js';
+import { accountOf, requireAdmin } from '../plugins/auth.js';
 import {
   companyDetail,
   decideCompany,
@@ -14,24 +16,27 @@ import {
   type CompanyAction,
 } from '../services/admin.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../src/contracts/orders.js';
+import { listAudit } from '../services/audit.js';
 import { readDocumentFile } from '../services/documents.js';
 import { IdempotencyHeaders, once } from '../services/idempotency.js';
 import { listAllOrders, moveOrder, setPaymentStatus } from '../services/orders.js';
 import { CompanyDocumentSchema, CompanySchema } from '../../src/contracts/accounts-schemas.js';
+import {
+  AuditPageSchema,
+  AuditQuerySchema,
+  MAX_REASON_LENGTH,
+  ReasonBodySchema,
+} from '../../src/contracts/admin-schemas.js';
 import { literals } from '../../src/contracts/literals.js';
 import { OrderSchema } from '../../src/contracts/orders-schemas.js';
 import { sendDocument } from './companies.js';
 import { errorResponses, IdParams, ShortText } from './schemas.js';
 
 const companyResponse = { 200: Type.Object({ company: CompanySchema }), ...errorResponses };
-const reasonBody = Type.Object(
-  { reason: Type.Optional(ShortText({ maxLength: 1000 })) },
-  { additionalProperties: false },
-);
 /** Approving or reactivating clears the reason the salon is shown, so it takes none. */
 const noReasonBody = Type.Object({}, { additionalProperties: false });
 const notesBody = Type.Object(
-  { reviewNotes: Type.Optional(ShortText({ maxLength: 1000 })) },
+  { reviewNotes: Type.Optional(ShortText({ maxLength: MAX_REASON_LENGTH })) },
   { additionalProperties: false },
 );
 
@@ -90,7 +95,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
           headers: IdempotencyHeaders,
           params: IdParams,
           body: Type.Optional(
-            action === 'reject' || action === 'suspend' ? reasonBody : noReasonBody,
+            action === 'reject' || action === 'suspend' ? ReasonBodySchema : noReasonBody,
           ),
           response: companyResponse,
         },
@@ -104,6 +109,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
               request.params.id,
               action,
               (request.body as { reason?: string } | undefined)?.reason ?? '',
+              accountOf(request).user,
             ),
           },
         })),
@@ -133,6 +139,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
               request.params.id,
               status,
               request.body?.reviewNotes ?? '',
+              accountOf(request).user,
             ),
           },
         })),
@@ -166,7 +173,14 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
     async (request, reply) =>
       once(db, request, reply, async (tx) => ({
         status: 200,
-        body: { order: await moveOrder(tx, request.params.id, request.body.status) },
+        body: {
+          order: await moveOrder(
+            tx,
+            request.params.id,
+            request.body.status,
+            accountOf(request).user,
+          ),
+        },
       })),
   );
 
@@ -186,8 +200,26 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
     async (request, reply) =>
       once(db, request, reply, async (tx) => ({
         status: 200,
-        body: { order: await setPaymentStatus(tx, request.params.id, request.body.paymentStatus) },
+        body: {
+          order: await setPaymentStatus(
+            tx,
+            request.params.id,
+            request.body.paymentStatus,
+            accountOf(request).user,
+          ),
+        },
       })),
+  );
+
+  app.get(
+    '/admin/audit',
+    {
+      schema: {
+        querystring: AuditQuerySchema,
+        response: { 200: AuditPageSchema, ...errorResponses },
+      },
+    },
+    async (request) => listAudit(db, request.query),
   );
 
   app.get('/admin/documents/:id/file', { schema: { params: IdParams } }, async (request, reply) =>

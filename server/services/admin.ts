@@ -2,13 +2,14 @@
  * The maker's back office: verifying companies and reviewing their documents. Used by
  * the /api/admin routes and by the `npm run admin` command line.
  */
-import { asc, desc, eq, isNull, and } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Company, CompanyStatus, CompanyDocument } from '../../src/contracts/accounts.js';
 import { normalizeEmail } from '../../src/contracts/validation.js';
 import type { Db } from '../db/database.js';
 import { companies, companyDocuments, users } from '../db/schema.js';
 import { toCompanyDto } from './accounts.js';
-import { toDocumentDto } from './documents.js';
+import { changedFields, recordAudit, type StaffActor } from './audit.js';
+import { DOCUMENT_COLUMNS, toDocumentDto } from './documents.js';
 import { conflict, HttpError, notFound } from './errors.js';
 import { hashPassword } from './passwords.js';
 import { revokeAllSessions } from './tokens.js';
@@ -68,6 +69,8 @@ export async function decideCompany(
   id: number,
   action: CompanyAction,
   reason = '',
+  /** The staff member deciding: the audit log records it. (The command line has none.) */
+  actor?: StaffActor,
 ): Promise<Company> {
   // Locked: an approval and a rejection at the same moment must not both pass the check.
   const [row] = await db.select().from(companies).where(eq(companies.id, id)).for('update');
@@ -90,12 +93,23 @@ export async function decideCompany(
       : action === 'reject'
         ? { status: 'REJECTED' as const, isVerified: false, statusReason: reason }
         : { status: 'SUSPENDED' as const, statusReason: reason };
-  const [updated] = await db
+  const [updated = row] = await db
     .update(companies)
     .set({ ...change, updatedAt: now })
     .where(eq(companies.id, id))
     .returning();
-  return toCompanyDto(db, updated ?? row);
+  if (actor) {
+    await recordAudit(db, {
+      actor,
+      action: `company.${action}`,
+      entityType: 'company',
+      entityId: id,
+      companyId: id,
+      ...changedFields(row, updated, ['status', 'isVerified', 'verifiedAt', 'statusReason']),
+      note: reason,
+    });
+  }
+  return toCompanyDto(db, updated);
 }
 
 export async function reviewDocument(
@@ -103,15 +117,41 @@ export async function reviewDocument(
   id: number,
   status: 'APPROVED' | 'REJECTED',
   reviewNotes = '',
+  /** The staff member reviewing: the audit log records it. */
+  actor?: StaffActor,
 ): Promise<CompanyDocument> {
-  const now = new Date();
+  // Locked, so that the log says what it was before; a document still being uploaded (no
+  // company yet) is not there to review.
   const [row] = await db
+    .select({
+      companyId: companyDocuments.companyId,
+      status: companyDocuments.status,
+      reviewNotes: companyDocuments.reviewNotes,
+    })
+    .from(companyDocuments)
+    .where(and(eq(companyDocuments.id, id), isNotNull(companyDocuments.companyId)))
+    .for('update');
+  if (!row) throw notFound('Document not found');
+  const now = new Date();
+  const [updated] = await db
     .update(companyDocuments)
     .set({ status, reviewNotes, reviewedAt: now, updatedAt: now })
     .where(eq(companyDocuments.id, id))
-    .returning();
-  if (!row) throw notFound('Document not found');
-  return toDocumentDto(row);
+    .returning(DOCUMENT_COLUMNS);
+  if (!updated) throw notFound('Document not found');
+  if (actor) {
+    await recordAudit(db, {
+      actor,
+      action: status === 'APPROVED' ? 'document.approve' : 'document.reject',
+      entityType: 'document',
+      entityId: id,
+      companyId: row.companyId,
+      // A document may be reviewed again with the same outcome: the decision is recorded.
+      ...changedFields(row, updated, ['status', 'reviewNotes'], ['status']),
+      note: reviewNotes,
+    });
+  }
+  return toDocumentDto(updated);
 }
 
 /** Why a staff account was not made: the e-mail is a customer's. */

@@ -98,7 +98,7 @@ const quotaReached = () => {
 };
 
 /** Every column but the bytes: what lists and answers need. */
-const DOCUMENT_COLUMNS = {
+export const DOCUMENT_COLUMNS = {
   id: companyDocuments.id,
   companyId: companyDocuments.companyId,
   type: companyDocuments.type,

@@ -19,6 +19,7 @@ import { trimFields, validateShipping } from '../../src/contracts/validation.js'
 import type { Db } from '../db/database.js';
 import { cartItems, orderItems, orders, products } from '../db/schema.js';
 import type { Account } from './accounts.js';
+import { changedFields, recordAudit, type StaffActor } from './audit.js';
 import { lockCart, lockProducts, requireApproved, stockError } from './cart.js';
 import { HttpError, invalidFields, notFound } from './errors.js';
 
@@ -282,7 +283,13 @@ export async function listAllOrders(db: Db, status?: OrderStatus): Promise<Order
 }
 
 /** Staff: moves an order one step along PENDING → CONFIRMED → PROCESSING → SHIPPED → DELIVERED. */
-export async function moveOrder(db: Db, id: number, status: OrderStatus): Promise<Order> {
+export async function moveOrder(
+  db: Db,
+  id: number,
+  status: OrderStatus,
+  /** The staff member moving it: the audit log records it. */
+  actor?: StaffActor,
+): Promise<Order> {
   const [row] = await db.select().from(orders).where(eq(orders.id, id)).for('update');
   if (!row) throw notFound('Order not found');
   const from = ORDER_FLOW.indexOf(row.status);
@@ -297,12 +304,22 @@ export async function moveOrder(db: Db, id: number, status: OrderStatus): Promis
       },
     );
   }
-  const [updated] = await db
+  const [updated = row] = await db
     .update(orders)
     .set({ status, updatedAt: new Date() })
     .where(eq(orders.id, id))
     .returning();
-  const [order] = await withItems(db, [updated ?? row]);
+  if (actor) {
+    await recordAudit(db, {
+      actor,
+      action: 'order.status',
+      entityType: 'order',
+      entityId: id,
+      companyId: row.companyId,
+      ...changedFields(row, updated, ['status']),
+    });
+  }
+  const [order] = await withItems(db, [updated]);
   return order as Order;
 }
 
@@ -310,13 +327,28 @@ export async function setPaymentStatus(
   db: Db,
   id: number,
   paymentStatus: PaymentStatus,
+  /** The staff member recording it: the audit log records it. */
+  actor?: StaffActor,
 ): Promise<Order> {
-  const [updated] = await db
+  // Locked, so that the log says what it was before.
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).for('update');
+  if (!row) throw notFound('Order not found');
+  const [updated = row] = await db
     .update(orders)
     .set({ paymentStatus, updatedAt: new Date() })
     .where(eq(orders.id, id))
     .returning();
-  if (!updated) throw notFound('Order not found');
+  if (actor) {
+    await recordAudit(db, {
+      actor,
+      action: 'order.payment',
+      entityType: 'order',
+      entityId: id,
+      companyId: row.companyId,
+      // The same status recorded again is a decision too.
+      ...changedFields(row, updated, ['paymentStatus'], ['paymentStatus']),
+    });
+  }
   const [order] = await withItems(db, [updated]);
   return order as Order;
 }

@@ -10,6 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, registeredRoutes } from '../../server/app';
 import {
+  auditLog,
   cartItems,
   companies,
   companyDocuments,
@@ -157,6 +158,12 @@ const cartOf = (userId: number) =>
     .orderBy(asc(cartItems.productId));
 const orderRow = (id: number) => db().select().from(orders).where(eq(orders.id, id));
 const companyRow = (id: number) => db().select().from(companies).where(eq(companies.id, id));
+/** The audit entries of an entity: a staff decision replayed must not add a second. */
+const auditOf = (entityType: 'company' | 'document' | 'order', entityId: number) =>
+  db()
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, entityType), eq(auditLog.entityId, entityId)));
 const stockOf = (id: number) =>
   db().select({ stock: products.stock }).from(products).where(eq(products.id, id));
 
@@ -200,7 +207,7 @@ async function companyCase(action: string, from: 'PENDING' | 'APPROVED' | 'SUSPE
       url: `/api/admin/companies/${otherCompany}/${action}`,
       payload: reasonFor(action),
     },
-    effect: () => companyRow(companyId),
+    effect: async () => [await companyRow(companyId), await auditOf('company', companyId)],
   } satisfies Prepared;
 }
 
@@ -220,7 +227,10 @@ async function documentCase(action: 'approve' | 'reject') {
       url: `/api/admin/documents/${documentId}/${action}`,
       payload: { reviewNotes: 'Stamp missing' },
     },
-    effect: () => db().select().from(companyDocuments).where(eq(companyDocuments.id, documentId)),
+    effect: async () => [
+      await db().select().from(companyDocuments).where(eq(companyDocuments.id, documentId)),
+      await auditOf('document', documentId),
+    ],
   } satisfies Prepared;
 }
 
@@ -464,7 +474,7 @@ const CASES: Case[] = [
           url: `/api/admin/orders/${otherId}/status`,
           payload: { status: 'CONFIRMED' },
         },
-        effect: () => orderRow(orderId),
+        effect: async () => [await orderRow(orderId), await auditOf('order', orderId)],
       };
     },
   },
@@ -479,7 +489,7 @@ const CASES: Case[] = [
         userId: adminId,
         request: { method: 'POST', url, payload: { paymentStatus: 'PAID' } },
         other: { method: 'POST', url, payload: { paymentStatus: 'FAILED' } },
-        effect: () => orderRow(orderId),
+        effect: async () => [await orderRow(orderId), await auditOf('order', orderId)],
       };
     },
   },

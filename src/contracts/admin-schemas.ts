@@ -1,0 +1,182 @@
+/**
+ * The back office's /api/admin shapes (docs/api.md#back-office), stated once: the server
+ * validates and answers with them, the staff screens derive their types from them. Staff
+ * screens load as chunks of their own, so nothing here reaches a storefront screen.
+ */
+import { Type, type Static } from 'typebox';
+import { CompanyDocumentSchema, CompanySchema } from './accounts-schemas';
+import { literals } from './literals';
+import { COMPANY_STATUSES } from './states';
+import { MAX_EMAIL_LENGTH, MAX_TEXT_LENGTH } from './validation';
+
+/** Rows a staff list shows per page unless asked otherwise, and the most it may ask for. */
+export const ADMIN_PAGE_SIZE = 20;
+export const ADMIN_MAX_PAGE_SIZE = 100;
+/** A product with fewer units than this in stock is "low on stock" on the dashboard. */
+export const LOW_STOCK_BELOW = 10;
+/** The longest reason or note staff may give with a decision. */
+export const MAX_REASON_LENGTH = 1000;
+
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export const COMPANY_SORTS = ['createdAt', 'name', 'status'] as const;
+
+/** Which page of a staff list, and how many rows; each list adds its own filters. */
+const pageQuery = {
+  page: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: ADMIN_MAX_PAGE_SIZE })),
+};
+
+export const AdminPaginationSchema = Type.Object({
+  page: Type.Integer(),
+  limit: Type.Integer(),
+  /** Rows matching the filters, on every page. */
+  total: Type.Integer(),
+  totalPages: Type.Integer(),
+});
+
+/** `GET /api/admin/summary`: the dashboard's queues and the figures of the day. */
+export const AdminSummarySchema = Type.Object({
+  /** Companies whose status is PENDING. */
+  companiesPending: Type.Integer(),
+  /** Documents whose status is PENDING, of any company. */
+  documentsToReview: Type.Integer(),
+  /** Orders whose status is PENDING. */
+  ordersToConfirm: Type.Integer(),
+  /** Active products with fewer than LOW_STOCK_BELOW units in stock. */
+  productsLowStock: Type.Integer(),
+  /** Orders placed since midnight (Europe/Bucharest), cancelled ones left out. */
+  today: Type.Object({ orders: Type.Integer(), value: Type.Number(), currency: Type.String() }),
+});
+
+/** `GET /api/admin/companies`: every filter optional; text search over name, tax number, e-mail and city. */
+export const AdminCompanyQuerySchema = Type.Object(
+  {
+    search: Type.Optional(Type.String({ maxLength: MAX_TEXT_LENGTH })),
+    status: Type.Optional(literals(COMPANY_STATUSES)),
+    /** Default createdAt, newest first. */
+    sortBy: Type.Optional(literals(COMPANY_SORTS)),
+    sortOrder: Type.Optional(literals(SORT_ORDERS)),
+    ...pageQuery,
+  },
+  { additionalProperties: false },
+);
+
+export const AdminCompanyPageSchema = Type.Object({
+  companies: Type.Array(CompanySchema),
+  pagination: AdminPaginationSchema,
+});
+
+/**
+ * `PATCH /api/admin/companies/{id}`: the company's data staff may correct; only the fields
+ * sent change. Status changes have routes of their own (approve, reject, suspend, reactivate).
+ */
+export const AdminCompanyEditSchema = Type.Object(
+  {
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_TEXT_LENGTH })),
+    taxNumber: Type.Optional(Type.String({ maxLength: MAX_TEXT_LENGTH })),
+    registrationNumber: Type.Optional(Type.String({ maxLength: MAX_TEXT_LENGTH })),
+    email: Type.Optional(Type.String({ maxLength: MAX_EMAIL_LENGTH })),
+    phone: Type.Optional(Type.String({ maxLength: MAX_TEXT_LENGTH })),
+    address: Type.Optional(Type.String({ maxLength: MAX_TEXT_LENGTH })),
+    city: Type.Optional(Type.String({ maxLength: MAX_TEXT_LENGTH })),
+    state: Type.Optional(Type.String({ maxLength: MAX_TEXT_LENGTH })),
+    postalCode: Type.Optional(Type.String({ maxLength: MAX_TEXT_LENGTH })),
+    country: Type.Optional(Type.String({ maxLength: MAX_TEXT_LENGTH })),
+    website: Type.Optional(Type.String({ maxLength: MAX_TEXT_LENGTH })),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
+
+/** What staff actions the audit log records, as `<entity>.<action>`. */
+export const AUDIT_ACTIONS = [
+  'company.approve',
+  'company.reject',
+  'company.suspend',
+  'company.reactivate',
+  'company.edit',
+  'document.approve',
+  'document.reject',
+  'order.status',
+  'order.payment',
+] as const;
+export const AUDIT_ENTITIES = ['company', 'document', 'order'] as const;
+
+/** A field's value before or after a change: only plain values are recorded. */
+const AuditValues = Type.Union([
+  Type.Record(
+    Type.String(),
+    Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]),
+  ),
+  Type.Null(),
+]);
+
+/**
+ * One staff action, written in the same transaction as the change it records and never
+ * changed after. `before` and `after` hold the fields the action changed (null when there
+ * was nothing before, as for an entity the action created).
+ */
+export const AuditEntrySchema = Type.Object({
+  id: Type.Integer(),
+  at: Type.String({ format: 'date-time' }),
+  actor: Type.Object({ id: Type.Integer(), email: Type.String(), name: Type.String() }),
+  action: literals(AUDIT_ACTIONS),
+  entityType: literals(AUDIT_ENTITIES),
+  entityId: Type.Integer(),
+  /** The company the entity belongs to (a document's, an order's), for filtering by company. */
+  companyId: Type.Union([Type.Integer(), Type.Null()]),
+  before: AuditValues,
+  after: AuditValues,
+  /** The reason or note staff gave, if any. */
+  note: Type.String(),
+});
+
+/** `GET /api/admin/audit`: newest first. */
+export const AuditQuerySchema = Type.Object(
+  {
+    action: Type.Optional(literals(AUDIT_ACTIONS)),
+    entityType: Type.Optional(literals(AUDIT_ENTITIES)),
+    entityId: Type.Optional(Type.Integer({ minimum: 1 })),
+    companyId: Type.Optional(Type.Integer({ minimum: 1 })),
+    actorId: Type.Optional(Type.Integer({ minimum: 1 })),
+    ...pageQuery,
+  },
+  { additionalProperties: false },
+);
+
+export const AuditPageSchema = Type.Object({
+  entries: Type.Array(AuditEntrySchema),
+  pagination: AdminPaginationSchema,
+});
+
+/** `GET /api/admin/companies/{id}`: the company, its people, documents and staff history. */
+export const AdminCompanyDetailSchema = Type.Object({
+  company: CompanySchema,
+  documents: Type.Array(CompanyDocumentSchema),
+  users: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      email: Type.String(),
+      firstName: Type.String(),
+      lastName: Type.String(),
+    }),
+  ),
+  /** The audit entries of the company and its documents, newest first (at most 50). */
+  history: Type.Array(AuditEntrySchema),
+});
+
+/** The body of reject and suspend (a company); a document's review takes `{reviewNotes}`. */
+export const ReasonBodySchema = Type.Object(
+  { reason: Type.Optional(Type.String({ maxLength: MAX_REASON_LENGTH })) },
+  { additionalProperties: false },
+);
+
+export type AdminPagination = Static<typeof AdminPaginationSchema>;
+export type AdminSummary = Static<typeof AdminSummarySchema>;
+export type AdminCompanyQuery = Static<typeof AdminCompanyQuerySchema>;
+export type AdminCompanyPage = Static<typeof AdminCompanyPageSchema>;
+export type AdminCompanyEdit = Static<typeof AdminCompanyEditSchema>;
+export type AdminCompanyDetail = Static<typeof AdminCompanyDetailSchema>;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export type AuditEntry = Static<typeof AuditEntrySchema>;
+export type AuditQuery = Static<typeof AuditQuerySchema>;
+export type AuditPage = Static<typeof AuditPageSchema>;
