@@ -17,11 +17,13 @@ import {
 } from '../services/admin.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../src/contracts/orders.js';
 import { listAudit } from '../services/audit.js';
+import { adminSummary } from '../services/dashboard.js';
 import { readDocumentFile } from '../services/documents.js';
 import { IdempotencyHeaders, once } from '../services/idempotency.js';
 import { listAllOrders, moveOrder, setPaymentStatus } from '../services/orders.js';
 import { CompanyDocumentSchema, CompanySchema } from '../../src/contracts/accounts-schemas.js';
 import {
+  AdminSummarySchema,
   AuditPageSchema,
   AuditQuerySchema,
   MAX_REASON_LENGTH,
@@ -42,6 +44,12 @@ const notesBody = Type.Object(
 
 export const adminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   app.addHook('preHandler', requireAdmin);
+
+  app.get(
+    '/admin/summary',
+    { schema: { response: { 200: AdminSummarySchema, ...errorResponses } } },
+    async () => adminSummary(db),
+  );
 
   app.get(
     '/admin/companies',
