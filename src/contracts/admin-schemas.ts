@@ -1,24 +1,34 @@
 /**
  * The back office's /api/admin shapes (docs/api.md#back-office), stated once: the server
- * validates and answers with them, the staff screens derive their types from them. Staff
- * screens load as chunks of their own, so nothing here reaches a storefront screen.
+ * validates and answers with them, the staff screens derive their types from them. Only
+ * code that checks loads this module; the screens import its types alone (see ./admin).
  */
 import { Type, type Static } from 'typebox';
 import { CompanyDocumentSchema, CompanySchema } from './accounts-schemas';
+import {
+  ADMIN_MAX_PAGE_SIZE,
+  AUDIT_ACTIONS,
+  AUDIT_ENTITIES,
+  COMPANY_SORTS,
+  MAX_REASON_LENGTH,
+  SORT_ORDERS,
+} from './admin';
 import { literals } from './literals';
 import { COMPANY_STATUSES } from './states';
 import { MAX_EMAIL_LENGTH, MAX_TEXT_LENGTH } from './validation';
 
-/** Rows a staff list shows per page unless asked otherwise, and the most it may ask for. */
-export const ADMIN_PAGE_SIZE = 20;
-export const ADMIN_MAX_PAGE_SIZE = 100;
-/** A product with fewer units than this in stock is "low on stock" on the dashboard. */
-export const LOW_STOCK_BELOW = 10;
-/** The longest reason or note staff may give with a decision. */
-export const MAX_REASON_LENGTH = 1000;
-
-export const SORT_ORDERS = ['asc', 'desc'] as const;
-export const COMPANY_SORTS = ['createdAt', 'name', 'status'] as const;
+/** The plain values are stated in ./admin (the screens use them without the schemas). */
+export {
+  ADMIN_MAX_PAGE_SIZE,
+  ADMIN_PAGE_SIZE,
+  AUDIT_ACTIONS,
+  AUDIT_ENTITIES,
+  COMPANY_SORTS,
+  LOW_STOCK_BELOW,
+  MAX_REASON_LENGTH,
+  SORT_ORDERS,
+} from './admin';
+export type { AuditAction } from './admin';
 
 /** Which page of a staff list, and how many rows; each list adds its own filters. */
 const pageQuery = {
@@ -86,20 +96,6 @@ export const AdminCompanyEditSchema = Type.Object(
   },
   { additionalProperties: false, minProperties: 1 },
 );
-
-/** What staff actions the audit log records, as `<entity>.<action>`. */
-export const AUDIT_ACTIONS = [
-  'company.approve',
-  'company.reject',
-  'company.suspend',
-  'company.reactivate',
-  'company.edit',
-  'document.approve',
-  'document.reject',
-  'order.status',
-  'order.payment',
-] as const;
-export const AUDIT_ENTITIES = ['company', 'document', 'order'] as const;
 
 /** A field's value before or after a change: only plain values are recorded. */
 const AuditValues = Type.Union([
@@ -176,7 +172,6 @@ export type AdminCompanyQuery = Static<typeof AdminCompanyQuerySchema>;
 export type AdminCompanyPage = Static<typeof AdminCompanyPageSchema>;
 export type AdminCompanyEdit = Static<typeof AdminCompanyEditSchema>;
 export type AdminCompanyDetail = Static<typeof AdminCompanyDetailSchema>;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export type AuditEntry = Static<typeof AuditEntrySchema>;
 export type AuditQuery = Static<typeof AuditQuerySchema>;
 export type AuditPage = Static<typeof AuditPageSchema>;
