@@ -191,6 +191,24 @@ export const SHIPPING_RULES = {
   phone: [required(), maxLength(MAX_TEXT_LENGTH), phoneShape],
 };
 
+/**
+ * A company's data as staff correct it (PATCH /api/admin/companies/{id}): the name stays
+ * required; the other fields may be emptied, and keep the shapes registration asks for.
+ */
+export const COMPANY_EDIT_RULES = {
+  name: [required('companyRequired'), maxLength(MAX_TEXT_LENGTH)],
+  taxNumber: optionalText,
+  registrationNumber: optionalText,
+  email: [maxLength(MAX_EMAIL_LENGTH), emailShape('emailFormat')],
+  phone: [maxLength(MAX_TEXT_LENGTH), phoneShape],
+  address: optionalText,
+  city: optionalText,
+  state: optionalText,
+  postalCode: optionalText,
+  country: optionalText,
+  website: [maxLength(MAX_TEXT_LENGTH), websiteShape],
+};
+
 export const PASSWORD_CHANGE_RULES = {
   currentPassword: [required('currentPasswordRequired'), maxLength(MAX_PASSWORD_LENGTH)],
   newPassword: personPassword,
@@ -207,6 +225,7 @@ export const validateWizard = (values: Values) =>
 export const validateProfile = (values: Values) => check(values, PROFILE_RULES);
 export const validateShipping = (values: Values) => check(values, SHIPPING_RULES);
 export const validatePasswordChange = (values: Values) => check(values, PASSWORD_CHANGE_RULES);
+export const validateCompanyEdit = (values: Values) => check(values, COMPANY_EDIT_RULES);
 export const validatePasswordChangePayload = (values: Values) =>
   check(values, {
     currentPassword: PASSWORD_CHANGE_RULES.currentPassword,
