@@ -1,0 +1,83 @@
+/**
+ * The back office's calls (docs/api.md#back-office), for staff only. They need the
+ * network: nothing here is kept on the device, and every answer is read afresh
+ * (`no-store`), so that a screen never shows an old answer as the current one. Changes
+ * are made at once, not queued, each under an Idempotency-Key that the caller keeps for
+ * a retry of the same change (see `useStaffAction` in the admin screens).
+ */
+import type {
+  AdminCompanyDetail,
+  CompanyAction,
+  AdminCompanyEdit,
+  AdminCompanyPage,
+  AdminCompanyQuery,
+  AdminSummary,
+  AuditPage,
+  AuditQuery,
+} from '../../contracts/admin';
+import type { Company, CompanyDocument } from '../../contracts/accounts';
+import { api } from './client';
+
+export type DocumentAction = 'approve' | 'reject';
+
+type Query = Record<string, string | number | undefined>;
+
+/** The query's values that are set, as the address carries them. */
+function searchParams(query: Query): Record<string, string | number> {
+  const params: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== '') params[key] = value;
+  }
+  return params;
+}
+
+const read = <T>(path: string, query: Query = {}, signal?: AbortSignal) =>
+  api
+    .get(path, { searchParams: searchParams(query), cache: 'no-store', ...(signal && { signal }) })
+    .json<T>();
+
+const change = <T>(method: 'post' | 'patch', path: string, body: object, key: string) =>
+  api[method](path, { json: body, headers: { 'idempotency-key': key } }).json<T>();
+
+export const fetchAdminSummary = (signal?: AbortSignal) =>
+  read<AdminSummary>('admin/summary', {}, signal);
+
+export const fetchAdminCompanies = (query: AdminCompanyQuery, signal?: AbortSignal) =>
+  read<AdminCompanyPage>('admin/companies', { ...query }, signal);
+
+export const fetchAdminCompany = (id: number, signal?: AbortSignal) =>
+  read<AdminCompanyDetail>(`admin/companies/${id}`, {}, signal);
+
+export const fetchAuditLog = (query: AuditQuery, signal?: AbortSignal) =>
+  read<AuditPage>('admin/audit', { ...query }, signal);
+
+/** Approve, reject, suspend or reactivate a company; a reason goes with reject and suspend. */
+export const decideCompany = (id: number, action: CompanyAction, reason: string, key: string) =>
+  change<{ company: Company }>(
+    'post',
+    `admin/companies/${id}/${action}`,
+    action === 'reject' || action === 'suspend' ? { reason } : {},
+    key,
+  );
+
+/** Corrects a company's data: only the fields given change. */
+export const editCompany = (id: number, fields: AdminCompanyEdit, key: string) =>
+  change<{ company: Company }>('patch', `admin/companies/${id}`, fields, key);
+
+export const reviewDocument = (id: number, action: DocumentAction, notes: string, key: string) =>
+  change<{ document: CompanyDocument }>(
+    'post',
+    `admin/documents/${id}/${action}`,
+    { reviewNotes: notes },
+    key,
+  );
+
+/** A company's document, to show in the page (never kept on the device). */
+export const fetchDocumentFile = (id: number, signal?: AbortSignal) =>
+  api
+    .get(`admin/documents/${id}/file`, {
+      cache: 'no-store',
+      timeout: 120_000,
+      ...(signal && { signal }),
+    })
+    .blob();
