@@ -145,10 +145,10 @@ function Layout() {
 /** The guard of signed-in pages, loaded with them. */
 const RequireAuth = lazy(() => import('./require-auth').then((m) => ({ default: m.RequireAuth })));
 
-/** A page's screen; a page that needs a signed-in user says so to anyone else. */
-function screenOf({ id, signedIn }: AppRoute) {
+/** A page's screen; a page that needs a signed-in user (or staff) says so to anyone else. */
+function screenOf({ id, signedIn, staff }: AppRoute) {
   const { element } = SCREENS[id];
-  return signedIn ? <RequireAuth>{element}</RequireAuth> : element;
+  return signedIn ? <RequireAuth staff={staff === true}>{element}</RequireAuth> : element;
 }
 
 function AppRoutes() {

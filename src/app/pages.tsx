@@ -9,6 +9,7 @@ import { matchRoutes } from 'react-router-dom';
 import { ROUTES, type RouteId } from '../contracts/routes';
 import { loadAllTexts, loadHomeTexts } from '../lib/i18n';
 import { loadSyncEngine } from '../lib/sync/engine-loader';
+import type { StaffScreen } from '../features/admin/screens';
 
 interface Needs {
   /** The texts beyond the first screens'. */
@@ -105,6 +106,12 @@ export const ProfilePage = lazyPage(
   { texts: true, engine: true },
 );
 
+/** A back-office screen (docs/product.md#back-office): staff only, and needs the network. */
+const staffPage = (name: StaffScreen) =>
+  lazyPage(() => import('../features/admin/screens').then((m) => m.loadStaffScreen(name)), {
+    texts: true,
+  });
+
 export const NotFoundPage = lazyPage(() => import('./not-found-page').then((m) => m.NotFoundPage), {
   texts: true,
 });
@@ -138,6 +145,10 @@ export const SCREENS = {
   orders: screen(OrdersPage, {}),
   sync: screen(SyncPage, {}),
   profile: screen(ProfilePage, {}),
+  admin: screen(staffPage('dashboard'), {}),
+  'admin-companies': screen(staffPage('companies'), {}),
+  'admin-company': screen(staffPage('company'), {}),
+  'admin-audit': screen(staffPage('audit'), {}),
 } satisfies Record<RouteId, Screen>;
 
 /** The screen of an address, among those the server renders (first visits open on them). */

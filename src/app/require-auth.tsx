@@ -1,21 +1,30 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { canSeePrices } from '../contracts/accounts';
 import { BRAND } from '../contracts/brand';
 import { useSession } from '../lib/auth/session';
+import { loadAllTexts } from '../lib/i18n';
+
+/** Said to a signed-in customer who opens a back-office page: loaded with its texts. */
+const StaffOnly = lazy(() =>
+  Promise.all([import('./staff-only'), loadAllTexts()]).then(([m]) => ({ default: m.StaffOnly })),
+);
 
 /**
  * The guard of signed-in pages (docs/product.md#routes): a visitor goes to /login,
  * remembering where they wanted to go; a page that needs a verified company shows why it is
- * closed.
+ * closed; a back-office page (`staff`) is only for the maker's staff, and tells anyone
+ * else so. The server refuses their data to anyone else in any case.
  */
 export function RequireAuth({
   children,
   verified = false,
+  staff = false,
 }: {
   children: ReactNode;
   verified?: boolean;
+  staff?: boolean;
 }) {
   const session = useSession();
   const location = useLocation();
@@ -24,6 +33,7 @@ export function RequireAuth({
       <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />
     );
   }
+  if (staff && session.user.role !== 'ADMIN') return <StaffOnly />;
   if (verified && !canSeePrices(session.user.company)) return <VerificationRequired />;
   return children;
 }

@@ -13,6 +13,8 @@ export interface PageRoute {
   path: string;
   /** Only for a signed-in user: guarded in the app and kept from search engines. */
   signedIn?: boolean;
+  /** Only for the maker's staff (the back office): guarded in the app, and by the server's API. */
+  staff?: boolean;
   /** Listed in the sitemap (a page with a parameter is listed by its data instead). */
   inSitemap?: boolean;
   /** Rendered by the server on a first visit; the others render in the browser. */
@@ -37,6 +39,11 @@ const TABLE = [
   { id: 'orders', path: '/orders', signedIn: true },
   { id: 'sync', path: '/sync', signedIn: true },
   { id: 'profile', path: '/profile', signedIn: true },
+  // The back office (docs/product.md#back-office).
+  { id: 'admin', path: '/admin', signedIn: true, staff: true },
+  { id: 'admin-companies', path: '/admin/companies', signedIn: true, staff: true },
+  { id: 'admin-company', path: '/admin/companies/:id', signedIn: true, staff: true },
+  { id: 'admin-audit', path: '/admin/audit', signedIn: true, staff: true },
 ] as const satisfies readonly PageRoute[];
 
 export type RouteId = (typeof TABLE)[number]['id'];

@@ -1,0 +1,133 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { AuditEntry } from '../../contracts/admin';
+import { formatDateTime, type TextKey } from '../../lib/i18n';
+import { TableScroll } from './table-scroll';
+
+type Value = string | number | boolean | null | undefined;
+
+/** The words of a recorded value: states in the user's language, nothing as a dash. */
+function useValueText() {
+  const { t } = useTranslation();
+  return (entry: AuditEntry, field: string, value: Value): string => {
+    if (value === null || value === undefined || value === '') return '—';
+    if (typeof value === 'boolean') return t(value ? 'admin.audit.yes' : 'admin.audit.no');
+    const text = String(value);
+    const key: TextKey | undefined =
+      field === 'status'
+        ? entry.entityType === 'order'
+          ? (`orders.status.${text}` as TextKey)
+          : (`admin.status.${text}` as TextKey)
+        : field === 'paymentStatus'
+          ? (`orders.payment.${text}` as TextKey)
+          : undefined;
+    return key ? String(t(key, { defaultValue: text })) : text;
+  };
+}
+
+/** Each field an entry changed, from what it was to what it became. */
+function Changes({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation();
+  const valueText = useValueText();
+  const fields = [
+    ...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})]),
+  ];
+  if (fields.length === 0) return <>—</>;
+  return (
+    <ul className="audit-changes">
+      {fields.map((field) => (
+        <li key={field}>
+          <span className="audit-changes__field">
+            {String(t(`admin.audit.fields.${field}` as TextKey, { defaultValue: field }))}
+          </span>
+          {': '}
+          <del>{valueText(entry, field, entry.before?.[field])}</del>
+          <span className="visually-hidden">{t('admin.audit.becomes')}</span>
+          <span aria-hidden="true">{' → '}</span>
+          <ins>{valueText(entry, field, entry.after?.[field])}</ins>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** What an entry's action was done to: a company links to its page. */
+function Subject({ entry, linkCompany }: { entry: AuditEntry; linkCompany: boolean }) {
+  const { t } = useTranslation();
+  const name = t(`admin.audit.entity.${entry.entityType}`, { id: entry.entityId });
+  const companyId = entry.entityType === 'company' ? entry.entityId : entry.companyId;
+  return (
+    <>
+      {name}
+      {linkCompany && companyId !== null && (
+        <>
+          {' · '}
+          <Link to={`/admin/companies/${companyId}`}>
+            {t('admin.audit.openCompany', { id: companyId })}
+          </Link>
+        </>
+      )}
+    </>
+  );
+}
+
+/**
+ * Staff actions, newest first (the server's order): who, when, what, the fields changed and
+ * the note given. `linkCompany` adds a link to the company each entry concerns.
+ */
+export function AuditTable({
+  entries,
+  caption,
+  linkCompany = true,
+}: {
+  entries: readonly AuditEntry[];
+  caption: string;
+  linkCompany?: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const captionId = useId();
+  return (
+    <TableScroll labelledBy={captionId}>
+      <table className="staff-table audit-table">
+        <caption id={captionId} className="visually-hidden">
+          {caption}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('admin.audit.columns.at')}</th>
+            <th scope="col">{t('admin.audit.columns.actor')}</th>
+            <th scope="col">{t('admin.audit.columns.action')}</th>
+            <th scope="col">{t('admin.audit.columns.change')}</th>
+            <th scope="col">{t('admin.audit.columns.note')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => (
+            <tr key={entry.id}>
+              <td>
+                <time dateTime={entry.at}>{formatDateTime(entry.at, i18n.language)}</time>
+              </td>
+              <td>
+                {entry.actor.name}
+                <br />
+                <small>{entry.actor.email}</small>
+              </td>
+              <td>
+                <strong>{t(`admin.audit.actions.${entry.action}`)}</strong>
+                <br />
+                <small>
+                  <Subject entry={entry} linkCompany={linkCompany} />
+                </small>
+              </td>
+              <td>
+                <Changes entry={entry} />
+              </td>
+              <td className="audit-table__note">{entry.note || '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </TableScroll>
+  );
+}

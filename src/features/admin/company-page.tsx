@@ -1,0 +1,294 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useParams } from 'react-router-dom';
+import type { Company } from '../../contracts/accounts';
+import {
+  COMPANY_ACTIONS,
+  type AdminCompanyDetail,
+  type CompanyAction,
+} from '../../contracts/admin';
+import { Banner } from '../../components/banner';
+import { useToast } from '../../components/toast';
+import { decideCompany, fetchAdminCompany } from '../../lib/api/admin';
+import { failureText } from '../../lib/api/failure';
+import { formatDateTime } from '../../lib/i18n';
+import { AuditTable } from './audit-table';
+import { CompanyDocuments } from './company-documents';
+import { CompanyEditForm, EDITABLE_FIELDS } from './company-edit-form';
+import { DecisionDialog } from './decision-dialog';
+import { CompanyStatusChip, StaffDataNotice, StaffPage, useOffline } from './staff-page';
+import { useStaffAction } from './use-staff-action';
+import { TableScroll } from './table-scroll';
+import { useStaffData } from './use-staff-data';
+
+type ReasonAction = Extract<CompanyAction, 'reject' | 'suspend'>;
+
+/** Actions that ask for a reason first, which the salon then sees on its profile. */
+const asksReason = (action: CompanyAction): action is ReasonAction =>
+  action === 'reject' || action === 'suspend';
+
+const companyId = (param: string | undefined): number | undefined =>
+  param && /^\d{1,9}$/.test(param) && Number(param) >= 1 ? Number(param) : undefined;
+
+export function CompanyPage() {
+  const { t } = useTranslation();
+  const id = companyId(useParams().id);
+  return (
+    <StaffPage
+      title={t('admin.company.title')}
+      description={t('admin.company.description')}
+      path="/admin/companies"
+    >
+      {id === undefined ? <CompanyNotFound /> : <CompanyDetail id={id} />}
+    </StaffPage>
+  );
+}
+
+function CompanyNotFound() {
+  const { t } = useTranslation();
+  return (
+    <div className="empty-state" role="alert">
+      <h1>{t('admin.company.notFound')}</h1>
+      <p>{t('admin.company.notFoundText')}</p>
+      <Link className="button" to="/admin/companies">
+        {t('admin.company.backToList')}
+      </Link>
+    </div>
+  );
+}
+
+/** The list the staff member came from, with its filters, or the whole list. */
+function useListAddress(): string {
+  const state = useLocation().state as { list?: unknown } | null;
+  return typeof state?.list === 'string' && state.list
+    ? `/admin/companies?${state.list}`
+    : '/admin/companies';
+}
+
+function CompanyDetail({ id }: { id: number }) {
+  const { t } = useTranslation();
+  const detail = useStaffData(`company-${id}`, (signal) => fetchAdminCompany(id, signal));
+  const listAddress = useListAddress();
+  const data = detail.data;
+  if (detail.failure?.kind === 'refused' && detail.failure.status === 404)
+    return <CompanyNotFound />;
+  return (
+    <>
+      <p className="staff-back">
+        <Link to={listAddress}>‹ {t('admin.company.backToList')}</Link>
+      </p>
+      {!data && <h1>{t('admin.company.title')}</h1>}
+      <StaffDataNotice result={detail} />
+      {data && <CompanyScreen detail={data} reload={detail.reload} />}
+    </>
+  );
+}
+
+function CompanyScreen({ detail, reload }: { detail: AdminCompanyDetail; reload: () => void }) {
+  const { t, i18n } = useTranslation();
+  const offline = useOffline();
+  const { company, users, documents, history } = detail;
+  const [editing, setEditing] = useState(false);
+  return (
+    <>
+      <header className="staff-company__header">
+        <h1>{company.name}</h1>
+        <CompanyStatusChip status={company.status} />
+      </header>
+
+      <div className="card-grid">
+        <StatusCard company={company} offline={offline} onChanged={reload} />
+
+        <section className="card" aria-labelledby="staff-company-data">
+          <h2 id="staff-company-data">{t('admin.company.data')}</h2>
+          {editing ? (
+            <CompanyEditForm
+              company={company}
+              offline={offline}
+              onCancel={() => setEditing(false)}
+              onSaved={() => {
+                setEditing(false);
+                reload();
+              }}
+            />
+          ) : (
+            <>
+              <dl className="details">
+                {EDITABLE_FIELDS.map((field) => (
+                  <FieldRow key={field} label={t(`admin.fields.${field}`)} value={company[field]} />
+                ))}
+                <FieldRow
+                  label={t('admin.company.registered')}
+                  value={formatDateTime(company.createdAt, i18n.language)}
+                />
+                <FieldRow
+                  label={t('admin.company.verifiedAt')}
+                  value={
+                    company.verifiedAt ? formatDateTime(company.verifiedAt, i18n.language) : ''
+                  }
+                />
+              </dl>
+              <div className="card__actions">
+                <button
+                  type="button"
+                  className="button button--ghost"
+                  disabled={offline}
+                  onClick={() => setEditing(true)}
+                >
+                  {t('admin.edit.open')}
+                </button>
+              </div>
+            </>
+          )}
+        </section>
+      </div>
+
+      <section className="card staff-section" aria-labelledby="staff-company-users">
+        <h2 id="staff-company-users">{t('admin.company.users')}</h2>
+        {users.length === 0 ? (
+          <p>{t('admin.company.noUsers')}</p>
+        ) : (
+          <TableScroll labelledBy="staff-company-users">
+            <table className="staff-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('admin.company.userName')}</th>
+                  <th scope="col">{t('admin.company.userEmail')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {users.map((user) => (
+                  <tr key={user.id}>
+                    <td>
+                      {user.firstName} {user.lastName}
+                    </td>
+                    <td className="staff-table__email">
+                      <a href={`mailto:${user.email}`}>{user.email}</a>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableScroll>
+        )}
+      </section>
+
+      <section className="card staff-section" aria-labelledby="staff-company-documents">
+        <h2 id="staff-company-documents">{t('admin.company.documents')}</h2>
+        <CompanyDocuments documents={documents} offline={offline} onReviewed={reload} />
+      </section>
+
+      <section className="card staff-section" aria-labelledby="staff-company-history">
+        <h2 id="staff-company-history">{t('admin.company.history')}</h2>
+        {history.length === 0 ? (
+          <p>{t('admin.company.noHistory')}</p>
+        ) : (
+          <AuditTable entries={history} caption={t('admin.company.history')} linkCompany={false} />
+        )}
+        <p>
+          <Link to={`/admin/audit?companyId=${company.id}`}>{t('admin.company.allHistory')}</Link>
+        </p>
+      </section>
+    </>
+  );
+}
+
+function FieldRow({ label, value }: { label: string; value: string }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{value || '—'}</dd>
+    </>
+  );
+}
+
+/** The company's status, the reason the salon is shown, and the actions the status allows. */
+function StatusCard({
+  company,
+  offline,
+  onChanged,
+}: {
+  company: Company;
+  offline: boolean;
+  onChanged: () => void;
+}) {
+  const { t } = useTranslation();
+  const notify = useToast();
+  const action = useStaffAction();
+  const [asking, setAsking] = useState<ReasonAction | null>(null);
+  // The reason and the action it was typed for: kept when the change fails.
+  const [reason, setReason] = useState({ action: '', text: '' });
+  const [error, setError] = useState<string | null>(null);
+
+  const send = async (decision: CompanyAction) => {
+    setError(null);
+    const text = asksReason(decision) ? reason.text.trim() : '';
+    const result = await action.run(JSON.stringify([decision, company.id, text]), (key) =>
+      decideCompany(company.id, decision, text, key),
+    );
+    if (result.ok) {
+      notify(t(`admin.actions.done.${decision}`, { name: company.name }));
+      setAsking(null);
+      setReason({ action: '', text: '' });
+      onChanged();
+      return;
+    }
+    setError(
+      failureText(t, result.failure, {
+        offline: t('admin.needsNetwork'),
+        refused: t('admin.actionFailed'),
+      }),
+    );
+  };
+
+  const start = (decision: CompanyAction) => {
+    setError(null);
+    if (!asksReason(decision)) return void send(decision);
+    if (reason.action !== decision) setReason({ action: decision, text: '' });
+    setAsking(decision);
+  };
+
+  return (
+    <section className="card" aria-labelledby="staff-company-status">
+      <h2 id="staff-company-status">{t('admin.company.status')}</h2>
+      <p>
+        <CompanyStatusChip status={company.status} />
+      </p>
+      {company.statusReason && (
+        <p>
+          <strong>{t('admin.company.reasonShown')}</strong> {company.statusReason}
+        </p>
+      )}
+      {error && asking === null && <Banner kind="error">{error}</Banner>}
+      {offline && <p className="notice notice--offline">{t('admin.needsNetwork')}</p>}
+      <div className="staff-actions">
+        {COMPANY_ACTIONS[company.status].map((decision) => (
+          <button
+            key={decision}
+            type="button"
+            className={asksReason(decision) ? 'button button--danger' : 'button'}
+            disabled={offline || action.busy}
+            onClick={() => start(decision)}
+          >
+            {t(`admin.actions.${decision}`)}
+          </button>
+        ))}
+      </div>
+      <DecisionDialog
+        open={asking !== null}
+        title={asking ? t(`admin.actions.confirm.${asking}`, { name: company.name }) : ''}
+        text={t('admin.actions.reasonText')}
+        label={t('admin.actions.reason')}
+        hint={t('admin.actions.reasonHint')}
+        confirmLabel={asking ? t(`admin.actions.${asking}`) : ''}
+        danger
+        busy={action.busy}
+        error={error}
+        value={reason.text}
+        onChange={(text) => setReason((current) => ({ ...current, text }))}
+        onConfirm={() => asking && void send(asking)}
+        onCancel={() => setAsking(null)}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyCompaniesChange,
+  auditQuery,
+  companiesQuery,
+  readAuditUrl,
+  readCompaniesUrl,
+  writeCompaniesUrl,
+} from '../../src/features/admin/staff-urls';
+
+const params = (query: string) => new URLSearchParams(query);
+
+describe('the companies list in the address', () => {
+  it('reads an empty address as every company, newest first, page 1', () => {
+    expect(readCompaniesUrl(params(''))).toEqual({
+      search: '',
+      status: undefined,
+      sortBy: 'createdAt',
+      sortOrder: 'desc',
+      page: 1,
+    });
+    expect(writeCompaniesUrl(readCompaniesUrl(params('')))).toBe('/admin/companies');
+  });
+
+  it('keeps the search, status, sort and page it was given', () => {
+    const view = readCompaniesUrl(
+      params('search=Bella&status=PENDING&sortBy=name&sortOrder=desc&page=3'),
+    );
+    expect(view).toEqual({
+      search: 'Bella',
+      status: 'PENDING',
+      sortBy: 'name',
+      sortOrder: 'desc',
+      page: 3,
+    });
+    expect(writeCompaniesUrl(view)).toBe(
+      '/admin/companies?search=Bella&status=PENDING&sortBy=name&sortOrder=desc&page=3',
+    );
+  });
+
+  it('leaves out what the server would refuse', () => {
+    expect(
+      readCompaniesUrl(params('status=GONE&sortBy=price&sortOrder=up&page=-2&search=')),
+    ).toEqual({
+      search: '',
+      status: undefined,
+      sortBy: 'createdAt',
+      sortOrder: 'desc',
+      page: 1,
+    });
+  });
+
+  it('sorts a newly chosen column its own way: names A to Z', () => {
+    expect(readCompaniesUrl(params('sortBy=name'))).toMatchObject({ sortOrder: 'asc' });
+  });
+
+  it('goes back to page 1 on any change but the page', () => {
+    const current = params('search=Bella&page=4');
+    expect(applyCompaniesChange(current, { status: 'APPROVED' }).toString()).toBe(
+      'search=Bella&status=APPROVED',
+    );
+    expect(applyCompaniesChange(current, { page: 5 }).toString()).toBe('search=Bella&page=5');
+  });
+
+  it('asks the server for a page of 20, without empty filters', () => {
+    expect(companiesQuery(readCompaniesUrl(params('search=%20%20')))).toEqual({
+      sortBy: 'createdAt',
+      sortOrder: 'desc',
+      page: 1,
+      limit: 20,
+    });
+  });
+});
+
+describe('the audit log in the address', () => {
+  it('reads an action and a company, and leaves out unknown ones', () => {
+    expect(readAuditUrl(params('action=company.reject&companyId=12&page=2'))).toEqual({
+      action: 'company.reject',
+      companyId: 12,
+      page: 2,
+    });
+    expect(readAuditUrl(params('action=company.delete&companyId=x'))).toEqual({
+      action: undefined,
+      companyId: undefined,
+      page: 1,
+    });
+  });
+
+  it('asks the server only for the filters set', () => {
+    expect(auditQuery(readAuditUrl(params('companyId=7')))).toEqual({
+      companyId: 7,
+      page: 1,
+      limit: 20,
+    });
+  });
+});
