@@ -134,6 +134,13 @@ export function UserMenu({
           </p>
         )}
         <ul>
+          {user.role === 'ADMIN' && (
+            <li>
+              <Link to="/admin" onClick={onNavigate}>
+                {t('admin.nav.backOffice')}
+              </Link>
+            </li>
+          )}
           <li>
             <Link to="/profile" onClick={onNavigate}>
               {t('nav.profile')}
