@@ -88,19 +88,34 @@ const files = (dir: string): string[] =>
 const ACCOUNT_SCREENS =
   /\/src\/(features\/(cart\/cart|orders\/orders|sync\/sync|profile\/profile)-page\.tsx|app\/user-menu\.tsx|lib\/sync\/outbox-check\.ts)$/;
 
-/** Where the service worker reads the files of the signed-in screens. */
+/**
+ * The back office's screens (and the module that loads them): like the signed-in ones, but
+ * kept only once a staff member signs in (a salon never opens them).
+ */
+const STAFF_SCREENS = /\/src\/features\/admin\/([a-z-]+-page\.tsx|screens\.ts)$/;
+
+/** Where the service worker reads the files of the signed-in screens, and of the staff's. */
 const ACCOUNT_SCREENS_IN_WORKER = 'self.__ACCOUNT_SCREENS';
+const STAFF_SCREENS_IN_WORKER = 'self.__STAFF_SCREENS';
+
+interface ScreenFiles {
+  /** What only the signed-in screens load (the staff's included when they share it). */
+  account: Set<string>;
+  /** What only the back office's screens load. */
+  staff: Set<string>;
+}
 
 /**
- * The files only the signed-in screens load (see ACCOUNT_SCREENS): the app's build finds
- * them (`find`: everything a visitor's app cannot reach without entering one of those
- * screens); the service worker's build, which runs once the app is written, writes their
- * list where the worker reads `self.__ACCOUNT_SCREENS` (`inWorker`) and leaves them out
- * of the precache (`files`).
+ * The files only the signed-in screens load (see ACCOUNT_SCREENS and STAFF_SCREENS): the
+ * app's build finds them (`find`: everything a visitor's app cannot reach without entering
+ * one of those screens, then what of it only the staff's screens reach); the service
+ * worker's build, which runs once the app is written, writes their lists where the worker
+ * reads `self.__ACCOUNT_SCREENS` and `self.__STAFF_SCREENS` (`inWorker`) and leaves them
+ * out of the precache (`files`).
  */
 function accountScreens() {
-  let found: Set<string> | undefined;
-  const accountFiles = () => {
+  let found: ScreenFiles | undefined;
+  const screenFiles = () => {
     if (!found) throw new Error('No list of signed-in screens: the app is built before its worker');
     return found;
   };
@@ -113,45 +128,74 @@ function accountScreens() {
           file.type === 'chunk' ? [[file.fileName, file]] : [],
         ),
       );
-      const roots = new Set(
+      const rootsOf = (screens: RegExp) =>
         [...chunks.values()]
-          .filter((chunk) => ACCOUNT_SCREENS.test(chunk.facadeModuleId ?? ''))
-          .map((chunk) => chunk.fileName),
-      );
-      if (roots.size === 0) this.error('No chunk matches ACCOUNT_SCREENS');
-      const visitors = new Set<string>();
-      const reach = (fileName: string) => {
-        const chunk = chunks.get(fileName);
-        if (!chunk || visitors.has(fileName) || roots.has(fileName)) return;
-        visitors.add(fileName);
-        [...chunk.imports, ...chunk.dynamicImports].forEach(reach);
+          .filter((chunk) => screens.test(chunk.facadeModuleId ?? ''))
+          .map((chunk) => chunk.fileName);
+      const accountRoots = rootsOf(ACCOUNT_SCREENS);
+      const staffRoots = rootsOf(STAFF_SCREENS);
+      if (accountRoots.length === 0) this.error('No chunk matches ACCOUNT_SCREENS');
+      if (staffRoots.length === 0) this.error('No chunk matches STAFF_SCREENS');
+      const roots = new Set([...accountRoots, ...staffRoots]);
+      /** The chunks reached from `starts`, not going through `stop` nor outside `within`. */
+      const reach = (starts: Iterable<string>, stop: Set<string>, within?: Set<string>) => {
+        const seen = new Set<string>();
+        const walk = (fileName: string) => {
+          const chunk = chunks.get(fileName);
+          if (!chunk || seen.has(fileName) || stop.has(fileName)) return;
+          if (within && !within.has(fileName)) return;
+          seen.add(fileName);
+          [...chunk.imports, ...chunk.dynamicImports].forEach(walk);
+        };
+        for (const start of starts) walk(start);
+        return seen;
       };
-      for (const chunk of chunks.values()) if (chunk.isEntry) reach(chunk.fileName);
-      const styles = (names: Iterable<string>) =>
-        [...names].flatMap((name) => [...(chunks.get(name)?.viteMetadata?.importedCss ?? [])]);
-      const visitorStyles = new Set(styles(visitors));
-      const accountChunks = [...chunks.keys()].filter((name) => !visitors.has(name));
-      found = new Set(
-        [
-          ...accountChunks,
-          ...styles(accountChunks).filter((style) => !visitorStyles.has(style)),
-        ].sort(),
+      const entries = [...chunks.values()].filter((chunk) => chunk.isEntry);
+      const visitors = reach(
+        entries.map((chunk) => chunk.fileName),
+        roots,
       );
+      const signedIn = new Set([...chunks.keys()].filter((name) => !visitors.has(name)));
+      const account = reach(accountRoots, new Set(), signedIn);
+      const staff = [...signedIn].filter((name) => !account.has(name));
+      const styles = (names: Iterable<string>) =>
+        new Set(
+          [...names].flatMap((name) => [...(chunks.get(name)?.viteMetadata?.importedCss ?? [])]),
+        );
+      const visitorStyles = styles(visitors);
+      const accountStyles = [...styles(account)].filter((style) => !visitorStyles.has(style));
+      const staffStyles = [...styles(staff)].filter(
+        (style) => !visitorStyles.has(style) && !accountStyles.includes(style),
+      );
+      found = {
+        account: new Set([...account, ...accountStyles].sort()),
+        staff: new Set([...staff, ...staffStyles].sort()),
+      };
     },
   };
   const inWorker: Plugin = {
     name: 'portal-account-screens-in-worker',
     config: () => ({
-      define: { [ACCOUNT_SCREENS_IN_WORKER]: JSON.stringify([...accountFiles()]) },
+      define: {
+        [ACCOUNT_SCREENS_IN_WORKER]: JSON.stringify([...screenFiles().account]),
+        [STAFF_SCREENS_IN_WORKER]: JSON.stringify([...screenFiles().staff]),
+      },
     }),
     generateBundle(_, bundle) {
       const left = Object.values(bundle).find(
-        (file) => file.type === 'chunk' && file.code.includes('__ACCOUNT_SCREENS'),
+        (file) =>
+          file.type === 'chunk' &&
+          (file.code.includes('__ACCOUNT_SCREENS') || file.code.includes('__STAFF_SCREENS')),
       );
-      if (left) this.error(`${left.fileName} must read ${ACCOUNT_SCREENS_IN_WORKER} as written`);
+      if (left) {
+        this.error(
+          `${left.fileName} must read ${ACCOUNT_SCREENS_IN_WORKER} and ${STAFF_SCREENS_IN_WORKER} as written`,
+        );
+      }
     },
   };
-  return { find, inWorker, files: accountFiles };
+  const files = () => new Set([...screenFiles().account, ...screenFiles().staff]);
+  return { find, inWorker, files };
 }
 
 /** Files the server sends compressed; smaller ones are not worth a second copy. */
@@ -217,11 +261,13 @@ export default defineConfig(({ isSsrBuild }) => {
             // shows them. The languages' texts are listed for the worker, which keeps
             // those of the languages in use only (see sw/texts.ts).
             globPatterns: ['**/*.{js,css,html,svg,woff2,webmanifest}'],
-            // The signed-in screens are kept once someone signs in (see sw/account-screens.ts).
+            // The signed-in screens are kept once someone signs in, the back office's once a
+            // staff member does (see sw/account-screens.ts).
             manifestTransforms: [
-              (entries) => ({
-                manifest: entries.filter((entry) => !signedIn.files().has(entry.url)),
-              }),
+              (entries) => {
+                const kept = signedIn.files();
+                return { manifest: entries.filter((entry) => !kept.has(entry.url)) };
+              },
             ],
             // A classic script, not a module: browsers without module service workers
             // (Firefox before 147) keep the portal offline too. It carries its own copy of

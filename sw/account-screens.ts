@@ -1,10 +1,11 @@
 /**
  * The signed-in screens (cart, orders, sync centre, profile, the user menu) are kept once
  * someone signs in, not precached on every visitor's first visit: nobody can open them
- * without signing in, and signing in needs the network. A page with a signed-in user asks
- * for them (KEEP_ACCOUNT_SCREENS), from the HTTP cache when it has loaded them already;
- * a screen loaded through the worker is kept as it loads; a new version of the worker
- * drops the files of the versions before.
+ * without signing in, and signing in needs the network. The back office's screens are kept
+ * the same way, for staff only. A page with a signed-in user asks for them
+ * (KEEP_ACCOUNT_SCREENS, saying whether the user is staff), from the HTTP cache when it
+ * has loaded them already; a screen loaded through the worker is kept as it loads; a new
+ * version of the worker drops the files of the versions before.
  */
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
@@ -27,18 +28,24 @@ async function dropOtherVersions(urls: Set<string>): Promise<void> {
   }
 }
 
-/** `files`: paths in the build of what only the signed-in screens load. */
-export function registerAccountScreens(files: string[]): void {
-  const urls = files.map((file) => new URL(file, self.location.href).href);
-  const known = new Set(urls);
+/**
+ * `files`: paths in the build of what only the signed-in screens load; `staffFiles`: of
+ * what only the back office's screens load, kept when the page says its user is staff.
+ */
+export function registerAccountScreens(files: string[], staffFiles: string[]): void {
+  const toUrls = (paths: string[]) => paths.map((file) => new URL(file, self.location.href).href);
+  const urls = toUrls(files);
+  const staffUrls = toUrls(staffFiles);
+  const known = new Set([...urls, ...staffUrls]);
   registerRoute(
     ({ url }) => known.has(url.href),
     new CacheFirst({ cacheName: CACHE_NAMES.accountScreens }),
   );
   self.addEventListener('activate', (event) => event.waitUntil(dropOtherVersions(known)));
   self.addEventListener('message', (event) => {
-    if ((event.data as { type?: string } | null)?.type === KEEP_ACCOUNT_SCREENS) {
-      event.waitUntil(keepAll(urls));
+    const data = event.data as { type?: string; staff?: boolean } | null;
+    if (data?.type === KEEP_ACCOUNT_SCREENS) {
+      event.waitUntil(keepAll(data.staff === true ? [...urls, ...staffUrls] : urls));
     }
   });
 }

@@ -14,9 +14,11 @@ import { registerImageCache } from './image-cache';
 declare const self: ServiceWorkerGlobalScope & {
   /** The files only the signed-in screens load (written by the build, see vite.config.ts). */
   __ACCOUNT_SCREENS: string[];
+  /** The files only the back office's screens load (the same). */
+  __STAFF_SCREENS: string[];
 };
 
-registerAppShell(self.__WB_MANIFEST, self.__ACCOUNT_SCREENS);
+registerAppShell(self.__WB_MANIFEST, self.__ACCOUNT_SCREENS, self.__STAFF_SCREENS);
 registerImageCache();
 registerBackgroundSync();
 

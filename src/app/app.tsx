@@ -58,9 +58,9 @@ function OfflineInvite() {
 /**
  * What runs behind every screen: the app kept on the device once the visitor stays (a
  * second screen, a signed-in user), the catalogue kept fresh, the sync engine loaded at
- * once for a signed-in user (whose waiting changes must go out) and their screens kept for
- * offline use, and the session watcher once the engine is there. Its own component, so
- * that none of this re-renders the screen.
+ * once for a signed-in user (whose waiting changes must go out) and their screens (and a
+ * staff member's back office) kept for offline use, and the session watcher once the
+ * engine is there. Its own component, so that none of this re-renders the screen.
  */
 function Background() {
   const user = useUser();
@@ -76,7 +76,7 @@ function Background() {
     if (!user) return;
     keepApp();
     void loadSyncEngine().catch(() => undefined);
-    keepAccountScreens();
+    keepAccountScreens(user.role === 'ADMIN');
   }, [user]);
   if (!engine) return null;
   return (

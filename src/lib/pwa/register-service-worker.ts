@@ -84,12 +84,13 @@ export function registerServiceWorker(): void {
 
 /**
  * A user is signed in: the service worker keeps the signed-in screens for offline use
- * (a visitor's first visit does not download them), once it is active.
+ * (a visitor's first visit does not download them), and for staff the back office's,
+ * once it is active.
  */
-export function keepAccountScreens(): void {
+export function keepAccountScreens(staff: boolean): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   void navigator.serviceWorker.ready.then((registration) =>
-    registration.active?.postMessage({ type: KEEP_ACCOUNT_SCREENS }),
+    registration.active?.postMessage({ type: KEEP_ACCOUNT_SCREENS, staff }),
   );
 }
 
