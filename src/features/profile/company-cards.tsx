@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   latestDocumentByType,
+  type Company,
   REQUIRED_DOCUMENTS,
   verificationChecklist,
   type CompanyDocument,
@@ -17,9 +18,24 @@ import { useConnectivity } from '../../lib/sync/connectivity';
 import type { CompanyData } from './use-company';
 import { profileDate } from './profile-date';
 
-export function ChecklistCard({ user, badge }: { user: User; badge: DocumentsBadge }) {
+export function ChecklistCard({
+  user,
+  badge,
+  company,
+}: {
+  user: User;
+  badge: DocumentsBadge;
+  /** The company's details, when known: they carry the reason staff gave for a decision. */
+  company: Company | null | undefined;
+}) {
   const { t } = useTranslation();
   const checklist = verificationChecklist(user, user.company, badge);
+  const status = company?.status ?? user.company?.status;
+  // Staff give a reason with a rejection or a suspension; the salon reads it here.
+  const reason =
+    (status === 'REJECTED' || status === 'SUSPENDED') && company?.status === status
+      ? company.statusReason
+      : '';
   return (
     <section className="card" aria-labelledby="checklist-title">
       <h2 id="checklist-title">{t('profile.checklist.title')}</h2>
@@ -36,9 +52,13 @@ export function ChecklistCard({ user, badge }: { user: User; badge: DocumentsBad
           </li>
         ))}
       </ul>
-      {user.company?.status === 'SUSPENDED' && (
+      {status === 'SUSPENDED' && (
         <p className="notice notice--offline">{t('company.suspendedText')}</p>
       )}
+      {status === 'REJECTED' && (
+        <p className="notice notice--offline">{t('company.rejectedText')}</p>
+      )}
+      {reason && <p className="notice notice--offline">{t('company.reason', { reason })}</p>}
     </section>
   );
 }

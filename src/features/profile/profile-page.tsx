@@ -142,7 +142,7 @@ function Profile({ user }: { user: User }) {
         {tab === 'overview' && (
           <div className="card-grid">
             <PersonalCard user={user} />
-            <ChecklistCard user={user} badge={badge} />
+            <ChecklistCard user={user} badge={badge} company={data.company} />
             <CompanyCard data={data} />
             <DocumentsCard data={data} badge={badge} />
           </div>
