@@ -6,6 +6,7 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -77,7 +78,11 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
   }
   const unlock =
     config.dataDir === null ? async () => undefined : await lockDataDir(config.dataDir);
-  const options = config.startFrom ? { loadDataDir: config.startFrom } : {};
+  const options = {
+    // Trigrams: the index that finds companies by a part of their name (migration 0010).
+    extensions: { pg_trgm },
+    ...(config.startFrom ? { loadDataDir: config.startFrom } : {}),
+  };
   const client = await PGlite.create(config.dataDir ?? undefined, options).catch(async (error) => {
     await unlock();
     throw error;

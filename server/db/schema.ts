@@ -14,6 +14,7 @@ import {
   text,
   timestamp,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../src/contracts/admin-schemas.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../src/contracts/orders.js';
 
@@ -73,32 +74,48 @@ export const settings = pgTable('settings', {
   value: text('value').notNull(),
 });
 
-export const companies = pgTable('companies', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  name: text('name').notNull(),
-  status: text('status', { enum: ['PENDING', 'APPROVED', 'REJECTED', 'SUSPENDED'] })
-    .notNull()
-    .default('PENDING'),
-  isVerified: boolean('is_verified').notNull().default(false),
-  taxNumber: text('tax_number').notNull().default(''),
-  registrationNumber: text('registration_number').notNull().default(''),
-  email: text('email').notNull().default(''),
-  phone: text('phone').notNull().default(''),
-  address: text('address').notNull().default(''),
-  city: text('city').notNull().default(''),
-  state: text('state').notNull().default(''),
-  postalCode: text('postal_code').notNull().default(''),
-  country: text('country').notNull().default('Romania'),
-  website: text('website').notNull().default(''),
-  industry: text('industry').notNull().default(''),
-  businessType: text('business_type').notNull().default(''),
-  employeeCount: text('employee_count').notNull().default(''),
-  annualRevenue: text('annual_revenue').notNull().default(''),
-  statusReason: text('status_reason').notNull().default(''),
-  verifiedAt: optionalMillis('verified_at'),
-  createdAt: millis('created_at'),
-  updatedAt: millis('updated_at'),
-});
+export const companies = pgTable(
+  'companies',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    status: text('status', { enum: ['PENDING', 'APPROVED', 'REJECTED', 'SUSPENDED'] })
+      .notNull()
+      .default('PENDING'),
+    isVerified: boolean('is_verified').notNull().default(false),
+    taxNumber: text('tax_number').notNull().default(''),
+    registrationNumber: text('registration_number').notNull().default(''),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    address: text('address').notNull().default(''),
+    city: text('city').notNull().default(''),
+    state: text('state').notNull().default(''),
+    postalCode: text('postal_code').notNull().default(''),
+    country: text('country').notNull().default('Romania'),
+    website: text('website').notNull().default(''),
+    industry: text('industry').notNull().default(''),
+    businessType: text('business_type').notNull().default(''),
+    employeeCount: text('employee_count').notNull().default(''),
+    annualRevenue: text('annual_revenue').notNull().default(''),
+    statusReason: text('status_reason').notNull().default(''),
+    verifiedAt: optionalMillis('verified_at'),
+    createdAt: millis('created_at'),
+    updatedAt: millis('updated_at'),
+    /** What the back office's search looks in, kept by the database (migration 0010). */
+    searchText: text('search_text')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(name || E'\\n' || tax_number || E'\\n' || email || E'\\n' || city)`,
+      ),
+  },
+  // The back office's sorts, the id breaking ties. (The trigram index of the search exists
+  // only where the pg_trgm extension could be installed: see the migration.)
+  (table) => [
+    index('companies_created_idx').on(table.createdAt, table.id),
+    index('companies_name_idx').on(sql`lower(${table.name})`, table.id),
+    index('companies_status_idx').on(table.status, table.createdAt, table.id),
+  ],
+);
 
 export const users = pgTable('users', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),

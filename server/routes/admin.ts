@@ -5,13 +5,12 @@
  * transaction. The log itself is only read here: no route adds, changes or removes an entry.
  */
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { COMPANY_STATUSES } from '../../src/contracts/accounts.js';
 import type { Db } from '../db/database.js';
 import { accountOf, requireAdmin } from '../plugins/auth.js';
 import {
   companyDetail,
   decideCompany,
-  listCompanies,
+  listCompanyPage,
   reviewDocument,
   type CompanyAction,
 } from '../services/admin.js';
@@ -23,6 +22,8 @@ import { IdempotencyHeaders, once } from '../services/idempotency.js';
 import { listAllOrders, moveOrder, setPaymentStatus } from '../services/orders.js';
 import { CompanyDocumentSchema, CompanySchema } from '../../src/contracts/accounts-schemas.js';
 import {
+  AdminCompanyPageSchema,
+  AdminCompanyQuerySchema,
   AdminSummarySchema,
   AuditPageSchema,
   AuditQuerySchema,
@@ -55,14 +56,11 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
     '/admin/companies',
     {
       schema: {
-        querystring: Type.Object(
-          { status: Type.Optional(literals(COMPANY_STATUSES)) },
-          { additionalProperties: false },
-        ),
-        response: { 200: Type.Object({ companies: Type.Array(CompanySchema) }), ...errorResponses },
+        querystring: AdminCompanyQuerySchema,
+        response: { 200: AdminCompanyPageSchema, ...errorResponses },
       },
     },
-    async (request) => ({ companies: await listCompanies(db, request.query.status) }),
+    async (request) => listCompanyPage(db, request.query),
   );
 
   app.get(

@@ -13,7 +13,8 @@ import { COMPANY_STATUSES, type CompanyStatus } from '../../src/contracts/accoun
 import { readConfig } from '../config.js';
 import { openDatabaseOrExit } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
-import { companyDetail, decideCompany, ensureAdmin, listCompanies } from '../services/admin.js';
+import { ADMIN_MAX_PAGE_SIZE } from '../../src/contracts/admin-schemas.js';
+import { companyDetail, decideCompany, ensureAdmin, listCompanyPage } from '../services/admin.js';
 import { seenEverywhere } from '../services/change-versions.js';
 import { HttpError } from '../services/errors.js';
 
@@ -51,12 +52,20 @@ try {
     case 'list': {
       const status = args[0]?.toUpperCase() as CompanyStatus | undefined;
       if (status && !COMPANY_STATUSES.includes(status)) throw new HttpError(400, USAGE);
-      const list = await listCompanies(db, status);
-      if (list.length === 0) console.log('No companies.');
-      for (const c of list) {
-        console.log(
-          `${String(c.id).padStart(5)}  ${c.status.padEnd(9)} ${c.name}  (${c.taxNumber}, ${c.email}, ${c.documentsUploaded} documents)`,
-        );
+      // Every company, newest first, read a page at a time.
+      for (let page = 1; ; page += 1) {
+        const { companies, pagination } = await listCompanyPage(db, {
+          ...(status ? { status } : {}),
+          page,
+          limit: ADMIN_MAX_PAGE_SIZE,
+        });
+        if (pagination.total === 0) console.log('No companies.');
+        for (const c of companies) {
+          console.log(
+            `${String(c.id).padStart(5)}  ${c.status.padEnd(9)} ${c.name}  (${c.taxNumber}, ${c.email}, ${c.documentsUploaded} documents)`,
+          );
+        }
+        if (page >= pagination.totalPages) break;
       }
       break;
     }

@@ -3,7 +3,7 @@
  * request makes. A company's verification is always what the database says now (read,
  * or kept under the accounts' version: request-accounts.ts), never taken from a token.
  */
-import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Company, CompanySummary, User } from '../../src/contracts/accounts.js';
 import type { Db } from '../db/database.js';
 import { companies, companyDocuments, users } from '../db/schema.js';
@@ -46,12 +46,10 @@ export function toUserDto({ user, company }: Account): User {
   };
 }
 
-export async function toCompanyDto(db: Db, company: CompanyRow): Promise<Company> {
-  const counts = await db
-    .select({ status: companyDocuments.status, n: count() })
-    .from(companyDocuments)
-    .where(eq(companyDocuments.companyId, company.id))
-    .groupBy(companyDocuments.status);
+/** Documents of a company, counted by status. */
+type DocumentCounts = { status: string; n: number }[];
+
+function companyDto(company: CompanyRow, counts: DocumentCounts): Company {
   const countOf = (status: string) => counts.find((c) => c.status === status)?.n ?? 0;
   return {
     ...toCompanySummary(company),
@@ -77,6 +75,32 @@ export async function toCompanyDto(db: Db, company: CompanyRow): Promise<Company
     createdAt: company.createdAt.toISOString(),
     verifiedAt: company.verifiedAt?.toISOString() ?? null,
   };
+}
+
+export async function toCompanyDto(db: Db, company: CompanyRow): Promise<Company> {
+  const [dto] = await toCompanyDtos(db, [company]);
+  return dto as Company;
+}
+
+/** Companies as the API shows them, their documents counted in one query for all. */
+export async function toCompanyDtos(db: Db, rows: CompanyRow[]): Promise<Company[]> {
+  if (rows.length === 0) return [];
+  const counts = await db
+    .select({ companyId: companyDocuments.companyId, status: companyDocuments.status, n: count() })
+    .from(companyDocuments)
+    .where(
+      inArray(
+        companyDocuments.companyId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .groupBy(companyDocuments.companyId, companyDocuments.status);
+  return rows.map((row) =>
+    companyDto(
+      row,
+      counts.filter((c) => c.companyId === row.id),
+    ),
+  );
 }
 
 /**

@@ -1,26 +1,75 @@
 /**
- * The maker's back office: verifying companies and reviewing their documents. Used by
- * the /api/admin routes and by the `npm run admin` command line.
+ * The maker's back office: finding companies, verifying them and reviewing their
+ * documents. Used by the /api/admin routes and by the `npm run admin` command line.
  */
-import { and, asc, desc, eq, isNotNull, isNull } from 'drizzle-orm';
-import type { Company, CompanyStatus, CompanyDocument } from '../../src/contracts/accounts.js';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  isNotNull,
+  isNull,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
+import type { Company, CompanyDocument, CompanyStatus } from '../../src/contracts/accounts.js';
+import type { AdminCompanyPage, AdminCompanyQuery } from '../../src/contracts/admin-schemas.js';
 import { normalizeEmail } from '../../src/contracts/validation.js';
 import type { Db } from '../db/database.js';
 import { companies, companyDocuments, users } from '../db/schema.js';
-import { toCompanyDto } from './accounts.js';
+import { toCompanyDto, toCompanyDtos } from './accounts.js';
 import { changedFields, recordAudit, type StaffActor } from './audit.js';
 import { DOCUMENT_COLUMNS, toDocumentDto } from './documents.js';
 import { conflict, HttpError, notFound } from './errors.js';
+import { pageOf, paginationOf } from './pages.js';
 import { hashPassword } from './passwords.js';
 import { revokeAllSessions } from './tokens.js';
 
-export async function listCompanies(db: Db, status?: CompanyStatus): Promise<Company[]> {
+/** What each sort of the company list orders by; the id breaks ties, in the same direction. */
+const COMPANY_ORDER: Record<NonNullable<AdminCompanyQuery['sortBy']>, SQLWrapper[]> = {
+  createdAt: [companies.createdAt],
+  // Case-insensitive, as people read names (index companies_name_idx).
+  name: [sql`lower(${companies.name})`],
+  status: [companies.status, companies.createdAt],
+};
+
+/** Text as a LIKE pattern that matches it literally: `%`, `_` and `\` are no wildcards. */
+const literalPattern = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
+/**
+ * `GET /api/admin/companies`: a page of companies, newest first unless asked otherwise. The
+ * search is a case-insensitive substring of the name, tax number, e-mail or city.
+ */
+export async function listCompanyPage(db: Db, query: AdminCompanyQuery): Promise<AdminCompanyPage> {
+  const filters: SQL[] = [];
+  if (query.status) filters.push(eq(companies.status, query.status));
+  const search = query.search?.trim();
+  if (search) {
+    // lower() of the database, as search_text is made with: both sides fold alike.
+    filters.push(
+      sql`${companies.searchText} LIKE '%' || lower(${literalPattern(search)}) || '%' ESCAPE '\\'`,
+    );
+  }
+  const where = and(...filters);
+  const direction = query.sortOrder === 'asc' ? asc : desc;
+  const order = [...COMPANY_ORDER[query.sortBy ?? 'createdAt'], companies.id].map((column) =>
+    direction(column),
+  );
+  const page = pageOf(query);
+  const [total] = await db.select({ n: count() }).from(companies).where(where);
   const rows = await db
     .select()
     .from(companies)
-    .where(status ? eq(companies.status, status) : undefined)
-    .orderBy(desc(companies.createdAt), desc(companies.id));
-  return Promise.all(rows.map((row) => toCompanyDto(db, row)));
+    .where(where)
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(page.offset);
+  return {
+    companies: await toCompanyDtos(db, rows),
+    pagination: paginationOf(page, total?.n ?? 0),
+  };
 }
 
 export interface CompanyDetail {

@@ -8,10 +8,10 @@ import { eq, gte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { companyDocuments, products } from '../../server/db/schema';
+import { companies, companyDocuments, products } from '../../server/db/schema';
 import { seedDatabase } from '../../server/db/seed';
 import { startOfDay } from '../../server/services/dashboard';
-import type { AdminSummary } from '../../src/contracts/admin-schemas';
+import type { AdminCompanyPage, AdminSummary } from '../../src/contracts/admin-schemas';
 import { companyDocument, order, salon, staffMember, type Staff } from './factories';
 import { bearer, PDF, type Tokens } from './helpers';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -115,5 +115,140 @@ describe('GET /api/admin/summary', () => {
     const buyer = await salon(db());
     expect((await app.inject({ url: '/api/admin/summary' })).statusCode).toBe(401);
     expect((await get('/api/admin/summary', buyer.tokens)).statusCode).toBe(403);
+  });
+});
+
+/** A word no other company of the file has: a test's companies are found by it alone. */
+const marker = () => `m${randomUUID().slice(0, 8)}`;
+
+/** Companies made for one test, in the order given. */
+async function companiesNamed(...rows: Partial<typeof companies.$inferInsert>[]) {
+  const ids: number[] = [];
+  for (const fields of rows) ids.push((await salon(db(), fields)).companyId);
+  return ids;
+}
+
+async function companyPage(query: string): Promise<AdminCompanyPage> {
+  const response = await get(`/api/admin/companies?${query}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<AdminCompanyPage>();
+}
+
+const idsOf = async (query: string) => (await companyPage(query)).companies.map((c) => c.id);
+
+describe('GET /api/admin/companies', () => {
+  it('finds a part of the name, tax number, e-mail or city, whatever its case', async () => {
+    const word = marker();
+    const found = await companiesNamed(
+      { name: `Salon ${word} Alfa` },
+      { name: 'Studio Beta', taxNumber: `RO-${word.toUpperCase()}` },
+      { name: 'Atelier Gamma', email: `office@${word}.example` },
+      { name: 'Barbershop Delta', city: `Orașul ${word.toUpperCase()}` },
+    );
+    await companiesNamed({ name: 'Not Found SRL', address: `Strada ${word}` });
+    const search = encodeURIComponent(`  ${word.toUpperCase()} `);
+    expect((await idsOf(`search=${search}`)).sort()).toEqual([...found].sort());
+    expect(await idsOf(`search=${encodeURIComponent(`ORAȘUL ${word}`)}`)).toEqual([found[3]]);
+  });
+
+  it('filters by status, also together with a search, as ?status= always did', async () => {
+    const word = marker();
+    const [pending, approved] = await companiesNamed(
+      { name: `${word} pending` },
+      { name: `${word} approved`, status: 'APPROVED', isVerified: true },
+      { name: `${word} suspended`, status: 'SUSPENDED' },
+    );
+    expect(await idsOf(`search=${word}&status=APPROVED`)).toEqual([approved]);
+    expect(await idsOf(`search=${word}&status=PENDING`)).toEqual([pending]);
+    const onlyPending = await companyPage('status=PENDING&limit=100');
+    expect(onlyPending.companies.every((c) => c.status === 'PENDING')).toBe(true);
+    expect(onlyPending.companies.map((c) => c.id)).toContain(pending);
+  });
+
+  it('takes % and _ in a search as the characters they are', async () => {
+    const word = marker();
+    const [percent, , underscore, , backslash] = await companiesNamed(
+      { name: `${word} 100% Bio` },
+      { name: `${word} 1000 Bio` },
+      { name: `${word} x_y` },
+      { name: `${word} xzy` },
+      { name: `${word} a\\b` },
+    );
+    expect(await idsOf(`search=${encodeURIComponent(`${word} 100%`)}`)).toEqual([percent]);
+    expect(await idsOf(`search=${encodeURIComponent(`${word} x_y`)}`)).toEqual([underscore]);
+    expect(await idsOf(`search=${encodeURIComponent(`${word} a\\`)}`)).toEqual([backslash]);
+    const everyPercent = await companyPage('search=%25&limit=100');
+    expect(everyPercent.companies.map((c) => c.id)).toContain(percent);
+    for (const company of everyPercent.companies) {
+      expect(`${company.name} ${company.taxNumber} ${company.email} ${company.city}`).toContain(
+        '%',
+      );
+    }
+  });
+
+  it('sorts by date, name or status either way, the id breaking ties', async () => {
+    const word = marker();
+    const day = (n: number) => new Date(Date.UTC(2025, 0, n));
+    const [a, b, c, d] = await companiesNamed(
+      { name: `${word} beta`, status: 'APPROVED', isVerified: true, createdAt: day(3) },
+      { name: `${word} Alfa`, status: 'PENDING', createdAt: day(1) },
+      { name: `${word} Beta`, status: 'PENDING', createdAt: day(3) },
+      { name: `${word} gamma`, status: 'APPROVED', isVerified: true, createdAt: day(2) },
+    );
+    const sorted = (query: string) => idsOf(`search=${word}&${query}`);
+    expect(await sorted('')).toEqual([c, a, d, b]);
+    expect(await sorted('sortBy=createdAt&sortOrder=desc')).toEqual([c, a, d, b]);
+    expect(await sorted('sortOrder=asc')).toEqual([b, d, a, c]);
+    expect(await sorted('sortBy=name&sortOrder=asc')).toEqual([b, a, c, d]);
+    expect(await sorted('sortBy=name&sortOrder=desc')).toEqual([d, c, a, b]);
+    expect(await sorted('sortBy=status&sortOrder=asc')).toEqual([d, a, b, c]);
+    expect(await sorted('sortBy=status')).toEqual([c, b, a, d]);
+  });
+
+  it('answers a page at a time: the last page, and an empty one past the end', async () => {
+    const word = marker();
+    const made = await companiesNamed(...[1, 2, 3, 4, 5].map((n) => ({ name: `${word} ${n}` })));
+    const newestFirst = [...made].reverse();
+    const first = await companyPage(`search=${word}&limit=2`);
+    expect(first.pagination).toEqual({ page: 1, limit: 2, total: 5, totalPages: 3 });
+    const second = await companyPage(`search=${word}&limit=2&page=2`);
+    const last = await companyPage(`search=${word}&limit=2&page=3`);
+    expect(last.pagination).toEqual({ page: 3, limit: 2, total: 5, totalPages: 3 });
+    expect([...first.companies, ...second.companies, ...last.companies].map((x) => x.id)).toEqual(
+      newestFirst,
+    );
+    expect(await companyPage(`search=${word}&limit=2&page=4`)).toEqual({
+      companies: [],
+      pagination: { page: 4, limit: 2, total: 5, totalPages: 3 },
+    });
+    expect((await companyPage(`search=${word}`)).pagination).toEqual({
+      page: 1,
+      limit: 20,
+      total: 5,
+      totalPages: 1,
+    });
+    expect((await companyPage(`search=${marker()}`)).pagination).toEqual({
+      page: 1,
+      limit: 20,
+      total: 0,
+      totalPages: 0,
+    });
+  });
+
+  it('refuses what its query does not know, saying which field', async () => {
+    for (const [query, field] of [
+      ['sortBy=email', 'sortBy'],
+      ['sortOrder=up', 'sortOrder'],
+      ['status=pending', 'status'],
+      ['limit=0', 'limit'],
+      ['limit=101', 'limit'],
+      ['page=0', 'page'],
+      [`search=${'x'.repeat(201)}`, 'search'],
+      ['city=Cluj', 'city'],
+    ]) {
+      const response = await get(`/api/admin/companies?${query}`);
+      expect(response.statusCode, query).toBe(400);
+      expect(response.json().details, query).toEqual([expect.objectContaining({ field })]);
+    }
   });
 });
