@@ -180,7 +180,8 @@ describe('search engines', () => {
   it('are kept from every signed-in page of the route table', async () => {
     const { body } = await app.inject('/robots.txt');
     for (const route of ROUTES.filter((page) => page.signedIn)) {
-      expect(body).toContain(`Disallow: ${route.path}\n`);
+      // A page with a parameter (/admin/companies/:id) is kept out by what comes before it.
+      expect(body).toContain(`Disallow: ${route.path.replace(/:.*$/, '')}\n`);
     }
   });
 });
