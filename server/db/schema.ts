@@ -15,7 +15,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../src/contracts/admin-schemas.js';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../src/contracts/admin.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../src/contracts/orders.js';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({

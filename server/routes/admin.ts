@@ -10,9 +10,9 @@ import { accountOf, requireAdmin } from '../plugins/auth.js';
 import {
   companyDetail,
   decideCompany,
+  editCompany,
   listCompanyPage,
   reviewDocument,
-  type CompanyAction,
 } from '../services/admin.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../src/contracts/orders.js';
 import { listAudit } from '../services/audit.js';
@@ -21,7 +21,10 @@ import { readDocumentFile } from '../services/documents.js';
 import { IdempotencyHeaders, once } from '../services/idempotency.js';
 import { listAllOrders, moveOrder, setPaymentStatus } from '../services/orders.js';
 import { CompanyDocumentSchema, CompanySchema } from '../../src/contracts/accounts-schemas.js';
+import type { CompanyAction } from '../../src/contracts/admin.js';
 import {
+  AdminCompanyDetailSchema,
+  AdminCompanyEditSchema,
   AdminCompanyPageSchema,
   AdminCompanyQuerySchema,
   AdminSummarySchema,
@@ -68,24 +71,29 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
     {
       schema: {
         params: IdParams,
-        response: {
-          200: Type.Object({
-            company: CompanySchema,
-            documents: Type.Array(CompanyDocumentSchema),
-            users: Type.Array(
-              Type.Object({
-                id: Type.Integer(),
-                email: Type.String(),
-                firstName: Type.String(),
-                lastName: Type.String(),
-              }),
-            ),
-          }),
-          ...errorResponses,
-        },
+        response: { 200: AdminCompanyDetailSchema, ...errorResponses },
       },
     },
     async (request) => companyDetail(db, request.params.id),
+  );
+
+  app.patch(
+    '/admin/companies/:id',
+    {
+      schema: {
+        headers: IdempotencyHeaders,
+        params: IdParams,
+        body: AdminCompanyEditSchema,
+        response: companyResponse,
+      },
+    },
+    async (request, reply) =>
+      once(db, request, reply, async (tx) => ({
+        status: 200,
+        body: {
+          company: await editCompany(tx, request.params.id, request.body, accountOf(request).user),
+        },
+      })),
   );
 
   for (const action of [

@@ -13,7 +13,7 @@ import { COMPANY_STATUSES, type CompanyStatus } from '../../src/contracts/accoun
 import { readConfig } from '../config.js';
 import { openDatabaseOrExit } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
-import { ADMIN_MAX_PAGE_SIZE } from '../../src/contracts/admin-schemas.js';
+import { ADMIN_MAX_PAGE_SIZE } from '../../src/contracts/admin.js';
 import { companyDetail, decideCompany, ensureAdmin, listCompanyPage } from '../services/admin.js';
 import { seenEverywhere } from '../services/change-versions.js';
 import { HttpError } from '../services/errors.js';

@@ -14,15 +14,21 @@ import {
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
-import type { Company, CompanyDocument, CompanyStatus } from '../../src/contracts/accounts.js';
-import type { AdminCompanyPage, AdminCompanyQuery } from '../../src/contracts/admin-schemas.js';
-import { normalizeEmail } from '../../src/contracts/validation.js';
+import type { Company, CompanyDocument } from '../../src/contracts/accounts.js';
+import { COMPANY_ACTIONS, type CompanyAction } from '../../src/contracts/admin.js';
+import type {
+  AdminCompanyDetail,
+  AdminCompanyEdit,
+  AdminCompanyPage,
+  AdminCompanyQuery,
+} from '../../src/contracts/admin-schemas.js';
+import { normalizeEmail, trimFields, validateCompanyEdit } from '../../src/contracts/validation.js';
 import type { Db } from '../db/database.js';
 import { companies, companyDocuments, users } from '../db/schema.js';
-import { toCompanyDto, toCompanyDtos } from './accounts.js';
-import { changedFields, recordAudit, type StaffActor } from './audit.js';
+import { toCompanyDto, toCompanyDtos, type CompanyRow } from './accounts.js';
+import { changedFields, companyHistory, recordAudit, type StaffActor } from './audit.js';
 import { DOCUMENT_COLUMNS, toDocumentDto } from './documents.js';
-import { conflict, HttpError, notFound } from './errors.js';
+import { conflict, HttpError, invalidFields, notFound } from './errors.js';
 import { pageOf, paginationOf } from './pages.js';
 import { hashPassword } from './passwords.js';
 import { revokeAllSessions } from './tokens.js';
@@ -72,17 +78,11 @@ export async function listCompanyPage(db: Db, query: AdminCompanyQuery): Promise
   };
 }
 
-export interface CompanyDetail {
-  company: Company;
-  documents: CompanyDocument[];
-  users: { id: number; email: string; firstName: string; lastName: string }[];
-}
-
-export async function companyDetail(db: Db, id: number): Promise<CompanyDetail> {
+export async function companyDetail(db: Db, id: number): Promise<AdminCompanyDetail> {
   const [row] = await db.select().from(companies).where(eq(companies.id, id));
   if (!row) throw notFound('Company not found');
   const documents = await db
-    .select()
+    .select(DOCUMENT_COLUMNS)
     .from(companyDocuments)
     .where(eq(companyDocuments.companyId, id))
     .orderBy(desc(companyDocuments.uploadedAt));
@@ -100,18 +100,70 @@ export async function companyDetail(db: Db, id: number): Promise<CompanyDetail> 
     company: await toCompanyDto(db, row),
     documents: documents.map(toDocumentDto),
     users: people,
+    history: await companyHistory(db, id),
   };
 }
 
-export type CompanyAction = 'approve' | 'reject' | 'suspend' | 'reactivate';
+/** What staff may correct of a company (AdminCompanyEditSchema), in the order shown. */
+const EDITABLE_FIELDS = [
+  'name',
+  'taxNumber',
+  'registrationNumber',
+  'email',
+  'phone',
+  'address',
+  'city',
+  'state',
+  'postalCode',
+  'country',
+  'website',
+] as const satisfies readonly (keyof AdminCompanyEdit & keyof CompanyRow)[];
 
-/** Which states each action may start from: a decision is never silently repeated. */
-const ALLOWED_FROM: Record<CompanyAction, CompanyStatus[]> = {
-  approve: ['PENDING', 'REJECTED'],
-  reject: ['PENDING'],
-  suspend: ['APPROVED'],
-  reactivate: ['SUSPENDED'],
-};
+/**
+ * `PATCH /api/admin/companies/{id}`: corrects the fields sent, by the rules the staff form
+ * checks (validation.ts, COMPANY_EDIT_RULES).
+ *
+ * 1. Trim the values and check them: a broken rule is a 400 and nothing changes.
+ * 2. Lock the company and keep only the fields whose value differs.
+ * 3. Nothing differs: answer the company as it is, with no change and no entry in the log.
+ * 4. Otherwise change those fields and record them, before and after, in the same transaction.
+ */
+export async function editCompany(
+  db: Db,
+  id: number,
+  edit: AdminCompanyEdit,
+  actor: StaffActor,
+): Promise<Company> {
+  const values = trimFields(edit, EDITABLE_FIELDS);
+  // The rules name every field; only those sent are checked (an absent name is no error).
+  const errors = validateCompanyEdit(values).filter((error) => error.field in values);
+  if (errors.length > 0) throw invalidFields(errors);
+
+  const [row] = await db.select().from(companies).where(eq(companies.id, id)).for('update');
+  if (!row) throw notFound('Company not found');
+  const changed = EDITABLE_FIELDS.filter(
+    (field) => values[field] !== undefined && values[field] !== row[field],
+  );
+  if (changed.length === 0) return toCompanyDto(db, row);
+
+  const [updated = row] = await db
+    .update(companies)
+    .set({
+      ...Object.fromEntries(changed.map((field) => [field, values[field]])),
+      updatedAt: new Date(),
+    })
+    .where(eq(companies.id, id))
+    .returning();
+  await recordAudit(db, {
+    actor,
+    action: 'company.edit',
+    entityType: 'company',
+    entityId: id,
+    companyId: id,
+    ...changedFields(row, updated, changed),
+  });
+  return toCompanyDto(db, updated);
+}
 
 export async function decideCompany(
   db: Db,
@@ -124,7 +176,8 @@ export async function decideCompany(
   // Locked: an approval and a rejection at the same moment must not both pass the check.
   const [row] = await db.select().from(companies).where(eq(companies.id, id)).for('update');
   if (!row) throw notFound('Company not found');
-  if (!ALLOWED_FROM[action].includes(row.status)) {
+  // The actions each status allows (contracts/admin.ts): a decision is never silently repeated.
+  if (!COMPANY_ACTIONS[row.status].includes(action)) {
     throw new HttpError(
       409,
       `A ${row.status.toLowerCase()} company cannot be given the action "${action}".`,

@@ -7,10 +7,11 @@
 import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type {
   AuditAction,
+  AuditEntity,
   AuditEntry,
   AuditPage,
   AuditQuery,
-} from '../../src/contracts/admin-schemas.js';
+} from '../../src/contracts/admin.js';
 import type { Db } from '../db/database.js';
 import { auditLog, type AuditFields } from '../db/schema.js';
 import type { UserRow } from './accounts.js';
@@ -22,7 +23,7 @@ export type StaffActor = Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName'
 export interface AuditRecord {
   actor: StaffActor;
   action: AuditAction;
-  entityType: AuditEntry['entityType'];
+  entityType: AuditEntity;
   entityId: number;
   /** The company the entity is or belongs to. */
   companyId: number | null;

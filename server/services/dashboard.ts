@@ -4,7 +4,7 @@
  * documents, orders; migration 0009), so that it stays quick as the years add up.
  */
 import { and, count, eq, gte, isNotNull, lt, ne, sum } from 'drizzle-orm';
-import { LOW_STOCK_BELOW, type AdminSummary } from '../../src/contracts/admin-schemas.js';
+import { LOW_STOCK_BELOW, type AdminSummary } from '../../src/contracts/admin.js';
 import { roundMoney } from '../../src/contracts/orders.js';
 import type { Db } from '../db/database.js';
 import { companies, companyDocuments, orders, products } from '../db/schema.js';

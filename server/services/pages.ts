@@ -1,5 +1,5 @@
 /** Paging of the back office's lists: which rows a page holds, and how an answer describes it. */
-import { ADMIN_PAGE_SIZE, type AdminPagination } from '../../src/contracts/admin-schemas.js';
+import { ADMIN_PAGE_SIZE, type AdminPagination } from '../../src/contracts/admin.js';
 
 export interface PageQuery {
   page?: number | undefined;

@@ -37,7 +37,7 @@ afterAll(async () => {
 /** Sends a JSON body to a route (`url` as registered, `path` as called), noting its fields. */
 async function send(
   tokens: Tokens | null,
-  method: 'POST' | 'PUT' | 'DELETE',
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
   url: string,
   path: string,
   payload: Record<string, unknown>,
@@ -289,6 +289,31 @@ describe('staff decisions', () => {
     expect(response.json().details).toEqual([
       expect.objectContaining({ field: 'reason', message: 'is not a known field' }),
     ]);
+  });
+
+  it("keep every field of a company's data that staff correct", async () => {
+    const { tokens, user } = await buyer();
+    const corrected = {
+      name: 'Salon Corectat SRL',
+      taxNumber: 'RO99887766',
+      registrationNumber: 'J12/345/2020',
+      email: 'office@corectat.example',
+      phone: '+40 264 555 099',
+      address: 'Strada Nouă 5',
+      city: 'Cluj-Napoca',
+      state: 'Cluj',
+      postalCode: '400002',
+      country: 'Romania',
+      website: 'https://corectat.example',
+    };
+    await send(
+      staff,
+      'PATCH',
+      '/api/admin/companies/:id',
+      `/api/admin/companies/${user.companyId}`,
+      corrected,
+    );
+    expect((await read(tokens, '/api/companies/me')).company).toMatchObject(corrected);
   });
 
   it('show the salon the note of a reviewed document', async () => {

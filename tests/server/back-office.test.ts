@@ -4,14 +4,18 @@
  * corrections of a company's data, and who may call any of it.
  */
 import { randomUUID } from 'node:crypto';
-import { eq, gte } from 'drizzle-orm';
+import { and, eq, gte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app';
-import { companies, companyDocuments, products } from '../../server/db/schema';
+import { buildApp, registeredRoutes } from '../../server/app';
+import { auditLog, companies, companyDocuments, products } from '../../server/db/schema';
 import { seedDatabase } from '../../server/db/seed';
 import { startOfDay } from '../../server/services/dashboard';
-import type { AdminCompanyPage, AdminSummary } from '../../src/contracts/admin-schemas';
+import type {
+  AdminCompanyDetail,
+  AdminCompanyPage,
+  AdminSummary,
+} from '../../src/contracts/admin-schemas';
 import { companyDocument, order, salon, staffMember, type Staff } from './factories';
 import { bearer, PDF, type Tokens } from './helpers';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -36,6 +40,15 @@ const db = () => testDb.database.db;
 
 const get = (url: string, tokens: Tokens = staff.tokens) =>
   app.inject({ url, headers: bearer(tokens) });
+
+function send(method: 'POST' | 'PATCH', url: string, payload: object = {}, key?: string) {
+  return app.inject({
+    method,
+    url,
+    payload,
+    headers: { ...bearer(staff.tokens), ...(key ? { 'idempotency-key': key } : {}) },
+  });
+}
 
 async function summary(): Promise<AdminSummary> {
   const response = await get('/api/admin/summary');
@@ -249,6 +262,283 @@ describe('GET /api/admin/companies', () => {
       const response = await get(`/api/admin/companies?${query}`);
       expect(response.statusCode, query).toBe(400);
       expect(response.json().details, query).toEqual([expect.objectContaining({ field })]);
+    }
+  });
+});
+
+async function detail(companyId: number): Promise<AdminCompanyDetail> {
+  const response = await get(`/api/admin/companies/${companyId}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<AdminCompanyDetail>();
+}
+
+const companyRow = async (id: number) =>
+  (await db().select().from(companies).where(eq(companies.id, id)))[0];
+
+const entriesOf = (companyId: number) =>
+  db()
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.entityType, 'company'), eq(auditLog.entityId, companyId)));
+
+describe('GET /api/admin/companies/:id', () => {
+  it('shows the company, its documents and people, and what staff did to them, newest first', async () => {
+    const buyer = await salon(db());
+    const documentId = await companyDocument(db(), buyer.companyId, {
+      data: PDF,
+      contentType: 'application/pdf',
+      originalName: 'registru.pdf',
+    });
+    const orderId = await order(db(), buyer);
+    const path = `/api/admin/companies/${buyer.companyId}`;
+    expect((await send('POST', `${path}/approve`)).statusCode).toBe(200);
+    const reject = await send('POST', `/api/admin/documents/${documentId}/reject`, {
+      reviewNotes: 'Blurred',
+    });
+    expect(reject.statusCode).toBe(200);
+    // An order's changes are in the log under the company, but not in its history.
+    const confirm = await send('POST', `/api/admin/orders/${orderId}/status`, {
+      status: 'CONFIRMED',
+    });
+    expect(confirm.statusCode).toBe(200);
+    expect((await send('PATCH', path, { city: 'Brașov' })).statusCode).toBe(200);
+
+    const shown = await detail(buyer.companyId);
+    expect(shown.company).toMatchObject({
+      id: buyer.companyId,
+      status: 'APPROVED',
+      city: 'Brașov',
+      documentsUploaded: 1,
+      documentsRejected: 1,
+    });
+    expect(shown.documents).toEqual([
+      expect.objectContaining({ id: documentId, status: 'REJECTED', reviewNotes: 'Blurred' }),
+    ]);
+    expect(shown.users).toEqual([
+      { id: buyer.userId, email: expect.any(String), firstName: 'Ana', lastName: 'Ionescu' },
+    ]);
+    expect(shown.history.map((entry) => [entry.action, entry.entityId])).toEqual([
+      ['company.edit', buyer.companyId],
+      ['document.reject', documentId],
+      ['company.approve', buyer.companyId],
+    ]);
+    expect(shown.history[0]).toMatchObject({
+      actor: { id: staff.id, email: staff.email },
+      before: { city: '' },
+      after: { city: 'Brașov' },
+    });
+  });
+
+  it('shows the newest 50 entries of the history', async () => {
+    const { companyId } = await salon(db());
+    const start = Date.UTC(2025, 5, 1);
+    await db()
+      .insert(auditLog)
+      .values(
+        Array.from({ length: 55 }, (_, n) => ({
+          at: new Date(start + n * 60_000),
+          actorId: staff.id,
+          actorEmail: staff.email,
+          actorName: 'Staff Admin',
+          action: 'company.edit' as const,
+          entityType: 'company' as const,
+          entityId: companyId,
+          companyId,
+          before: { phone: String(n) },
+          after: { phone: String(n + 1) },
+        })),
+      );
+    const { history } = await detail(companyId);
+    expect(history).toHaveLength(50);
+    expect(history[0]?.after).toEqual({ phone: '55' });
+    expect(history[49]?.after).toEqual({ phone: '6' });
+  });
+
+  it('answers 404 for a company that does not exist', async () => {
+    const response = await get('/api/admin/companies/2000000000');
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Company not found' });
+  });
+});
+
+describe('PATCH /api/admin/companies/:id', () => {
+  it('changes the fields whose value differs, and records those alone, before and after', async () => {
+    const { companyId } = await salon(db(), {
+      name: 'Salon Vechi',
+      city: 'Cluj-Napoca',
+      phone: '+40 264 555 010',
+    });
+    const response = await send('PATCH', `/api/admin/companies/${companyId}`, {
+      name: '  Salon Nou ',
+      city: 'Cluj-Napoca',
+      phone: '+40 264 555 010',
+      website: 'salon-nou.example',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().company).toMatchObject({
+      id: companyId,
+      name: 'Salon Nou',
+      city: 'Cluj-Napoca',
+      website: 'salon-nou.example',
+    });
+    const entries = await entriesOf(companyId);
+    expect(entries).toEqual([
+      expect.objectContaining({
+        action: 'company.edit',
+        actorId: staff.id,
+        companyId,
+        before: { name: 'Salon Vechi', website: '' },
+        after: { name: 'Salon Nou', website: 'salon-nou.example' },
+        note: '',
+      }),
+    ]);
+  });
+
+  it('changes and records nothing when every value sent is the one kept, and still answers 200', async () => {
+    const { companyId } = await salon(db(), { name: 'Salon Acelasi', city: 'Iași' });
+    const before = await companyRow(companyId);
+    const response = await send('PATCH', `/api/admin/companies/${companyId}`, {
+      name: ' Salon Acelasi ',
+      city: 'Iași',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().company).toMatchObject({ name: 'Salon Acelasi', city: 'Iași' });
+    expect(await companyRow(companyId)).toEqual(before);
+    expect(await entriesOf(companyId)).toEqual([]);
+  });
+
+  it('refuses an e-mail that is not one, an empty name or a field it does not know, changing nothing', async () => {
+    const { companyId } = await salon(db(), {
+      name: 'Salon Corect',
+      email: 'office@corect.example',
+    });
+    const before = await companyRow(companyId);
+    const url = `/api/admin/companies/${companyId}`;
+    for (const [payload, field, code] of [
+      [{ name: 'Salon Nou', email: 'not-an-address' }, 'email', 'emailFormat'],
+      [{ name: '   ' }, 'name', 'companyRequired'],
+      [{ website: 'not a website' }, 'website', 'websiteInvalid'],
+      [{ phone: 'call me' }, 'phone', 'phoneInvalid'],
+      [{ name: '' }, 'name', undefined],
+      [{ status: 'APPROVED' }, 'status', undefined],
+      [{}, '', undefined],
+    ] as const) {
+      const response = await send('PATCH', url, payload);
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      const body = response.json<{
+        message: string;
+        details: { field: string; code?: string }[];
+      }>();
+      if (code) {
+        expect(body.details).toEqual([expect.objectContaining({ field, code })]);
+      } else {
+        expect(body.message).toMatch(/^Invalid request/);
+      }
+    }
+    expect(await companyRow(companyId)).toEqual(before);
+    expect(await entriesOf(companyId)).toEqual([]);
+  });
+
+  it('answers 404 for a company that does not exist', async () => {
+    const response = await send('PATCH', '/api/admin/companies/2000000000', { name: 'Salon' });
+    expect(response.statusCode).toBe(404);
+  });
+
+  it('changes once and records once when replayed with the same Idempotency-Key', async () => {
+    const { companyId } = await salon(db(), { city: 'Arad' });
+    const key = randomUUID();
+    const url = `/api/admin/companies/${companyId}`;
+    const first = await send('PATCH', url, { city: 'Timișoara' }, key);
+    const again = await send('PATCH', url, { city: 'Timișoara' }, key);
+    expect(first.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect(await entriesOf(companyId)).toHaveLength(1);
+    const reused = await send('PATCH', url, { city: 'Oradea' }, key);
+    expect(reused.statusCode).toBe(422);
+    expect((await companyRow(companyId))?.city).toBe('Timișoara');
+  });
+});
+
+describe('every /api/admin route', () => {
+  it('answers 401 to a visitor, 403 to a salon and 200 to staff', async () => {
+    const buyer = await salon(db(), { status: 'APPROVED', isVerified: true });
+    const company = (fields: Parameters<typeof salon>[1] = {}) =>
+      salon(db(), fields).then((made) => made.companyId);
+    const document = async () =>
+      companyDocument(db(), await company(), {
+        data: PDF,
+        contentType: 'application/pdf',
+        originalName: 'registru.pdf',
+      });
+    /** A request each route answers 200 to when staff send it, on rows made for it. */
+    const calls: Record<string, () => Promise<{ url: string; payload?: object }>> = {
+      'GET /api/admin/summary': async () => ({ url: '/api/admin/summary' }),
+      'GET /api/admin/companies': async () => ({ url: '/api/admin/companies?status=PENDING' }),
+      'GET /api/admin/companies/:id': async () => ({
+        url: `/api/admin/companies/${buyer.companyId}`,
+      }),
+      'PATCH /api/admin/companies/:id': async () => ({
+        url: `/api/admin/companies/${await company()}`,
+        payload: { city: 'Sibiu' },
+      }),
+      'POST /api/admin/companies/:id/approve': async () => ({
+        url: `/api/admin/companies/${await company()}/approve`,
+      }),
+      'POST /api/admin/companies/:id/reject': async () => ({
+        url: `/api/admin/companies/${await company()}/reject`,
+        payload: { reason: 'Unknown tax number' },
+      }),
+      'POST /api/admin/companies/:id/suspend': async () => ({
+        url: `/api/admin/companies/${await company({ status: 'APPROVED', isVerified: true })}/suspend`,
+        payload: { reason: 'Unpaid invoices' },
+      }),
+      'POST /api/admin/companies/:id/reactivate': async () => ({
+        url: `/api/admin/companies/${await company({ status: 'SUSPENDED', isVerified: true })}/reactivate`,
+      }),
+      'POST /api/admin/documents/:id/approve': async () => ({
+        url: `/api/admin/documents/${await document()}/approve`,
+      }),
+      'POST /api/admin/documents/:id/reject': async () => ({
+        url: `/api/admin/documents/${await document()}/reject`,
+        payload: { reviewNotes: 'Blurred' },
+      }),
+      'GET /api/admin/documents/:id/file': async () => ({
+        url: `/api/admin/documents/${await document()}/file`,
+      }),
+      'GET /api/admin/orders': async () => ({ url: '/api/admin/orders?status=PENDING' }),
+      'POST /api/admin/orders/:id/status': async () => ({
+        url: `/api/admin/orders/${await order(db(), buyer)}/status`,
+        payload: { status: 'CONFIRMED' },
+      }),
+      'POST /api/admin/orders/:id/payment': async () => ({
+        url: `/api/admin/orders/${await order(db(), buyer)}/payment`,
+        payload: { paymentStatus: 'PAID' },
+      }),
+      'GET /api/admin/audit': async () => ({ url: '/api/admin/audit?entityType=company' }),
+    };
+    const adminRoutes = (registeredRoutes.get(app) ?? [])
+      .filter((route) => route.url.startsWith('/api/admin'))
+      .map((route) => `${route.method} ${route.url}`);
+    expect(Object.keys(calls).sort()).toEqual(adminRoutes.sort());
+
+    for (const [route, call] of Object.entries(calls)) {
+      const method = route.split(' ')[0] as 'GET' | 'POST' | 'PATCH';
+      const { url, payload } = await call();
+      const as = (tokens: Tokens | null) =>
+        app.inject({
+          method,
+          url,
+          ...(payload ? { payload } : method === 'GET' ? {} : { payload: {} }),
+          headers: tokens ? bearer(tokens) : {},
+        });
+      const visitor = await as(null);
+      expect(visitor.statusCode, `${route} for a visitor`).toBe(401);
+      expect(visitor.json()).toEqual({ message: 'Please sign in to continue.' });
+      const customer = await as(buyer.tokens);
+      expect(customer.statusCode, `${route} for a salon`).toBe(403);
+      expect(customer.json()).toEqual({ message: 'This area is for staff only.' });
+      expect((await as(staff.tokens)).statusCode, `${route} for staff`).toBe(200);
     }
   });
 });

@@ -56,7 +56,7 @@ afterAll(async () => {
 const db = () => testDb.database.db;
 
 interface Request {
-  method: 'POST' | 'PUT' | 'DELETE';
+  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: string;
   payload?: object;
 }
@@ -442,6 +442,20 @@ const CASES: Case[] = [
   {
     route: 'POST /api/admin/companies/:id/reactivate',
     prepare: () => companyCase('reactivate', 'SUSPENDED'),
+  },
+  {
+    route: 'PATCH /api/admin/companies/:id',
+    async prepare() {
+      const { companyId } = await customer(false);
+      const url = `/api/admin/companies/${companyId}`;
+      return {
+        tokens: admin,
+        userId: adminId,
+        request: { method: 'PATCH', url, payload: { city: 'Brașov' } },
+        other: { method: 'PATCH', url, payload: { city: 'Sibiu' } },
+        effect: async () => [await companyRow(companyId), await auditOf('company', companyId)],
+      };
+    },
   },
   {
     route: 'POST /api/admin/documents/:id/approve',

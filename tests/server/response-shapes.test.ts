@@ -24,8 +24,15 @@ import {
   ProductPageSchema,
   ProductSchema,
 } from '../../src/contracts/catalogue-schemas';
+import {
+  AdminCompanyDetailSchema,
+  AdminCompanyPageSchema,
+  AdminSummarySchema,
+  AuditPageSchema,
+} from '../../src/contracts/admin-schemas';
 import { ErrorBodySchema } from '../../src/contracts/error-schema';
 import { CartSchema, OrderSchema } from '../../src/contracts/orders-schemas';
+import { companyDocument, salon, staffMember } from './factories';
 import { ADDRESS, bearer, multipart, PDF, register, signIn, type Tokens } from './helpers';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -226,6 +233,40 @@ describe('the cart and order answers', () => {
     expect(list.statusCode).toBe(200);
     for (const listed of list.json<{ orders: unknown[] }>().orders)
       expectShape(OrderSchema, listed);
+  });
+});
+
+describe('the back office answers', () => {
+  it('carry every field of the summary, a page of companies, a company with its history and a page of the log', async () => {
+    const db = testDb.database.db;
+    const staff = await staffMember(app, db, 'shapes.staff@example.com');
+    const { companyId } = await salon(db, { city: 'Sibiu' });
+    const documentId = await companyDocument(db, companyId, {
+      data: PDF,
+      contentType: 'application/pdf',
+      originalName: 'registru.pdf',
+    });
+    for (const [url, payload] of [
+      [`/api/admin/companies/${companyId}/approve`, {}],
+      [`/api/admin/documents/${documentId}/reject`, { reviewNotes: 'Blurred' }],
+    ] as const) {
+      const response = await app.inject({
+        method: 'POST',
+        url,
+        payload,
+        headers: bearer(staff.tokens),
+      });
+      expect(response.statusCode).toBe(200);
+    }
+    const read = async (url: string) => {
+      const response = await get(url, staff.tokens);
+      expect(response.statusCode).toBe(200);
+      return response.json<unknown>();
+    };
+    expectShape(AdminSummarySchema, await read('/api/admin/summary'));
+    expectShape(AdminCompanyPageSchema, await read(`/api/admin/companies?search=Sibiu`));
+    expectShape(AdminCompanyDetailSchema, await read(`/api/admin/companies/${companyId}`));
+    expectShape(AuditPageSchema, await read(`/api/admin/audit?companyId=${companyId}`));
   });
 });
 
