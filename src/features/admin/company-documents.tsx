@@ -11,8 +11,8 @@ import { useStaffAction } from './use-staff-action';
 
 const STATUS_KEY = { PENDING: 'review', APPROVED: 'approved', REJECTED: 'rejected' } as const;
 
-/** One mebibyte, to say a file's size. */
-const MB = 1024 * 1024;
+const KB = 1024;
+const MB = 1024 * KB;
 
 /** A company's documents: each can be previewed in the page, approved or rejected with a note. */
 export function CompanyDocuments({
@@ -26,6 +26,11 @@ export function CompanyDocuments({
 }) {
   const { t, i18n } = useTranslation();
   const notify = useToast();
+  /** A file's size in megabytes, or kilobytes below one. */
+  const sizeText = (bytes: number) =>
+    bytes >= MB
+      ? t('admin.documents.mb', { size: (bytes / MB).toFixed(1) })
+      : t('admin.documents.kb', { size: Math.max(1, Math.round(bytes / KB)) });
   const action = useStaffAction();
   const [previewing, setPreviewing] = useState<number | null>(null);
   const [review, setReview] = useState<{
@@ -81,8 +86,8 @@ export function CompanyDocuments({
                   <strong>{t(`documents.types.${document.type}`)}</strong>{' '}
                   <span className={`chip chip--${status}`}>{t(`documents.status.${status}`)}</span>
                   <p className="documents__file">
-                    {document.originalName} · {(document.size / MB).toFixed(2)}{' '}
-                    {t('admin.documents.mb')} · {formatDateTime(document.uploadedAt, i18n.language)}
+                    {document.originalName} · {sizeText(document.size)} ·{' '}
+                    {formatDateTime(document.uploadedAt, i18n.language)}
                   </p>
                   {document.reviewNotes && (
                     <p className="documents__file">

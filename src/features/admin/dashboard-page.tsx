@@ -59,7 +59,7 @@ export function DashboardPage() {
               <Figure
                 label={t('admin.dashboard.productsLowStock')}
                 value={data.productsLowStock}
-                hint={t('admin.dashboard.lowStockHint', { count: LOW_STOCK_BELOW })}
+                hint={t('admin.dashboard.lowStockHint', { units: LOW_STOCK_BELOW })}
               />
             </ul>
           </section>
