@@ -236,7 +236,8 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
     async (request) => listAudit(db, request.query),
   );
 
+  // Shown in the staff screen: inline, with its real type, sandboxed (sendDocument).
   app.get('/admin/documents/:id/file', { schema: { params: IdParams } }, async (request, reply) =>
-    sendDocument(reply, await readDocumentFile(db, request.params.id, null)),
+    sendDocument(reply, await readDocumentFile(db, request.params.id, null), { inline: true }),
   );
 };

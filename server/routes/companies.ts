@@ -3,12 +3,14 @@
  * against the company's quota, and are stored once per Idempotency-Key.
  */
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
 import type { Db } from '../db/database.js';
 import { accountOf, requireUser } from '../plugins/auth.js';
 import { toCompanyDto } from '../services/accounts.js';
 import {
   attachDocuments,
   checkDocumentQuota,
+  cleanFileName,
   discardStagedDocuments,
   listCompanyDocuments,
   readDocumentFile,
@@ -133,17 +135,54 @@ export const companyRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
   );
 };
 
+/** What a document may be shown as in a page: the kinds an upload accepts, read from its bytes. */
+const SHOWN_INLINE: Record<string, string> = {
+  'application/pdf': 'pdf',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+};
+
+/**
+ * A document opened by itself (not through the staff screen, which shows it from memory)
+ * runs nothing and loads nothing: a sandbox with no origin, pictures alone allowed.
+ */
+export const DOCUMENT_PREVIEW_CSP =
+  "default-src 'none'; img-src 'self' data: blob:; object-src 'none'; frame-ancestors 'none'; sandbox";
+
+/**
+ * The name a document is sent under: as it was uploaded (cleaned), ending with the
+ * extension of what it really is, so that a saved copy opens as that.
+ */
+function downloadName(originalName: string, extension: string | undefined): string {
+  const name = cleanFileName(originalName);
+  if (!extension || name.toLowerCase().endsWith(`.${extension}`)) return name;
+  if (extension === 'jpg' && /\.jpe?g$/i.test(name)) return name;
+  return `${name}.${extension}`;
+}
+
+/**
+ * Sends a document's bytes with the type it was stored with (checked by its first bytes
+ * at upload). `inline` asks the browser to show it rather than save it; only a PDF, JPEG or
+ * PNG is ever sent so, anything else goes as bytes to save.
+ */
 export function sendDocument(
-  reply: import('fastify').FastifyReply,
+  reply: FastifyReply,
   file: { contentType: string; originalName: string; data: Buffer },
+  { inline = false }: { inline?: boolean } = {},
 ) {
-  const asciiName = file.originalName.replace(/[^\x20-\x7e]/g, '_');
+  const extension = SHOWN_INLINE[file.contentType];
+  const name = downloadName(file.originalName, extension);
+  // A quoted name for old clients: printable ASCII only, no quote or backslash.
+  const asciiName = name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  const shown = inline && extension !== undefined;
   return reply
-    .type(file.contentType)
+    .type(extension ? file.contentType : 'application/octet-stream')
     .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-security-policy', DOCUMENT_PREVIEW_CSP)
     .header(
       'content-disposition',
-      `attachment; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(file.originalName)}`,
+      `${shown ? 'inline' : 'attachment'}; filename="${asciiName}"; filename*=UTF-8''${encodeURIComponent(name)}`,
     )
     .send(file.data);
 }

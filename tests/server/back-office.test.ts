@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, registeredRoutes } from '../../server/app';
 import { auditLog, companies, companyDocuments, products } from '../../server/db/schema';
 import { seedDatabase } from '../../server/db/seed';
+import { DOCUMENT_PREVIEW_CSP } from '../../server/routes/companies';
 import { startOfDay } from '../../server/services/dashboard';
 import type {
   AdminCompanyDetail,
@@ -17,7 +18,7 @@ import type {
   AdminSummary,
 } from '../../src/contracts/admin-schemas';
 import { companyDocument, order, salon, staffMember, type Staff } from './factories';
-import { bearer, PDF, type Tokens } from './helpers';
+import { bearer, JPEG, PDF, PNG, type Tokens } from './helpers';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 let testDb: TestDatabase;
@@ -457,6 +458,65 @@ describe('PATCH /api/admin/companies/:id', () => {
     const reused = await send('PATCH', url, { city: 'Oradea' }, key);
     expect(reused.statusCode).toBe(422);
     expect((await companyRow(companyId))?.city).toBe('Timișoara');
+  });
+});
+
+describe('GET /api/admin/documents/:id/file', () => {
+  const file = async (data: Buffer, contentType: string, originalName: string) => {
+    const { companyId } = await salon(db());
+    const id = await companyDocument(db(), companyId, { data, contentType, originalName });
+    return get(`/api/admin/documents/${id}/file`);
+  };
+
+  it.each([
+    [
+      'a PDF',
+      PDF,
+      'application/pdf',
+      'registru comerț.pdf',
+      `inline; filename="registru comer_.pdf"; filename*=UTF-8''registru%20comer%C8%9B.pdf`,
+    ],
+    [
+      'a JPEG',
+      JPEG,
+      'image/jpeg',
+      'buletin.JPEG',
+      `inline; filename="buletin.JPEG"; filename*=UTF-8''buletin.JPEG`,
+    ],
+    // Named without its extension: it gets the one of what it is.
+    ['a PNG', PNG, 'image/png', 'scan', `inline; filename="scan.png"; filename*=UTF-8''scan.png`],
+  ])(
+    'sends %s to be shown in the page, with its real type, a safe name and a sandbox',
+    async (_kind, data, contentType, originalName, disposition) => {
+      const response = await file(data, contentType, originalName);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe(contentType);
+      expect(response.headers['content-disposition']).toBe(disposition);
+      expect(response.headers['content-security-policy']).toBe(DOCUMENT_PREVIEW_CSP);
+      expect(DOCUMENT_PREVIEW_CSP).toMatch(/\bsandbox\b/);
+      expect(DOCUMENT_PREVIEW_CSP).toContain("default-src 'none'");
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['cache-control']).toBe('private, no-store');
+      expect(response.rawPayload.equals(data)).toBe(true);
+    },
+  );
+
+  it('sends anything else as bytes to save, never to be shown', async () => {
+    const response = await file(Buffer.from('<script>alert(1)</script>'), 'text/html', 'page.html');
+    expect(response.headers['content-type']).toBe('application/octet-stream');
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="page.html"/);
+    expect(response.headers['content-security-policy']).toBe(DOCUMENT_PREVIEW_CSP);
+  });
+
+  it('keeps quotes, line breaks and folders out of the name it sends', async () => {
+    const response = await file(PDF, 'application/pdf', 'C:\\scans\\act "nou"\r\n.pdf');
+    expect(response.headers['content-disposition']).toBe(
+      `inline; filename="act nou.pdf"; filename*=UTF-8''act%20nou.pdf`,
+    );
+  });
+
+  it('answers 404 for a document that does not exist', async () => {
+    expect((await get('/api/admin/documents/2000000000/file')).statusCode).toBe(404);
   });
 });
 
