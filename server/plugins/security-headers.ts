@@ -32,6 +32,10 @@ const HELMET_OPTIONS = {
       connectSrc: ["'self'"],
       manifestSrc: ["'self'"],
       workerSrc: ["'self'"],
+      // A company's document shown in the back office: read with the staff session and shown
+      // from memory in a frame (a PDF; pictures are img-src's blob:). Only the page's own
+      // blob: addresses can be made, and the server sends only PDF, JPEG or PNG inline.
+      frameSrc: ['blob:'],
       objectSrc: ["'none'"],
       baseUri: ["'none'"],
       formAction: ["'self'"],

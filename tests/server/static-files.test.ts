@@ -123,6 +123,8 @@ describe('serving the built app', () => {
     expect(csp).toContain("base-uri 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("script-src 'self'");
+    // The back office shows a document from memory (a blob: address) in a frame, and nothing else.
+    expect(csp).toContain('frame-src blob:;');
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(headers['permissions-policy']).toContain('microphone=()');
