@@ -9,7 +9,7 @@ import { buildApp } from './app.js';
 import { readConfig } from './config.js';
 import { openDatabaseOrExit } from './db/database.js';
 import { migrate } from './db/migrate.js';
-import { DEMO_ACCOUNTS } from './db/demo-accounts.js';
+import { DEMO_ACCOUNTS, demoStaffSignIn } from './db/demo-accounts.js';
 import { seedDatabase } from './db/seed.js';
 import { ensureAdmin } from './services/admin.js';
 import { HttpError } from './services/errors.js';
@@ -83,9 +83,19 @@ await app.listen({ port: config.port, host: config.host });
 const where =
   config.database.engine === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.database.dataDir}`;
 console.log(`Portal ready at http://localhost:${config.port}/ (database: ${where})`);
-if (config.database.engine === 'pglite') {
+// The staff account is printed wherever demo data was seeded, while its password is the one
+// made for it; the salons', as before, on the embedded database.
+const demoStaff = await demoStaffSignIn(database.db);
+if (config.database.engine === 'pglite' || demoStaff) {
   console.log('Demo sign-ins (demo data only):');
-  for (const demo of DEMO_ACCOUNTS) {
-    console.log(`  ${demo.company.status.padEnd(8)} ${demo.email} / ${demo.password}`);
+  if (config.database.engine === 'pglite') {
+    for (const demo of DEMO_ACCOUNTS) {
+      console.log(`  ${demo.company.status.padEnd(8)} ${demo.email} / ${demo.password}`);
+    }
+  }
+  if (demoStaff) {
+    console.log(
+      `  ${'STAFF'.padEnd(8)} ${demoStaff.email} / ${demoStaff.password}  (back office: /admin)`,
+    );
   }
 }

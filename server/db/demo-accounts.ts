@@ -1,14 +1,14 @@
 /**
  * Demo accounts for an empty database: a salon whose company is verified (it sees
- * prices) and one still waiting for verification. `npm start` prints their sign-in
- * details; the app never shows them.
+ * prices), one still waiting for verification, and a staff account for the back office.
+ * `npm start` prints their sign-in details; the app never shows them.
  */
 import { eq } from 'drizzle-orm';
-import { hashPassword } from '../services/passwords.js';
+import { hashPassword, verifyPassword } from '../services/passwords.js';
 import type { Db } from './database.js';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { REQUIRED_DOCUMENTS } from '../../src/contracts/accounts.js';
-import { companies, companyDocuments, users } from './schema.js';
+import { companies, companyDocuments, settings, users } from './schema.js';
 
 /** A one-page PDF standing in for a scanned certificate. */
 const demoPdf = (title: string) =>
@@ -61,6 +61,63 @@ export const DEMO_ACCOUNTS = [
   },
 ];
 
+/** The demo staff account's e-mail; its password is made for each database (below). */
+export const DEMO_STAFF_EMAIL = 'staff@example.com';
+/**
+ * Where the demo staff password is kept, so that every start can print it as it prints
+ * the salons'. It is a demo account's, on a database of demo data: whoever can read the
+ * settings can read everything else there too.
+ */
+const DEMO_STAFF_PASSWORD_KEY = 'demo_staff_password';
+
+/**
+ * The demo staff account, with a password made for this database alone: one printed in
+ * the README would open the back office of every installation that ever started with demo
+ * data. Made only while the e-mail is free: a staff account is never made out of a
+ * customer's (services/admin.ts, ensureAdmin).
+ */
+async function seedDemoStaff(db: Db): Promise<void> {
+  const password = randomBytes(12).toString('base64url');
+  const [created] = await db
+    .insert(users)
+    .values({
+      email: DEMO_STAFF_EMAIL,
+      passwordHash: await hashPassword(password),
+      firstName: 'Demo',
+      lastName: 'Staff',
+      role: 'ADMIN',
+    })
+    .onConflictDoNothing({ target: users.email })
+    .returning({ id: users.id });
+  if (!created) return;
+  await db
+    .insert(settings)
+    .values({ key: DEMO_STAFF_PASSWORD_KEY, value: password })
+    .onConflictDoUpdate({ target: settings.key, set: { value: password } });
+}
+
+/**
+ * The demo staff sign-in, while the account still has the password it was made with:
+ * none on a database seeded without demo data, nor once the password was set again
+ * (ADMIN_PASSWORD, `npm run admin -- create-admin`).
+ */
+export async function demoStaffSignIn(db: Db): Promise<{ email: string; password: string } | null> {
+  const [kept] = await db
+    .select({ password: settings.value })
+    .from(settings)
+    .where(eq(settings.key, DEMO_STAFF_PASSWORD_KEY));
+  if (!kept) return null;
+  const [staff] = await db
+    .select({ passwordHash: users.passwordHash, role: users.role, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.email, DEMO_STAFF_EMAIL));
+  const valid =
+    staff?.role === 'ADMIN' &&
+    staff.deletedAt === null &&
+    (await verifyPassword(staff.passwordHash, kept.password));
+  return valid ? { email: DEMO_STAFF_EMAIL, password: kept.password } : null;
+}
+
 export async function seedDemoAccounts(db: Db): Promise<void> {
   for (const demo of DEMO_ACCOUNTS) {
     const [existing] = await db
@@ -104,4 +161,5 @@ export async function seedDemoAccounts(db: Db): Promise<void> {
       }
     });
   }
+  await seedDemoStaff(db);
 }

@@ -1,0 +1,99 @@
+/**
+ * The demo staff account: made with the demo data, with a password of that database's
+ * own, so that someone trying the portal can open the back office without settings; never
+ * on a database without demo data, and never out of a customer's account.
+ */
+import { eq } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { DEMO_STAFF_EMAIL, demoStaffSignIn } from '../../server/db/demo-accounts';
+import { users } from '../../server/db/schema';
+import { seedDatabase } from '../../server/db/seed';
+import { ensureAdmin } from '../../server/services/admin';
+import { bearer, register, signIn } from './helpers';
+import { createTestDatabase, type TestDatabase } from './test-database';
+
+let testDb: TestDatabase | null = null;
+
+afterEach(async () => {
+  await testDb?.drop();
+  testDb = null;
+});
+
+async function freshDatabase() {
+  testDb = await createTestDatabase();
+  return testDb.database;
+}
+
+const accountOf = async (database: TestDatabase['database']) =>
+  (
+    await database.db
+      .select({ role: users.role, companyId: users.companyId })
+      .from(users)
+      .where(eq(users.email, DEMO_STAFF_EMAIL))
+  )[0];
+
+describe('the demo staff account', () => {
+  it('comes with the demo data, and signs in to the back office with the password printed', async () => {
+    const database = await freshDatabase();
+    expect(await seedDatabase(database.db)).toBe(true);
+    const demo = await demoStaffSignIn(database.db);
+    expect(demo).toEqual({ email: DEMO_STAFF_EMAIL, password: expect.any(String) });
+    expect(demo?.password.length).toBeGreaterThanOrEqual(16);
+    expect(await accountOf(database)).toEqual({ role: 'ADMIN', companyId: null });
+
+    const app = await buildApp({ database });
+    try {
+      const tokens = await signIn(app, DEMO_STAFF_EMAIL, demo?.password ?? '');
+      const summary = await app.inject({ url: '/api/admin/summary', headers: bearer(tokens) });
+      expect(summary.statusCode).toBe(200);
+      expect(summary.json().companiesPending).toBeGreaterThanOrEqual(1);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('has a password of its own on each database', async () => {
+    const first = await freshDatabase();
+    await seedDatabase(first.db);
+    const one = await demoStaffSignIn(first.db);
+    await testDb?.drop();
+    const second = await freshDatabase();
+    await seedDatabase(second.db);
+    const other = await demoStaffSignIn(second.db);
+    expect(one?.password).not.toBe(other?.password);
+  });
+
+  it('is not made on a database seeded without demo data', async () => {
+    const database = await freshDatabase();
+    await seedDatabase(database.db, { demoAccounts: false });
+    expect(await accountOf(database)).toBeUndefined();
+    expect(await demoStaffSignIn(database.db)).toBeNull();
+  });
+
+  it('is not made out of a customer who registered its e-mail first', async () => {
+    const database = await freshDatabase();
+    const app = await buildApp({ database });
+    try {
+      const customer = await register(app, { email: DEMO_STAFF_EMAIL });
+      await seedDatabase(database.db);
+      expect(await accountOf(database)).toEqual({
+        role: 'USER',
+        companyId: customer.user.companyId,
+      });
+      expect(await demoStaffSignIn(database.db)).toBeNull();
+      const tokens = await signIn(app, DEMO_STAFF_EMAIL, String(customer.password));
+      const staffOnly = await app.inject({ url: '/api/admin/summary', headers: bearer(tokens) });
+      expect(staffOnly.statusCode).toBe(403);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('is no longer printed once its password was set again, as ADMIN_PASSWORD does', async () => {
+    const database = await freshDatabase();
+    await seedDatabase(database.db);
+    await ensureAdmin(database.db, DEMO_STAFF_EMAIL, 'Chosen-Staff-Pass-1');
+    expect(await demoStaffSignIn(database.db)).toBeNull();
+  });
+});
