@@ -1,0 +1,342 @@
+/**
+ * The back office (docs/product.md#back-office) in a real browser: staff verify a salon
+ * from its registration to its first prices, decisions are recorded, and the guard keeps
+ * everyone else out.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { PASSWORD, signInAs, unique, untilControlled } from './helpers';
+import { STAFF } from './staff';
+
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+const DEMO = { email: 'salon.verified@example.com', password: 'Verified-Salon-2026' };
+
+/** A word no other test's company carries, to find this test's companies by. */
+const token = (prefix: string) =>
+  `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** Signs in through the form, in English; `firstName` names the user menu that then shows. */
+async function signIn(page: Page, email: string, password: string, firstName: string) {
+  await page.goto('/login?lng=en');
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: firstName })).toBeVisible();
+}
+
+const signInAsStaff = (page: Page) => signIn(page, STAFF.email, STAFF.password, 'Staff');
+
+/** A salon registered through the quick form's API, waiting for verification. */
+async function registeredSalon(request: APIRequestContext, companyName: string) {
+  const email = unique('backoffice');
+  const registered = await request.post('/api/auth/register', {
+    // From an address of its own, as behind the fair's proxy (see helpers.ts).
+    headers: { 'x-forwarded-for': `198.51.100.${Math.floor(Math.random() * 250) + 1}` },
+    data: {
+      email,
+      password: PASSWORD,
+      firstName: 'Mara',
+      lastName: 'Stan',
+      companyName,
+      taxNumber: 'RO1234567',
+    },
+  });
+  expect(registered.status()).toBe(201);
+  return email;
+}
+
+/** Staff's API session, for the set-up of a test (the screens are what is tested). */
+async function staffApi(request: APIRequestContext) {
+  const login = await request.post('/api/auth/login', { data: STAFF });
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  return { authorization: `Bearer ${accessToken}` };
+}
+
+async function companyIdOf(request: APIRequestContext, name: string): Promise<number> {
+  const list = await request.get('/api/admin/companies', {
+    headers: await staffApi(request),
+    params: { search: name },
+  });
+  const { companies } = (await list.json()) as { companies: { id: number; name: string }[] };
+  const company = companies.find((c) => c.name === name);
+  expect(company, `company ${name}`).toBeTruthy();
+  return company?.id ?? 0;
+}
+
+/** The company wizard with a trade register certificate, as a salon fills it in. */
+async function registerWithDocument(page: Page, email: string, companyName: string) {
+  await page.goto('/company-register?lng=en');
+  await page.getByLabel('First name').fill('Giulia');
+  await page.getByLabel('Last name').fill('Verdi');
+  await page.getByLabel('E-mail', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('secret1');
+  await page.getByLabel('Confirm password').fill('secret1');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Company name').fill(companyName);
+  await page.getByLabel('VAT/CUI').fill('IT09876543210');
+  await page.getByLabel('Registration number').fill('TO-998877');
+  await page.getByLabel('Company e-mail').fill(email);
+  await page.getByLabel('Company phone').fill('+39 011 555 1234');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByLabel('Address', { exact: true }).fill('Via Po 10');
+  await page.getByLabel('City').fill('Torino');
+  await page.getByLabel('Postal code').fill('10121');
+  await page.getByLabel('Country').selectOption('Italy');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page
+    .getByLabel('Trade register certificate')
+    .setInputFiles({ name: 'visura.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await page.getByRole('button', { name: 'Submit Registration' }).click();
+  await expect(page.getByText(/Company registration submitted successfully/)).toBeVisible();
+}
+
+/**
+ * The accessibility sweep (accessibility.spec.ts) opens the back office on the demo data;
+ * here its pages are checked again with what a day's work puts on them.
+ */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  expect(
+    results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`),
+  ).toEqual([]);
+}
+
+/** Another browser, for a second person (the salon, a visitor). */
+async function otherBrowser(browser: Browser) {
+  const context = await browser.newContext();
+  return { page: await context.newPage(), close: () => context.close() };
+}
+
+test('staff verify a new salon from the dashboard: document preview, approvals, audit log; the salon then sees prices', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const name = `Salone ${token('verifica')} SRL`;
+  const email = unique('verifica');
+  const salon = await otherBrowser(browser);
+  await registerWithDocument(salon.page, email, name);
+
+  await signInAsStaff(page);
+  await page.getByRole('button', { name: 'Staff' }).click();
+  await page.getByRole('link', { name: 'Back office' }).click();
+  await expect(page.getByRole('heading', { name: 'Back office', level: 1 })).toBeVisible();
+  await page.getByRole('link', { name: /Companies waiting for verification/ }).click();
+  await expect(page).toHaveURL(/\/admin\/companies\?status=PENDING$/);
+  await expect(page.getByLabel('Status')).toHaveValue('PENDING');
+  await page.getByRole('link', { name, exact: true }).click();
+
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  const companyId = new URL(page.url()).pathname.split('/').pop();
+  const document = page.getByRole('listitem').filter({ hasText: 'visura.pdf' });
+  await document.getByRole('button', { name: 'Preview' }).click();
+  const preview = page.locator('iframe[title="Preview of visura.pdf"]');
+  await expect(preview).toBeVisible();
+  await expect(preview).toHaveAttribute('src', /^blob:/);
+  // Shown, not refused: a frame the page's policy refuses becomes Chromium's error page.
+  await expect
+    .poll(() => page.frames().map((frame) => frame.url()), {
+      message: 'the PDF is shown in its frame',
+    })
+    .toContainEqual(await preview.getAttribute('src'));
+  await expect(document.getByRole('link', { name: 'Open in a new tab' })).toBeVisible();
+
+  await document.getByRole('button', { name: 'Approve document' }).click();
+  const review = page.getByRole('dialog', { name: 'Approve visura.pdf?' });
+  await review.getByLabel('Note').fill('Trade register certificate checked.');
+  await review.getByRole('button', { name: 'Approve document' }).click();
+  await expect(review).toBeHidden();
+  await expect(page.getByText('visura.pdf is approved.')).toBeVisible();
+  await expect(document.getByText('Note: Trade register certificate checked.')).toBeVisible();
+
+  const verification = page.getByRole('region', { name: 'Verification' });
+  await verification.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText(`${name} is approved.`)).toBeVisible();
+  await expect(verification.getByRole('button', { name: 'Suspend' })).toBeVisible();
+  const history = page.getByRole('table', { name: 'History' });
+  await expect(history.getByRole('row').filter({ hasText: 'Company approved' })).toBeVisible();
+  await expect(
+    history.getByRole('row').filter({ hasText: 'Document approved' }).filter({
+      hasText: 'Trade register certificate checked.',
+    }),
+  ).toBeVisible();
+  await expectAccessible(page);
+
+  await signIn(salon.page, email, 'secret1', 'Giulia');
+  await salon.page.goto('/products?lng=en');
+  await expect(salon.page.getByTestId('product-card').first().getByText(/€/)).toBeVisible();
+  await salon.close();
+
+  await page
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', { name: 'Audit log' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
+  const log = page.getByRole('table', { name: 'Audit log' });
+  const ofCompany = log.getByRole('row').filter({ hasText: `Company ${companyId}` });
+  await expect(ofCompany.filter({ hasText: 'Company approved' })).toBeVisible();
+  await page.getByLabel('Action').selectOption({ label: 'Document approved' });
+  await expect(page).toHaveURL(/action=document\.approve/);
+  await expect(
+    log.getByRole('row').filter({ hasText: 'Trade register certificate checked.' }).first(),
+  ).toBeVisible();
+  await expect(log.getByRole('row').filter({ hasText: 'Company approved' })).toHaveCount(0);
+  await expectAccessible(page);
+});
+
+test("a salon that opens the back office is told it is only for the maker's staff; a visitor is asked to sign in", async ({
+  page,
+  browser,
+}) => {
+  await signIn(page, DEMO.email, DEMO.password, 'Ioana');
+  await page.getByRole('button', { name: 'Ioana' }).click();
+  await expect(page.getByRole('link', { name: 'Profile' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back office' })).toHaveCount(0);
+
+  for (const path of ['/admin', '/admin/companies/1', '/admin/audit']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: "Only for the maker's staff" })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to the catalogue' })).toBeVisible();
+  }
+
+  const visitor = await otherBrowser(browser);
+  await visitor.page.goto('/admin/companies?lng=en');
+  await expect(visitor.page).toHaveURL(/\/login$/);
+  await visitor.close();
+});
+
+test('rejecting a company asks for a reason, which the salon then reads on its profile', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const name = `Salon ${token('respins')}`;
+  const email = await registeredSalon(request, name);
+  const companyId = await companyIdOf(request, name);
+
+  await signInAsStaff(page);
+  await page.goto(`/admin/companies/${companyId}`);
+  await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+  const verification = page.getByRole('region', { name: 'Verification' });
+  await verification.getByRole('button', { name: 'Reject' }).click();
+  const dialog = page.getByRole('dialog', { name: `Reject ${name}?` });
+  await expect(dialog.getByText('The salon sees this reason on its profile.')).toBeVisible();
+  const reason = 'The VAT number does not match the trade register.';
+  await dialog.getByLabel('Reason').fill(reason);
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText(`${name} is rejected.`)).toBeVisible();
+  await expect(verification.getByText('Rejected')).toBeVisible();
+  await expect(verification.getByText(reason)).toBeVisible();
+  await expect(verification.getByRole('button', { name: 'Approve' })).toBeVisible();
+  await expect(verification.getByRole('button', { name: 'Reject' })).toHaveCount(0);
+
+  const salon = await otherBrowser(browser);
+  await signInAs(salon.page, email);
+  await salon.page.goto('/profile');
+  await expect(salon.page.getByText('Your company registration was not approved.')).toBeVisible();
+  await expect(salon.page.getByText(`Reason given by our team: ${reason}`)).toBeVisible();
+  await salon.close();
+});
+
+test('the companies search and status filter narrow the list, live in the address and survive a reload', async ({
+  page,
+  request,
+}) => {
+  const word = token('filtru');
+  const [alfa, beta] = [`Salon ${word} Alfa`, `Salon ${word} Beta`];
+  await registeredSalon(request, alfa);
+  await registeredSalon(request, beta);
+  const approved = await request.post(
+    `/api/admin/companies/${await companyIdOf(request, alfa)}/approve`,
+    { headers: await staffApi(request), data: {} },
+  );
+  expect(approved.ok()).toBe(true);
+
+  await signInAsStaff(page);
+  await page.goto('/admin/companies');
+  const table = page.getByRole('table', { name: 'Companies' });
+  await page.getByLabel('Search companies').fill(word);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`search=${word}`));
+  await expect(page.getByText('2 companies')).toBeVisible();
+  await expect(table.getByRole('link', { name: alfa })).toBeVisible();
+  await expect(table.getByRole('link', { name: beta })).toBeVisible();
+
+  await page.getByLabel('Status').selectOption({ label: 'Approved' });
+  await expect(page).toHaveURL(/status=APPROVED/);
+  await expect(page.getByText('1 company')).toBeVisible();
+  await expect(table.getByRole('link', { name: alfa })).toBeVisible();
+  await expect(table.getByRole('link', { name: beta })).toHaveCount(0);
+
+  await page.reload();
+  await expect(page.getByLabel('Search companies')).toHaveValue(word);
+  await expect(page.getByLabel('Status')).toHaveValue('APPROVED');
+  await expect(page.getByText('1 company')).toBeVisible();
+  await expect(table.getByRole('link', { name: beta })).toHaveCount(0);
+
+  await page.goBack();
+  await expect(page.getByLabel('Status')).toHaveValue('');
+  await expect(page.getByText('2 companies')).toBeVisible();
+
+  await table.getByRole('button', { name: 'Company' }).click();
+  await expect(page).toHaveURL(/sortBy=name&sortOrder=asc/);
+  await expect(table.getByRole('columnheader', { name: 'Company' })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
+  await expect(table.getByRole('row').nth(1)).toContainText(alfa);
+  await table.getByRole('button', { name: 'Company' }).click();
+  await expect(table.getByRole('row').nth(1)).toContainText(beta);
+});
+
+test('offline, the back office says it needs a connection and shows nothing kept on the device', async ({
+  page,
+  context,
+}) => {
+  await signInAsStaff(page);
+  await page.goto('/admin/companies');
+  await untilControlled(page);
+  // Staff keep the back office's screens, as every signed-in user keeps theirs.
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const paths: string[] = [];
+        for (const name of await caches.keys()) {
+          for (const request of await (await caches.open(name)).keys()) {
+            paths.push(new URL(request.url).pathname);
+          }
+        }
+        return paths.filter((path) =>
+          /^\/assets\/(dashboard|companies|company|audit)-page-/.test(path),
+        ).length;
+      }),
+    )
+    .toBe(4);
+  const table = page.getByRole('table', { name: 'Companies' });
+  await expect(table.getByRole('link', { name: 'Salon Bella Vista SRL' })).toBeVisible();
+
+  // What is on screen stays, marked as read earlier.
+  await context.setOffline(true);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'You are offline. What is shown was read at' }),
+  ).toBeVisible();
+
+  // A new page offline has nothing to show: nothing of it is kept on the device.
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Companies', level: 1 })).toBeVisible();
+  await expect(
+    page.getByText(
+      'You are offline. The back office needs a connection: nothing is shown until the server can be reached.',
+    ),
+  ).toBeVisible();
+  await expect(table).toHaveCount(0);
+
+  // Back online, the page reads again.
+  await context.setOffline(false);
+  await expect(table.getByRole('link', { name: 'Salon Bella Vista SRL' })).toBeVisible({
+    timeout: 20_000,
+  });
+});
