@@ -304,8 +304,13 @@ const accountScreens = async (page: Page) =>
   (await cachedPaths(page)).filter((path) =>
     /^\/assets\/(cart|orders|sync|profile)-page-/.test(path),
   );
+/** The back office's screens among what the service worker keeps: staff only. */
+const staffScreens = async (page: Page) =>
+  (await cachedPaths(page)).filter((path) =>
+    /^\/assets\/(dashboard|companies|company|audit)-page-/.test(path),
+  );
 
-test('the signed-in screens are kept once someone signs in, not for a visitor', async ({
+test('the signed-in screens are kept once someone signs in, not for a visitor; the back office’s not for a salon', async ({
   page,
   context,
 }) => {
@@ -313,9 +318,11 @@ test('the signed-in screens are kept once someone signs in, not for a visitor', 
   await page.goto('/products?lng=en');
   await controlled(page);
   expect(await accountScreens(page)).toEqual([]);
+  expect(await staffScreens(page)).toEqual([]);
 
   await signInDemo(page);
   await expect.poll(async () => (await accountScreens(page)).length).toBe(4);
+  expect(await staffScreens(page)).toEqual([]);
   await context.setOffline(true);
   for (const [path, heading] of [
     ['/cart', 'Cart'],
