@@ -157,7 +157,7 @@ export function CompaniesPage() {
                       <th scope="row">
                         <Link
                           to={`/admin/companies/${company.id}`}
-                          state={{ list: `${params.toString()}` }}
+                          state={{ list: params.toString() }}
                         >
                           {company.name}
                         </Link>
