@@ -119,7 +119,7 @@ export async function runIdempotent<T>(
     const lock = await tx.execute(
       sql`SELECT pg_try_advisory_xact_lock(hashtext(${`${request.userId}:${key}`})) AS locked`,
     );
-    const locked = (lock as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked;
+    const locked = (lock as { rows: { locked: boolean }[] }).rows[0]?.locked;
     if (!locked) {
       throw new HttpError(
         409,
