@@ -77,7 +77,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     };
   }
   const unlock =
-    config.dataDir === null ? async () => undefined : await lockDataDir(config.dataDir);
+    config.dataDir === null ? () => Promise.resolve() : await lockDataDir(config.dataDir);
   const options = config.startFrom ? { loadDataDir: config.startFrom } : {};
   const client = await PGlite.create(config.dataDir ?? undefined, options).catch(async (error) => {
     await unlock();

@@ -90,7 +90,10 @@ function fingerprintOf(request: IdempotentRequest): Fingerprint {
     };
   }
   const digest = createHash('sha256').update(text).digest('hex');
-  return { record: async () => digest, matches: async (recorded) => recorded === digest };
+  return {
+    record: () => Promise.resolve(digest),
+    matches: (recorded) => Promise.resolve(recorded === digest),
+  };
 }
 
 export async function runIdempotent<T>(
