@@ -22,6 +22,7 @@ import { seedDatabase } from '../../server/db/seed';
 import { decideCompany, ensureAdmin } from '../../server/services/admin';
 import { hashPassword } from '../../server/services/passwords';
 import { openSession } from '../../server/services/sessions';
+import type { ErrorBody } from '../../src/contracts/error-schema';
 import { ADDRESS, bearer, multipart, PDF, signIn, type Tokens } from './helpers';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -552,7 +553,7 @@ describe('Idempotency-Key on every mutating route', () => {
       const before = await effect();
       const reused = await send(tokens, request, key);
       expect(reused.statusCode).toBe(422);
-      expect(reused.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+      expect(reused.json<ErrorBody>().code).toBe('IDEMPOTENCY_KEY_REUSED');
       expect(await effect()).toEqual(before);
     },
   );
