@@ -72,7 +72,9 @@ describe('kept answers', () => {
     const cache = createCatalogueCache();
     const version = await catalogueVersion();
     expect(cache.kept(version, '/api/products/5', false)).toBeUndefined();
-    const answer = await cache.answer(version, '/api/products/5', false, async () => '{"a":1}');
+    const answer = await cache.answer(version, '/api/products/5', false, () =>
+      Promise.resolve('{"a":1}'),
+    );
     expect(cache.kept(version, '/api/products/5', false)).toBe(answer);
     expect(cache.kept(version, '/api/products/5', true)).toBeUndefined();
     expect(cache.kept(String(Number(version) + 1), '/api/products/5', false)).toBeUndefined();
@@ -81,8 +83,12 @@ describe('kept answers', () => {
   it('are kept apart for viewers with and without prices', async () => {
     const cache = createCatalogueCache();
     const version = await catalogueVersion();
-    const priced = await cache.answer(version, '/api/products/2', true, async () => '{"price":1}');
-    const unpriced = await cache.answer(version, '/api/products/2', false, async () => '{}');
+    const priced = await cache.answer(version, '/api/products/2', true, () =>
+      Promise.resolve('{"price":1}'),
+    );
+    const unpriced = await cache.answer(version, '/api/products/2', false, () =>
+      Promise.resolve('{}'),
+    );
     expect(priced.body).toBe('{"price":1}');
     expect(unpriced.body).toBe('{}');
   });

@@ -77,7 +77,7 @@ afterEach(async () => {
   expect(await readdir(uploadsTemp)).toEqual([]);
 });
 
-async function waitUntil(condition: () => Promise<boolean>, ms = 2000): Promise<void> {
+async function waitUntil(condition: () => boolean | Promise<boolean>, ms = 2000): Promise<void> {
   const until = Date.now() + ms;
   while (!(await condition()) && Date.now() < until) {
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -683,12 +683,12 @@ describe('uploads at once', () => {
     const { tokens, companyId } = await signedInCompany();
     const release = await takeEverySlot();
     const waiting = upload(tokens, [pdf()]);
-    await waitUntil(async () => uploadGate.load.waiting === 1);
+    await waitUntil(() => uploadGate.load.waiting === 1);
     expect(uploadGate.load.waiting).toBe(1);
     release();
     expect((await waiting).statusCode).toBe(201);
     expect(await documentsOf(companyId)).toHaveLength(1);
-    await waitUntil(async () => uploadGate.load.active === 0);
+    await waitUntil(() => uploadGate.load.active === 0);
     expect(uploadGate.load).toEqual({ active: 0, waiting: 0 });
   });
 

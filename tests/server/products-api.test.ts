@@ -27,9 +27,9 @@ beforeAll(async () => {
   testDb = await createTestDatabase();
   await seedDatabase(testDb.database.db);
   app = await buildApp({ database: testDb.database });
-  app.get('/api/test-failure', async () => {
-    throw new Error('connection string postgres://admin:secret@db');
-  });
+  app.get('/api/test-failure', () =>
+    Promise.reject(new Error('connection string postgres://admin:secret@db')),
+  );
 });
 
 afterAll(async () => {
