@@ -170,7 +170,7 @@ interface Prepared {
   /** A valid request different from `request` (another body, or another path). */
   other: Request;
   /** What `request` changes, read from the database: equal twice means nothing changed. */
-  effect(): Promise<unknown>;
+  effect: () => Promise<unknown>;
   /** The request ends the caller's session (deleting the account): nothing can follow it. */
   endsSession?: boolean;
 }
@@ -178,7 +178,7 @@ interface Prepared {
 interface Case {
   /** The route as registered: method and URL pattern. */
   route: string;
-  prepare(): Promise<Prepared>;
+  prepare: () => Promise<Prepared>;
 }
 
 async function companyCase(action: string, from: 'PENDING' | 'APPROVED' | 'SUSPENDED') {
