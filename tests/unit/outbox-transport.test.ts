@@ -34,7 +34,7 @@ function fakeServer(answer: (request: SentRequest) => Response = () => json(200,
   const sent: SentRequest[] = [];
   const fetch: Fetch = async (input, init) => {
     const request: SentRequest = {
-      url: String(input),
+      url: input instanceof Request ? input.url : input.toString(),
       method: init?.method ?? 'GET',
       headers: { ...(init?.headers as Record<string, string>) },
       // No body (null or left out) is recorded as undefined.
@@ -120,7 +120,7 @@ describe('the outbox transport', () => {
   it('gives a request that does not answer up after the timeout, so the queue is not held', async () => {
     const hanging: Fetch = (_input, init) =>
       new Promise((_resolve, reject) =>
-        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as DOMException)),
       );
     const transport = createTransport(credentials().value, { fetch: hanging, timeoutMs: 50 });
     const started = Date.now();
@@ -184,7 +184,7 @@ describe('the session the service worker replays with', () => {
   const refreshServer = (answer: () => Response) => {
     const spent: string[] = [];
     const fetch: Fetch = async (_input, init) => {
-      spent.push((JSON.parse(String(init?.body)) as { refreshToken: string }).refreshToken);
+      spent.push((JSON.parse(init?.body as string) as { refreshToken: string }).refreshToken);
       return answer();
     };
     return { fetch, spent };
