@@ -9,9 +9,9 @@ const connectivity = vi.hoisted((): { state: 'online' | 'offline'; asked: number
   asked: 0,
 }));
 vi.mock('../../src/lib/sync/connectivity', () => ({
-  checkConnectivity: async () => {
+  checkConnectivity: () => {
     connectivity.asked += 1;
-    return connectivity.state;
+    return Promise.resolve(connectivity.state);
   },
 }));
 

@@ -26,9 +26,9 @@ const connectivity = vi.hoisted((): { state: 'online' | 'offline'; asked: number
 }));
 vi.mock('../../src/lib/sync/connectivity', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/lib/sync/connectivity')>()),
-  checkConnectivity: async () => {
+  checkConnectivity: () => {
     connectivity.asked += 1;
-    return connectivity.state;
+    return Promise.resolve(connectivity.state);
   },
 }));
 
