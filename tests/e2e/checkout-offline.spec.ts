@@ -17,7 +17,7 @@ const COMPANY_ADDRESS = {
 };
 
 async function addFirstProductAndCheckOut(page: Page) {
-  const cards = await inStockCards(page);
+  const cards = inStockCards(page);
   await addToCart(cards, 0);
   await expect(page.getByTestId('cart-badge')).toHaveText('1');
   await page.getByRole('link', { name: /^Cart/ }).click();

@@ -17,7 +17,7 @@ test('the sync centre never says everything was sent before it has read the outb
   await signInAs(page, salon.email);
   await catalogueReady(page);
   await context.setOffline(true);
-  const cards = await inStockCards(page);
+  const cards = inStockCards(page);
   await addToCart(cards, 0);
   await expect(page.getByRole('link', { name: '1 waiting to sync' })).toBeVisible();
 
@@ -82,7 +82,7 @@ test.describe('a failure of the device’s storage', () => {
     await page.evaluate(() => {
       (window as unknown as { failDeviceWrites: boolean }).failDeviceWrites = true;
     });
-    const cards = await inStockCards(page);
+    const cards = inStockCards(page);
     await addToCart(cards, 0);
     await page.getByRole('link', { name: '1 waiting to sync' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'could not read or save' });
