@@ -61,13 +61,14 @@ test.describe('a failure of the device’s storage', () => {
       // Writes that change a stored record fail while the test says so (a full disk, say).
       const state = window as unknown as { failDeviceWrites: boolean };
       state.failDeviceWrites = false;
-      const put = IDBObjectStore.prototype.put;
+      // Read off the prototypes with Reflect.get: each is called below on its own store or cursor.
+      const put = Reflect.get(IDBObjectStore.prototype, 'put');
       IDBObjectStore.prototype.put = function (...args: Parameters<IDBObjectStore['put']>) {
         if (state.failDeviceWrites)
           throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
         return put.apply(this, args);
       };
-      const update = IDBCursor.prototype.update;
+      const update = Reflect.get(IDBCursor.prototype, 'update');
       IDBCursor.prototype.update = function (...args: Parameters<IDBCursor['update']>) {
         if (state.failDeviceWrites)
           throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');

@@ -54,7 +54,7 @@ async function editDeviceDb(
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const open = indexedDB.open(name);
         open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
+        open.onerror = () => reject(open.error!);
       });
       await new Promise<void>((resolve, reject) => {
         const tx = db.transaction(store, 'readwrite');
@@ -69,7 +69,7 @@ async function editDeviceDb(
           row.continue();
         };
         tx.oncomplete = () => resolve();
-        tx.onerror = () => reject(tx.error);
+        tx.onerror = () => reject(tx.error ?? new Error('the transaction failed'));
       });
       db.close();
     },
@@ -86,7 +86,7 @@ const outboxAttempts = (page: Page) =>
     async (name) =>
       new Promise<number[]>((resolve, reject) => {
         const open = indexedDB.open(name);
-        open.onerror = () => reject(open.error);
+        open.onerror = () => reject(open.error!);
         open.onsuccess = () => {
           const all = open.result.transaction('outbox').objectStore('outbox').getAll();
           all.onsuccess = () => {
