@@ -71,10 +71,18 @@ const app = await buildApp({
   publicUrl: config.publicUrl,
 });
 
-const shutdown = async () => {
-  await app.close();
-  await database.close();
-  process.exit(0);
+/** Stops taking requests, then closes the database; a failure to do so is printed. */
+const shutdown = () => {
+  app
+    .close()
+    .then(() => database.close())
+    .then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('Could not shut down cleanly:', error);
+        process.exit(1);
+      },
+    );
 };
 process.once('SIGINT', shutdown);
 process.once('SIGTERM', shutdown);

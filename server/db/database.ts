@@ -16,6 +16,7 @@ import { schema } from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** Its functions are plain ones, not methods: a caller may take them off the object. */
 export interface Database {
   db: Db;
   engine: 'pglite' | 'postgres';
@@ -24,20 +25,20 @@ export interface Database {
    * before the query that committed it returns (one process, one connection). Resolves to
    * a function that stops listening.
    */
-  listen?(channel: string, listener: (payload: string) => void): Promise<() => Promise<void>>;
+  listen?: (channel: string, listener: (payload: string) => void) => Promise<() => Promise<void>>;
   /**
    * PostgreSQL only: runs one prepared statement straight on the pool, for the few queries
    * that every request makes (drizzle's query building would cost more than the query).
    */
-  prepared?<Row>(name: string, text: string): Promise<Row[]>;
+  prepared?: <Row>(name: string, text: string) => Promise<Row[]>;
   /**
    * PostgreSQL only: a connection of its own, outside the pool, for listening to
    * announcements. The caller ends it.
    */
-  connect?(): Promise<pg.Client>;
+  connect?: () => Promise<pg.Client>;
   /** Embedded database only: its data folder as an uncompressed tarball, to start another from. */
-  dumpDataDir?(): Promise<Blob>;
-  close(): Promise<void>;
+  dumpDataDir?: () => Promise<Blob>;
+  close: () => Promise<void>;
 }
 
 /** A lock of a data folder not refreshed for this long belongs to a process that died. */
@@ -77,7 +78,7 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     };
   }
   const unlock =
-    config.dataDir === null ? async () => undefined : await lockDataDir(config.dataDir);
+    config.dataDir === null ? () => Promise.resolve() : await lockDataDir(config.dataDir);
   const options = {
     // Trigrams: the index that finds companies by a part of their name (migration 0010).
     extensions: { pg_trgm },

@@ -58,8 +58,9 @@ export const changeVersionsPlugin = fp<{ versions: ChangeVersions }>(async (app,
   // A callback hook: reads, nearly every request, pass without a promise.
   app.addHook('onSend', (request, _reply, payload, done) => {
     if (READS.has(request.method)) return done(null, payload);
-    // The change is made either way: the answer goes out, with a word in the log.
-    versions
+    // The change is made either way: the answer goes out, with a word in the log. The
+    // chain cannot reject (a failure reads as seen), so nothing waits on it.
+    void versions
       .seenEverywhere()
       .catch((error: unknown) => {
         request.log.error({ err: error }, 'could not learn whether every process saw a change');

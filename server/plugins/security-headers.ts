@@ -64,7 +64,7 @@ function helmetHeaders(): Record<string, string> {
   };
   let done = false;
   helmet(HELMET_OPTIONS)({} as IncomingMessage, answer as unknown as ServerResponse, (error) => {
-    if (error) throw error;
+    if (error) throw new Error('Helmet could not set its headers', { cause: error });
     done = true;
   });
   if (!done) throw new Error('Helmet did not finish at once: its headers depend on the request');

@@ -91,12 +91,11 @@ export const companyRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
         const stored = async () => {
           if (form.files.length === 0) throw new HttpError(400, 'Choose a file to upload.');
           staged = await stageDocuments(db, form.files, signal);
-          const header = request.headers['idempotency-key'];
           return runIdempotent(
             db,
             {
               userId: account.user.id,
-              key: Array.isArray(header) ? header[0] : header,
+              key: request.headers['idempotency-key'],
               method: request.method,
               path: request.url.split('?')[0] ?? request.url,
               // The files as they were received: same fields, names and bytes, same request.

@@ -93,7 +93,7 @@ const ListQuery = Type.Object(
 const LIST_FIELDS = Object.keys(ListQuery.properties).sort();
 
 /** The cache key of a list query, as read with its defaults: every field it has, in order. */
-function listKey(query: Record<string, unknown>): string {
+function listKey(query: Record<string, string | number | undefined>): string {
   let key = '/products?';
   for (const name of LIST_FIELDS) {
     const value = query[name];
@@ -151,7 +151,12 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
     request
       .versions()
       .then(({ catalogue }) =>
-        cache.answer(catalogue, key, priced, async () => String(reply.serialize(await compute()))),
+        cache.answer(catalogue, key, priced, async () => {
+          const text = reply.serialize(await compute());
+          // The route's serializer, compiled from its response schema, gives text.
+          if (typeof text !== 'string') throw new TypeError('the serializer did not give text');
+          return text;
+        }),
       )
       .then((answer) => send(request, reply, answer, priced))
       .catch((error: unknown) =>

@@ -85,7 +85,7 @@ const versionsOf = (rows: Row[]): Versions => {
 async function queryVersions({ db, prepared }: Database): Promise<Versions> {
   const rows = prepared
     ? await prepared<Row>('change-versions', QUERY)
-    : ((await db.execute(sql.raw(QUERY))) as unknown as { rows: Row[] }).rows;
+    : ((await db.execute(sql.raw(QUERY))) as { rows: Row[] }).rows;
   return versionsOf(rows);
 }
 

@@ -17,7 +17,7 @@ function groupsOf(address: string): string[] {
   const [head = '', rest] = text.split('::');
   const left = head ? head.split(':') : [];
   const right = rest ? rest.split(':') : [];
-  const middle = rest === undefined ? [] : Array(8 - left.length - right.length).fill('0');
+  const middle = rest === undefined ? [] : Array<string>(8 - left.length - right.length).fill('0');
   return [...left, ...middle, ...right].map((group) => group.toLowerCase().replace(/^0+(?=.)/, ''));
 }
 

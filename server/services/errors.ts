@@ -48,11 +48,11 @@ export function invalidFields(errors: FieldError[]): HttpError {
  */
 export function describeFailure(error: unknown): { type: string; code?: string; cause?: string } {
   const failure = (error ?? {}) as { name?: unknown; code?: unknown; cause?: unknown };
-  const cause = (failure.cause ?? null) as { name?: unknown; code?: unknown } | null;
+  const cause: { name?: unknown; code?: unknown } | null = failure.cause ?? null;
   const code = [failure.code, cause?.code].find((value) => typeof value === 'string');
   return {
     type: error instanceof Error ? error.constructor.name : typeof error,
-    ...(code ? { code: code as string } : {}),
+    ...(code ? { code } : {}),
     ...(cause && typeof cause.name === 'string' ? { cause: cause.name } : {}),
   };
 }

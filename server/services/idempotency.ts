@@ -90,7 +90,10 @@ function fingerprintOf(request: IdempotentRequest): Fingerprint {
     };
   }
   const digest = createHash('sha256').update(text).digest('hex');
-  return { record: async () => digest, matches: async (recorded) => recorded === digest };
+  return {
+    record: () => Promise.resolve(digest),
+    matches: (recorded) => Promise.resolve(recorded === digest),
+  };
 }
 
 export async function runIdempotent<T>(
@@ -119,7 +122,7 @@ export async function runIdempotent<T>(
     const lock = await tx.execute(
       sql`SELECT pg_try_advisory_xact_lock(hashtext(${`${request.userId}:${key}`})) AS locked`,
     );
-    const locked = (lock as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked;
+    const locked = (lock as { rows: { locked: boolean }[] }).rows[0]?.locked;
     if (!locked) {
       throw new HttpError(
         409,

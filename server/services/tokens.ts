@@ -148,7 +148,7 @@ export async function rotateRefreshToken(
       .update(refreshTokens)
       .set({ rotatedAt: new Date() })
       .where(eq(refreshTokens.id, row.id));
-    const refreshToken = await issueRefreshToken(tx as unknown as Db, row.userId, {
+    const refreshToken = await issueRefreshToken(tx, row.userId, {
       remember: true,
       familyId: row.familyId,
       expiresAt: row.expiresAt,

@@ -142,8 +142,8 @@ export class UploadForm {
     const path = join(await this.tempFolder(), `${this.files.length}.upload`);
     const out = createWriteStream(path, { flags: 'wx', mode: 0o600 });
     // A failed write (a full disk) is kept here and thrown by the loop: an 'error' event
-    // without a listener would stop the process.
-    let writeError: Error | null = null;
+    // without a listener would stop the process. (Typed wider than null: the listener sets it.)
+    let writeError = null as Error | null;
     out.on('error', (error) => {
       writeError ??= error;
     });

@@ -168,7 +168,7 @@ test('every page names itself, the organisation and, on products, the product â€
   await expect(page.locator('main h1')).toBeVisible();
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/products\/1$/);
   const data = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
-    (text) => JSON.parse(text),
+    (text) => JSON.parse(text) as { '@type': string },
   );
   const product = data.find((d) => d['@type'] === 'Product');
   expect(product).toMatchObject({ name: expect.any(String), sku: expect.any(String) });

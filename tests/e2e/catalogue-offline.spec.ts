@@ -181,7 +181,9 @@ test('every page sets its title, description, keywords and organisation data', a
     await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /\w+/);
     await expect(page.locator('meta[name="keywords"]')).toHaveAttribute('content', /\w+/);
     const data = await page.locator('script[type="application/ld+json"]').allTextContents();
-    expect(data.map((text) => JSON.parse(text)['@type'])).toContain('Organization');
+    expect(data.map((text) => (JSON.parse(text) as { '@type': string })['@type'])).toContain(
+      'Organization',
+    );
   }
 });
 
@@ -242,12 +244,12 @@ test('a catalogue saved in the earlier layout (one record per product) is kept t
     const request = <T>(r: IDBRequest<T>) =>
       new Promise<T>((resolve, reject) => {
         r.onsuccess = () => resolve(r.result);
-        r.onerror = () => reject(r.error);
+        r.onerror = () => reject(r.error!);
       });
     const done = (tx: IDBTransaction) =>
       new Promise<void>((resolve, reject) => {
         tx.oncomplete = () => resolve();
-        tx.onerror = () => reject(tx.error);
+        tx.onerror = () => reject(tx.error ?? new Error('the transaction failed'));
       });
     const current = await request(indexedDB.open(name));
     const read = current.transaction(['productBlocks', 'categories', 'mirrorState']);

@@ -17,7 +17,7 @@ const COMPANY_ADDRESS = {
 };
 
 async function addFirstProductAndCheckOut(page: Page) {
-  const cards = await inStockCards(page);
+  const cards = inStockCards(page);
   await addToCart(cards, 0);
   await expect(page.getByTestId('cart-badge')).toHaveText('1');
   await page.getByRole('link', { name: /^Cart/ }).click();
@@ -35,9 +35,9 @@ function storedCompanies(page: Page): Promise<number> {
         opened.onsuccess = () => {
           const counted = opened.result.transaction('companies').objectStore('companies').count();
           counted.onsuccess = () => resolve(counted.result);
-          counted.onerror = () => reject(counted.error);
+          counted.onerror = () => reject(counted.error!);
         };
-        opened.onerror = () => reject(opened.error);
+        opened.onerror = () => reject(opened.error!);
       }),
   );
 }
@@ -118,9 +118,9 @@ test('online, the order cannot be placed with an empty address while the company
           const cleared = opened.result.transaction('companies', 'readwrite');
           cleared.objectStore('companies').clear();
           cleared.oncomplete = () => resolve();
-          cleared.onerror = () => reject(cleared.error);
+          cleared.onerror = () => reject(cleared.error ?? new Error('the transaction failed'));
         };
-        opened.onerror = () => reject(opened.error);
+        opened.onerror = () => reject(opened.error!);
       }),
   );
   const form = await addFirstProductAndCheckOut(page);

@@ -124,7 +124,7 @@ export async function catalogueReady(page: Page) {
 }
 
 /** The products of the catalogue's first page that are in stock, as the cards show them. */
-export async function inStockCards(page: Page) {
+export function inStockCards(page: Page) {
   return page.getByTestId('product-card').filter({ hasText: 'In stock' });
 }
 

@@ -16,7 +16,7 @@ import {
 
 /** Adds the first two products in stock, raises the first to 2, and checks out. */
 async function queueTwoLineOrder(page: Page): Promise<string[]> {
-  const cards = await inStockCards(page);
+  const cards = inStockCards(page);
   const names = [
     await cards.nth(0).getByRole('heading').innerText(),
     await cards.nth(1).getByRole('heading').innerText(),
@@ -166,7 +166,7 @@ test('an expired token is renewed during the replay; a refused session pauses it
   await signInAs(page, salon.email);
   await catalogueReady(page);
   await context.setOffline(true);
-  const cards = await inStockCards(page);
+  const cards = inStockCards(page);
   await addToCart(cards, 0);
   // The access token runs out while the device is offline.
   await page.evaluate(() => localStorage.setItem('portal.accessToken', 'expired.token.value'));
@@ -242,7 +242,7 @@ test('a product sold out before the replay needs attention, and the rest of the 
   const rival = await approvedSalon(request, 'rival');
   await signInAs(page, salon.email);
   await catalogueReady(page);
-  const cards = await inStockCards(page);
+  const cards = inStockCards(page);
   const first = cards.nth(0);
   const productUrl = await first.getByRole('heading').getByRole('link').getAttribute('href');
   const productId = Number(productUrl?.split('/').pop());

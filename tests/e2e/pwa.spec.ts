@@ -216,7 +216,8 @@ test('the service worker is a classic script, registered through workbox-window,
 }) => {
   // What the page asks the browser to register, as it asks it.
   await page.addInitScript(() => {
-    const register = ServiceWorkerContainer.prototype.register;
+    // Read off the prototype with Reflect.get: it is called below on the page's container.
+    const register = Reflect.get(ServiceWorkerContainer.prototype, 'register');
     ServiceWorkerContainer.prototype.register = function (url, options) {
       sessionStorage.setItem(
         'registered',

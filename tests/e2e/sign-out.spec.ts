@@ -16,7 +16,7 @@ async function oneChangeWaiting(page: Page) {
   );
   await page.goto('/products?lng=en');
   await expect(page.getByTestId('product-card').first().getByText(/€/)).toBeVisible();
-  await addToCart(await inStockCards(page), 0);
+  await addToCart(inStockCards(page), 0);
   await expect(page.getByRole('link', { name: '1 waiting to sync' })).toBeVisible();
 }
 

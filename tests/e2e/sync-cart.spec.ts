@@ -10,7 +10,7 @@ async function oneLineInCart(page: Page, salon: { email: string }) {
   await signInAs(page, salon.email);
   await page.goto('/products?lng=en');
   await expect(page.getByTestId('product-card').first().getByText(/€/)).toBeVisible();
-  const cards = await inStockCards(page);
+  const cards = inStockCards(page);
   await addToCart(cards, 0);
   await expect(page.getByTestId('cart-badge')).toHaveText('1');
 }

@@ -17,7 +17,7 @@ test('the sync centre never says everything was sent before it has read the outb
   await signInAs(page, salon.email);
   await catalogueReady(page);
   await context.setOffline(true);
-  const cards = await inStockCards(page);
+  const cards = inStockCards(page);
   await addToCart(cards, 0);
   await expect(page.getByRole('link', { name: '1 waiting to sync' })).toBeVisible();
 
@@ -61,13 +61,14 @@ test.describe('a failure of the device’s storage', () => {
       // Writes that change a stored record fail while the test says so (a full disk, say).
       const state = window as unknown as { failDeviceWrites: boolean };
       state.failDeviceWrites = false;
-      const put = IDBObjectStore.prototype.put;
+      // Read off the prototypes with Reflect.get: each is called below on its own store or cursor.
+      const put = Reflect.get(IDBObjectStore.prototype, 'put');
       IDBObjectStore.prototype.put = function (...args: Parameters<IDBObjectStore['put']>) {
         if (state.failDeviceWrites)
           throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
         return put.apply(this, args);
       };
-      const update = IDBCursor.prototype.update;
+      const update = Reflect.get(IDBCursor.prototype, 'update');
       IDBCursor.prototype.update = function (...args: Parameters<IDBCursor['update']>) {
         if (state.failDeviceWrites)
           throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
@@ -82,7 +83,7 @@ test.describe('a failure of the device’s storage', () => {
     await page.evaluate(() => {
       (window as unknown as { failDeviceWrites: boolean }).failDeviceWrites = true;
     });
-    const cards = await inStockCards(page);
+    const cards = inStockCards(page);
     await addToCart(cards, 0);
     await page.getByRole('link', { name: '1 waiting to sync' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'could not read or save' });

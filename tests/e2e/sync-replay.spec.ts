@@ -54,7 +54,7 @@ async function editDeviceDb(
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const open = indexedDB.open(name);
         open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
+        open.onerror = () => reject(open.error!);
       });
       await new Promise<void>((resolve, reject) => {
         const tx = db.transaction(store, 'readwrite');
@@ -69,7 +69,7 @@ async function editDeviceDb(
           row.continue();
         };
         tx.oncomplete = () => resolve();
-        tx.onerror = () => reject(tx.error);
+        tx.onerror = () => reject(tx.error ?? new Error('the transaction failed'));
       });
       db.close();
     },
@@ -86,7 +86,7 @@ const outboxAttempts = (page: Page) =>
     async (name) =>
       new Promise<number[]>((resolve, reject) => {
         const open = indexedDB.open(name);
-        open.onerror = () => reject(open.error);
+        open.onerror = () => reject(open.error!);
         open.onsuccess = () => {
           const all = open.result.transaction('outbox').objectStore('outbox').getAll();
           all.onsuccess = () => {
@@ -139,7 +139,7 @@ test.describe('the page', () => {
     await expect(page.getByTestId('product-card').first().getByText(/€/)).toBeVisible();
 
     await context.setOffline(true);
-    const cards = await inStockCards(page);
+    const cards = inStockCards(page);
     await addToCart(cards, 0);
     await failedOnce(page);
     await editDeviceDb(page, { backOffToTheCap: true });
@@ -162,7 +162,7 @@ test.describe('the page', () => {
     await page.route('**/api/cart/add', (route) =>
       route.fulfill({ status: 503, json: { message: 'Service Unavailable' } }),
     );
-    const cards = await inStockCards(page);
+    const cards = inStockCards(page);
     await addToCart(cards, 0);
     await failedOnce(page);
     await page.unroute('**/api/cart/add');
@@ -228,7 +228,7 @@ test.describe('the service worker', () => {
     const cart = serverCart(request, salon.email);
     await signInAs(page, salon.email);
     await catalogueReady(page);
-    const cards = await inStockCards(page);
+    const cards = inStockCards(page);
     const removed = await cards.nth(0).getByRole('heading').innerText();
     for (const n of [0, 1]) {
       await addToCart(cards, n);
@@ -277,7 +277,7 @@ test.describe('the service worker', () => {
     const cart = serverCart(request, salon.email);
     await signInAs(page, salon.email);
     await catalogueReady(page);
-    const cards = await inStockCards(page);
+    const cards = inStockCards(page);
 
     await context.setOffline(true);
     await addToCart(cards, 0);
@@ -300,7 +300,7 @@ test.describe('the service worker', () => {
     ] as const);
     await next.reload();
     await expect(next.getByRole('button', { name: 'Mara' })).toBeVisible();
-    const nextCards = await inStockCards(next);
+    const nextCards = inStockCards(next);
     await addToCart(nextCards, 1);
     await expect.poll(async () => (await cart()).itemCount, { timeout: 10_000 }).toBe(2);
     await expect(next).not.toHaveURL(/\/login/);

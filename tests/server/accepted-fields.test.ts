@@ -12,6 +12,9 @@ import { buildApp, registeredRoutes } from '../../server/app';
 import { newsletterSubscriptions, products, refreshTokens, users } from '../../server/db/schema';
 import { seedDatabase } from '../../server/db/seed';
 import { decideCompany, ensureAdmin } from '../../server/services/admin';
+import type { Company, CompanyDocument, User } from '../../src/contracts/accounts';
+import type { ErrorBody } from '../../src/contracts/error-schema';
+import type { Cart, Order } from '../../src/contracts/orders';
 import { bearer, multipart, PDF, register, signIn, type Tokens } from './helpers';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -63,8 +66,8 @@ async function send(
   return response;
 }
 
-const read = async (tokens: Tokens, url: string) =>
-  (await app.inject({ url, headers: bearer(tokens) })).json();
+const read = async <Body>(tokens: Tokens, url: string) =>
+  (await app.inject({ url, headers: bearer(tokens) })).json<Body>();
 
 async function buyer() {
   const { email, password, user } = await register(app);
@@ -80,7 +83,7 @@ describe('accounts', () => {
       lastName: 'Marin',
       email,
     });
-    expect((await read(tokens, '/api/auth/me')).user).toMatchObject({
+    expect((await read<{ user: User }>(tokens, '/api/auth/me')).user).toMatchObject({
       firstName: 'Irina',
       lastName: 'Marin',
       email,
@@ -95,7 +98,9 @@ describe('accounts', () => {
       marketingNewsletter: true,
     };
     await send(tokens, 'PUT', '/api/users/notifications', '/api/users/notifications', settings);
-    expect((await read(tokens, '/api/auth/me')).user.notifications).toEqual(settings);
+    expect((await read<{ user: User }>(tokens, '/api/auth/me')).user.notifications).toEqual(
+      settings,
+    );
   });
 
   it('keep a new password, and sign-in without "remember me" gets a working day', async () => {
@@ -171,7 +176,7 @@ describe('cart and orders', () => {
     await send(tokens, 'PUT', '/api/cart/items/:id', `/api/cart/items/${productId}`, {
       quantity: 4,
     });
-    expect((await read(tokens, '/api/cart')).items).toEqual([
+    expect((await read<Cart>(tokens, '/api/cart')).items).toEqual([
       expect.objectContaining({ productId, quantity: 4 }),
     ]);
 
@@ -197,12 +202,14 @@ describe('cart and orders', () => {
       checkout,
     );
     const orderId = created.json<{ order: { id: number } }>().order.id;
-    expect((await read(tokens, `/api/orders/${orderId}`)).order).toMatchObject(checkout);
+    expect((await read<{ order: Order }>(tokens, `/api/orders/${orderId}`)).order).toMatchObject(
+      checkout,
+    );
 
     await send(tokens, 'DELETE', '/api/orders/:id', `/api/orders/${orderId}`, {
       cancellationReason: 'Ordered twice by mistake',
     });
-    expect((await read(tokens, `/api/orders/${orderId}`)).order).toMatchObject({
+    expect((await read<{ order: Order }>(tokens, `/api/orders/${orderId}`)).order).toMatchObject({
       status: 'CANCELLED',
       cancellationReason: 'Ordered twice by mistake',
     });
@@ -240,7 +247,7 @@ describe('cart and orders', () => {
       `/api/admin/orders/${orderId}/payment`,
       { paymentStatus: 'PAID' },
     );
-    expect((await read(tokens, `/api/orders/${orderId}`)).order).toMatchObject({
+    expect((await read<{ order: Order }>(tokens, `/api/orders/${orderId}`)).order).toMatchObject({
       status: 'CONFIRMED',
       paymentStatus: 'PAID',
     });
@@ -258,7 +265,9 @@ describe('staff decisions', () => {
       `/api/admin/companies/${rejected.user.companyId}/reject`,
       { reason: 'The VAT number does not match the company' },
     );
-    expect((await read(rejectedTokens, '/api/companies/me')).company).toMatchObject({
+    expect(
+      (await read<{ company: Company }>(rejectedTokens, '/api/companies/me')).company,
+    ).toMatchObject({
       status: 'REJECTED',
       statusReason: 'The VAT number does not match the company',
     });
@@ -271,7 +280,7 @@ describe('staff decisions', () => {
       `/api/admin/companies/${user.companyId}/suspend`,
       { reason: 'Unpaid invoices' },
     );
-    expect((await read(tokens, '/api/companies/me')).company).toMatchObject({
+    expect((await read<{ company: Company }>(tokens, '/api/companies/me')).company).toMatchObject({
       status: 'SUSPENDED',
       statusReason: 'Unpaid invoices',
     });
@@ -286,7 +295,7 @@ describe('staff decisions', () => {
       headers: bearer(staff),
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().details).toEqual([
+    expect(response.json<ErrorBody>().details).toEqual([
       expect.objectContaining({ field: 'reason', message: 'is not a known field' }),
     ]);
   });
@@ -344,7 +353,10 @@ describe('staff decisions', () => {
         `/api/admin/documents/${documentId}/${action}`,
         { reviewNotes },
       );
-      const { documents } = await read(tokens, '/api/companies/me/documents');
+      const { documents } = await read<{ documents: CompanyDocument[] }>(
+        tokens,
+        '/api/companies/me/documents',
+      );
       expect(documents).toEqual([expect.objectContaining({ id: documentId, reviewNotes })]);
     }
   });

@@ -5,7 +5,10 @@ import { buildApp } from '../../server/app';
 import { companies, users } from '../../server/db/schema';
 import { seedDatabase } from '../../server/db/seed';
 import { ensureAdmin } from '../../server/services/admin';
-import { bearer, personPayload, register, signIn, uniqueEmail, type Tokens } from './helpers';
+import type { Company, User } from '../../src/contracts/accounts';
+import type { Product, ProductPage } from '../../src/contracts/catalogue';
+import type { ErrorBody } from '../../src/contracts/error-schema';
+import { bearer, like, personPayload, register, signIn, uniqueEmail, type Tokens } from './helpers';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 let testDb: TestDatabase;
@@ -41,7 +44,7 @@ describe('POST /api/auth/register', () => {
       }),
     );
     expect(response.statusCode).toBe(201);
-    expect(response.json().message).toMatch(/Registration successful/);
+    expect(response.json<{ message: string }>().message).toMatch(/Registration successful/);
     const [user] = await testDb.database.db.select().from(users).where(eq(users.email, email));
     expect(user).toMatchObject({ email, firstName: 'Ana', role: 'USER' });
     const [company] = await testDb.database.db
@@ -78,7 +81,7 @@ describe('POST /api/auth/register', () => {
       personPayload({ firstName: ' ', email: 'nope', password: 'short', taxNumber: '' }),
     );
     expect(response.statusCode).toBe(400);
-    const { message, details } = response.json();
+    const { message, details } = response.json<ErrorBody>();
     expect(message).toBe('Please review the highlighted fields and try again.');
     expect(details).toEqual(
       expect.arrayContaining([
@@ -97,7 +100,7 @@ describe('POST /api/auth/register', () => {
   it('refuses a password without upper case, lower case and a digit', async () => {
     const response = await post('/api/auth/register', personPayload({ password: 'alllowercase' }));
     expect(response.statusCode).toBe(400);
-    expect(response.json().details).toEqual([
+    expect(response.json<ErrorBody>().details).toEqual([
       expect.objectContaining({ field: 'password', code: 'passwordWeak' }),
     ]);
   });
@@ -122,10 +125,9 @@ describe('POST /api/auth/login', () => {
     const { email, password } = await register(app);
     const response = await post('/api/auth/login', { email, password });
     expect(response.statusCode).toBe(200);
-    const body = response.json();
-    expect(body).toMatchObject({
-      accessToken: expect.any(String),
-      refreshToken: expect.any(String),
+    expect(response.json()).toMatchObject({
+      accessToken: like.any(String),
+      refreshToken: like.any(String),
       user: { email },
     });
     expect(response.body).not.toMatch(/argon2|passwordHash/);
@@ -153,7 +155,7 @@ describe('POST /api/auth/login', () => {
     }
     const blocked = await post('/api/auth/login', { email, password });
     expect(blocked.statusCode).toBe(429);
-    const body = blocked.json();
+    const body = blocked.json<ErrorBody>();
     expect(body.retryAfter).toBeGreaterThan(890);
     expect(body.retryAfter).toBeLessThanOrEqual(900);
     expect(body.message).toBe('Too many login attempts. Please try again in 15 minutes.');
@@ -199,7 +201,7 @@ describe('sessions', () => {
     const tokens = await signIn(app, email, password);
     const me = await app.inject({ url: '/api/auth/me', headers: bearer(tokens) });
     expect(me.statusCode).toBe(200);
-    expect(me.json().user.email).toBe(email);
+    expect(me.json<{ user: User }>().user.email).toBe(email);
     expect((await app.inject('/api/auth/me')).statusCode).toBe(401);
     expect(
       (await app.inject({ url: '/api/auth/me', headers: bearer('not.a.token') })).statusCode,
@@ -216,9 +218,9 @@ describe('sessions', () => {
 describe('prices', () => {
   const firstProductPrice = async (headers = {}) => {
     const list = await app.inject({ url: '/api/products?limit=1', headers });
-    const [product] = list.json().products;
-    const detail = await app.inject({ url: `/api/products/${product.id}`, headers });
-    return { list: product.price, detail: detail.json().product.price };
+    const [product] = list.json<ProductPage>().products;
+    const detail = await app.inject({ url: `/api/products/${product?.id}`, headers });
+    return { list: product?.price, detail: detail.json<{ product: Product }>().product.price };
   };
 
   it('are absent for visitors and pending companies, present once approved, gone when suspended', async () => {
@@ -229,7 +231,10 @@ describe('prices', () => {
 
     const approve = await post(`/api/admin/companies/${user.companyId}/approve`, {}, bearer(admin));
     expect(approve.statusCode).toBe(200);
-    expect(approve.json().company).toMatchObject({ status: 'APPROVED', isVerified: true });
+    expect(approve.json<{ company: Company }>().company).toMatchObject({
+      status: 'APPROVED',
+      isVerified: true,
+    });
     const priced = await firstProductPrice(bearer(tokens));
     expect(priced.list).toEqual(expect.any(Number));
     expect(priced.detail).toBe(priced.list);
@@ -276,7 +281,9 @@ describe('staff routes', () => {
       url: '/api/admin/companies?status=PENDING',
       headers: bearer(admin),
     });
-    expect(pending.json().companies.map((c: { id: number }) => c.id)).toContain(user.companyId);
+    expect(pending.json<{ companies: Company[] }>().companies.map((c) => c.id)).toContain(
+      user.companyId,
+    );
     const detail = await app.inject({
       url: `/api/admin/companies/${user.companyId}`,
       headers: bearer(admin),
@@ -295,7 +302,7 @@ describe('staff routes', () => {
       { reason: 'Tax number not found' },
       bearer(admin),
     );
-    expect(rejected.json().company).toMatchObject({
+    expect(rejected.json<{ company: Company }>().company).toMatchObject({
       status: 'REJECTED',
       statusReason: 'Tax number not found',
     });
@@ -324,11 +331,13 @@ describe('users', () => {
       (await put({ firstName: 'M', lastName: 'D', email: 'other@example.com' })).statusCode,
     ).toBe(400);
     expect((await put({ firstName: 'M', lastName: 'D', role: 'ADMIN' })).statusCode).toBe(400);
-    expect((await put({ firstName: '', lastName: 'D' })).json().details[0]).toMatchObject({
+    expect(
+      (await put({ firstName: '', lastName: 'D' })).json<ErrorBody>().details?.[0],
+    ).toMatchObject({
       field: 'firstName',
     });
     const me = await app.inject({ url: '/api/auth/me', headers: bearer(tokens) });
-    expect(me.json().user).toMatchObject({ role: 'USER', firstName: 'Maria' });
+    expect(me.json<{ user: User }>().user).toMatchObject({ role: 'USER', firstName: 'Maria' });
   });
 
   it('change their password with the current one, and other sessions end', async () => {
@@ -338,7 +347,7 @@ describe('users', () => {
       app.inject({ method: 'PUT', url: '/api/users/password', payload, headers: bearer(tokens) });
     const wrong = await change({ currentPassword: 'Not-It-123', newPassword: 'Brand-New-Pass1' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().details[0]).toMatchObject({ field: 'currentPassword' });
+    expect(wrong.json<ErrorBody>().details?.[0]).toMatchObject({ field: 'currentPassword' });
     expect((await change({ currentPassword: password, newPassword: 'weak' })).statusCode).toBe(400);
     expect(
       (await change({ currentPassword: password, newPassword: 'Brand-New-Pass1' })).statusCode,
@@ -361,9 +370,9 @@ describe('users', () => {
       payload: settings,
       headers: bearer(tokens),
     });
-    expect(saved.json().user.notifications).toEqual(settings);
+    expect(saved.json<{ user: User }>().user.notifications).toEqual(settings);
     const me = await app.inject({ url: '/api/auth/me', headers: bearer(tokens) });
-    expect(me.json().user.notifications).toEqual(settings);
+    expect(me.json<{ user: User }>().user.notifications).toEqual(settings);
   });
 
   it('delete their account after confirming the password: personal data gone, sign-in refused', async () => {

@@ -12,6 +12,7 @@ import { decideCompany } from '../../server/services/admin';
 import { seedDatabase } from '../../server/db/seed';
 import { createCatalogueCache, matchesEtag } from '../../server/services/catalogue-cache';
 import { changeVersions, type ChangeVersions } from '../../server/services/change-versions';
+import type { Product, ProductPage } from '../../src/contracts/catalogue';
 import { bearer, register, signIn, type Tokens } from './helpers';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -71,7 +72,9 @@ describe('kept answers', () => {
     const cache = createCatalogueCache();
     const version = await catalogueVersion();
     expect(cache.kept(version, '/api/products/5', false)).toBeUndefined();
-    const answer = await cache.answer(version, '/api/products/5', false, async () => '{"a":1}');
+    const answer = await cache.answer(version, '/api/products/5', false, () =>
+      Promise.resolve('{"a":1}'),
+    );
     expect(cache.kept(version, '/api/products/5', false)).toBe(answer);
     expect(cache.kept(version, '/api/products/5', true)).toBeUndefined();
     expect(cache.kept(String(Number(version) + 1), '/api/products/5', false)).toBeUndefined();
@@ -80,8 +83,12 @@ describe('kept answers', () => {
   it('are kept apart for viewers with and without prices', async () => {
     const cache = createCatalogueCache();
     const version = await catalogueVersion();
-    const priced = await cache.answer(version, '/api/products/2', true, async () => '{"price":1}');
-    const unpriced = await cache.answer(version, '/api/products/2', false, async () => '{}');
+    const priced = await cache.answer(version, '/api/products/2', true, () =>
+      Promise.resolve('{"price":1}'),
+    );
+    const unpriced = await cache.answer(version, '/api/products/2', false, () =>
+      Promise.resolve('{}'),
+    );
     expect(priced.body).toBe('{"price":1}');
     expect(unpriced.body).toBe('{}');
   });
@@ -97,7 +104,7 @@ describe('If-None-Match', () => {
 });
 
 describe('catalogue answers of the API', () => {
-  const priceIn = (body: string) => JSON.parse(body).product.price as number | undefined;
+  const priceIn = (body: string) => (JSON.parse(body) as { product: Product }).product.price;
 
   it('give a visitor an ETag to revalidate with, and 304 when it still holds', async () => {
     for (const url of ['/api/products?page=2', '/api/products/3', '/api/products/categories']) {
@@ -155,7 +162,7 @@ describe('catalogue answers of the API', () => {
     expect(priceIn(after.body)).toBe(77.7);
     expect(after.headers.etag).not.toBe(before.headers.etag);
     const list = await app.inject({ url: '/api/products?limit=100', headers: bearer(buyer) });
-    expect(list.json().products.find((p: { id: number }) => p.id === 4).price).toBe(77.7);
+    expect(list.json<ProductPage>().products.find((p) => p.id === 4)?.price).toBe(77.7);
     const stillVisitor = await app.inject('/api/products/4');
     expect(priceIn(stillVisitor.body)).toBeUndefined();
     expect(priceIn(visitor.body)).toBeUndefined();
@@ -169,7 +176,9 @@ describe('catalogue answers of the API', () => {
         .statusCode,
     ).toBe(304);
     // The device's next refresh asks from the cursor it got: still nothing newer.
-    const { cursor } = JSON.parse(first.body.trim().split('\n').at(-1) ?? '{}');
+    const { cursor } = JSON.parse(first.body.trim().split('\n').at(-1) ?? '{}') as {
+      cursor: string;
+    };
     const fromCursor = `/api/products/mirror?updatedSince=${encodeURIComponent(cursor)}`;
     const next = await app.inject({ url: fromCursor, headers: { 'if-none-match': etag } });
     expect(next.statusCode).toBe(304);

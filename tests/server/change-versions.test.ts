@@ -21,6 +21,7 @@ import {
   freshReader,
   type ChangeVersions,
 } from '../../server/services/change-versions';
+import type { Product } from '../../src/contracts/catalogue';
 import { bearer, register, signIn } from './helpers';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -128,8 +129,9 @@ describe('reading the versions on PostgreSQL', () => {
 
 describe('the account of a signed-in request', () => {
   const priceOf7 = async (token: string) =>
-    (await app.inject({ url: '/api/products/7', headers: bearer(token) })).json().product.price as
-      number | undefined;
+    (await app.inject({ url: '/api/products/7', headers: bearer(token) })).json<{
+      product: Product;
+    }>().product.price;
 
   it('follows a suspension and a sign-out made straight in the database once it is seen', async () => {
     const { email, password, user } = await register(app);

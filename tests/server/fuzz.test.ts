@@ -57,6 +57,9 @@ const LEAK_MARKERS = [
   '.ts:',
 ];
 
+/** The values this API's schemas enumerate. */
+type Literal = string | number | boolean | null;
+
 interface JsonSchema {
   type?: string | string[];
   properties?: Record<string, JsonSchema>;
@@ -68,8 +71,8 @@ interface JsonSchema {
   maximum?: number;
   format?: string;
   pattern?: string;
-  enum?: unknown[];
-  const?: unknown;
+  enum?: Literal[];
+  const?: Literal;
   anyOf?: JsonSchema[];
   default?: unknown;
   items?: JsonSchema;

@@ -1,6 +1,10 @@
-/** Small factories for the server suites: accounts, sessions and multipart bodies. */
+/**
+ * Small factories for the server suites: accounts, sessions and multipart bodies; and
+ * vitest's matchers typed for expected objects.
+ */
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
 
 export interface MultipartFile {
   field: string;
@@ -128,3 +132,13 @@ export async function signIn(
 export const bearer = (tokens: Tokens | string) => ({
   authorization: `Bearer ${typeof tokens === 'string' ? tokens : tokens.accessToken}`,
 });
+
+/**
+ * vitest's asymmetric matchers, typed `unknown` instead of `any`, so that an expected
+ * object can hold them and stay typed: `toMatchObject({ id: like.any(Number) })`.
+ */
+export const like = {
+  any: (type: unknown): unknown => expect.any(type),
+  stringContaining: (text: string): unknown => expect.stringContaining(text),
+  stringMatching: (pattern: RegExp): unknown => expect.stringMatching(pattern),
+};

@@ -41,9 +41,9 @@ beforeAll(async () => {
   });
   // A transaction that conflicts on every attempt, as under a burst of deadlocks.
   app.get('/api/always-conflicting', async () =>
-    retryConflicts(async () => {
-      throw Object.assign(new Error('deadlock detected'), { code: '40P01' });
-    }),
+    retryConflicts(() =>
+      Promise.reject(Object.assign(new Error('deadlock detected'), { code: '40P01' })),
+    ),
   );
   const { email, password, user } = await register(app);
   await decideCompany(testDb.database.db, user.companyId, 'approve');

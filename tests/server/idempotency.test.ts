@@ -23,6 +23,7 @@ import { seedDatabase } from '../../server/db/seed';
 import { decideCompany, ensureAdmin } from '../../server/services/admin';
 import { hashPassword } from '../../server/services/passwords';
 import { openSession } from '../../server/services/sessions';
+import type { ErrorBody } from '../../src/contracts/error-schema';
 import { ADDRESS, bearer, multipart, PDF, signIn, type Tokens } from './helpers';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -176,7 +177,7 @@ interface Prepared {
   /** A valid request different from `request` (another body, or another path). */
   other: Request;
   /** What `request` changes, read from the database: equal twice means nothing changed. */
-  effect(): Promise<unknown>;
+  effect: () => Promise<unknown>;
   /** The request ends the caller's session (deleting the account): nothing can follow it. */
   endsSession?: boolean;
 }
@@ -184,7 +185,7 @@ interface Prepared {
 interface Case {
   /** The route as registered: method and URL pattern. */
   route: string;
-  prepare(): Promise<Prepared>;
+  prepare: () => Promise<Prepared>;
 }
 
 async function companyCase(action: string, from: 'PENDING' | 'APPROVED' | 'SUSPENDED') {
@@ -576,7 +577,7 @@ describe('Idempotency-Key on every mutating route', () => {
       const before = await effect();
       const reused = await send(tokens, request, key);
       expect(reused.statusCode).toBe(422);
-      expect(reused.json().code).toBe('IDEMPOTENCY_KEY_REUSED');
+      expect(reused.json<ErrorBody>().code).toBe('IDEMPOTENCY_KEY_REUSED');
       expect(await effect()).toEqual(before);
     },
   );

@@ -6,7 +6,17 @@ import { companies, newsletterSubscriptions, users } from '../../server/db/schem
 import { seedDatabase } from '../../server/db/seed';
 import { decideCompany, ensureAdmin } from '../../server/services/admin';
 import { instantOf } from '../../server/validation';
-import { bearer, multipart, personPayload, signIn, uniqueEmail, type Tokens } from './helpers';
+import type { ProductPage } from '../../src/contracts/catalogue';
+import type { ErrorBody } from '../../src/contracts/error-schema';
+import {
+  bearer,
+  like,
+  multipart,
+  personPayload,
+  signIn,
+  uniqueEmail,
+  type Tokens,
+} from './helpers';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 let testDb: TestDatabase;
@@ -213,7 +223,7 @@ describe('JSON bodies', () => {
       buyer,
     );
     expectRefused(unknown, 'extra');
-    expect(unknown.json().details[0].message).toBe('is not a known field');
+    expect(unknown.json<ErrorBody>().details?.[0]?.message).toBe('is not a known field');
 
     const email = uniqueEmail('news');
     const subscribed = await sendJson('POST', '/api/newsletter', JSON.stringify({ email }), buyer);
@@ -229,7 +239,7 @@ describe('JSON bodies', () => {
     const form = multipart({ email: uniqueEmail(), password: 'Secure-Pass1' });
     const response = await app.inject({ method: 'POST', url: '/api/auth/login', ...form });
     expect(response.statusCode).toBe(415);
-    expect(response.json()).toEqual({ message: expect.any(String) });
+    expect(response.json()).toEqual({ message: like.any(String) });
   });
 });
 
@@ -242,7 +252,7 @@ describe('the NUL character', () => {
       buyer,
     );
     expectRefused(response, 'firstName');
-    expect(response.json().details[0].message).toMatch(/NUL/);
+    expect(response.json<ErrorBody>().details?.[0]?.message).toMatch(/NUL/);
   });
 
   it('is refused in a nested body field, naming its path', async () => {
@@ -291,7 +301,7 @@ describe('the NUL character', () => {
   it('is refused in a query, naming the parameter', async () => {
     const response = await get('/api/products?search=ulei%00');
     expectRefused(response, 'search');
-    expect(response.json().details[0].message).toMatch(/NUL/);
+    expect(response.json<ErrorBody>().details?.[0]?.message).toMatch(/NUL/);
   });
 
   it('is refused in a path parameter', async () => {
@@ -355,11 +365,12 @@ describe('updatedSince', () => {
 
   it('filters the list at the instant it names, whatever its offset', async () => {
     const total = async (since: string) =>
-      (await get(`/api/products?updatedSince=${encodeURIComponent(since)}`)).json().pagination
-        .totalProducts as number;
+      (await get(`/api/products?updatedSince=${encodeURIComponent(since)}`)).json<ProductPage>()
+        .pagination.totalProducts;
     const list = await get('/api/products?sortBy=newest&limit=100');
-    const dates = (list.json().products as { updatedAt: string }[])
-      .map((product) => product.updatedAt)
+    const dates = list
+      .json<ProductPage>()
+      .products.map((product) => product.updatedAt)
       .sort();
     const middle = new Date(dates[Math.floor(dates.length / 2)] ?? '');
     const shifted = new Date(middle.getTime() + 3 * 3_600_000).toISOString().replace('Z', '+03:00');
@@ -372,8 +383,8 @@ describe('correct requests', () => {
   it('still pass with decimal ids, pages and limits', async () => {
     const list = await get('/api/products?page=2&limit=12&sortBy=price&search=');
     expect(list.statusCode).toBe(200);
-    expect(list.json().pagination).toMatchObject({ page: 2, limit: 12 });
-    const id = list.json().products[0].id as number;
+    expect(list.json<ProductPage>().pagination).toMatchObject({ page: 2, limit: 12 });
+    const id = list.json<ProductPage>().products[0]?.id;
     expect((await get(`/api/products/${id}`)).statusCode).toBe(200);
     expect((await get('/api/products/2147483647')).statusCode).toBe(404);
   });

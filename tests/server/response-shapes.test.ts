@@ -68,7 +68,7 @@ function expectEveryField(
     expect(Array.isArray(value), `${path} is an array`).toBe(true);
     const items = value as unknown[];
     expect(items.length, `${path} has elements to check`).toBeGreaterThan(0);
-    for (const item of items) expectEveryField(shape.items as TSchema, item, mayLack, `${path}[]`);
+    for (const item of items) expectEveryField(shape.items, item, mayLack, `${path}[]`);
     return;
   }
   if (shape.type === 'object' && shape.properties) {
@@ -79,8 +79,7 @@ function expectEveryField(
     );
     expect(Object.keys(record).sort(), `the fields of ${path}`).toEqual(expected.sort());
     for (const [key, property] of Object.entries(shape.properties)) {
-      if (key in record)
-        expectEveryField(property as TSchema, record[key], mayLack, `${path}.${key}`);
+      if (key in record) expectEveryField(property, record[key], mayLack, `${path}.${key}`);
     }
   }
 }

@@ -410,7 +410,7 @@ let snapshot: DbSnapshot;
 
 async function rows<Row>(text: string): Promise<Row[]> {
   const result = await testDb.database.db.execute(sql.raw(text));
-  return (result as unknown as { rows: Row[] }).rows;
+  return (result as { rows: Row[] }).rows;
 }
 
 beforeAll(async () => {

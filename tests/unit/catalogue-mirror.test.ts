@@ -57,6 +57,8 @@ function fakeServer(initial: Product[]) {
     if (!withoutEnd) lines.push({ type: 'end', cursor: newest, ids: all.map((p) => p.id) });
     let sent = 0;
     for (const line of lines) {
+      // Each line is read in a turn of its own, as from the network.
+      await Promise.resolve();
       if (sent === dropAfterLines) throw new TypeError('network error');
       yield structuredClone(line);
       sent += 1;

@@ -1,14 +1,17 @@
 import i18next from 'i18next';
-import { HTTPError, type KyRequest, type NormalizedOptions } from 'ky';
+import { HTTPError, type NormalizedOptions } from 'ky';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import en from '../../src/locales/en.json';
 
 // Whether the server can be reached is the connectivity module's to say; faked here.
-const connectivity = vi.hoisted(() => ({ state: 'online' as 'online' | 'offline', asked: 0 }));
+const connectivity = vi.hoisted((): { state: 'online' | 'offline'; asked: number } => ({
+  state: 'online',
+  asked: 0,
+}));
 vi.mock('../../src/lib/sync/connectivity', () => ({
-  checkConnectivity: async () => {
+  checkConnectivity: () => {
     connectivity.asked += 1;
-    return connectivity.state;
+    return Promise.resolve(connectivity.state);
   },
 }));
 
@@ -23,7 +26,7 @@ const answered = (status: number, body?: unknown) => {
   });
   return new HTTPError(
     response,
-    new Request('http://localhost/api/auth/login') as KyRequest,
+    new Request('http://localhost/api/auth/login'),
     {} as NormalizedOptions,
   );
 };

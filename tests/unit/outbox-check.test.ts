@@ -22,12 +22,12 @@ const VALID: OutboxPayload[] = [
 let db: PortalDb;
 let sent: OutboxRequest[];
 const transport: Transport = {
-  send: async (_entry, request) => {
+  send: (_entry, request) => {
     sent.push(request);
-    return {
+    return Promise.resolve({
       status: 200,
       body: { items: [], subtotal: 0, total: 0, itemCount: 0, currency: 'EUR' },
-    };
+    });
   },
 };
 
@@ -61,7 +61,7 @@ const replay = () =>
     transport,
     currentUserId: () => 1,
     random: () => 0.5,
-    check: async (payload) => problemOfPayload(payload),
+    check: (payload) => Promise.resolve(problemOfPayload(payload)),
   });
 
 describe('checking an outbox entry before it is sent', () => {

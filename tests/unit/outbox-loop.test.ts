@@ -13,8 +13,8 @@ vi.mock('../../src/lib/auth/session-store', () => ({
   signedInUserId: () => signedIn?.user.id ?? null,
   subscribeSession: () => () => undefined,
   updateStoredUser: () => undefined,
-  saveSession: async () => undefined,
-  clearSession: async () => undefined,
+  saveSession: () => Promise.resolve(),
+  clearSession: () => Promise.resolve(),
 }));
 
 const { db } = await import('../../src/lib/db/db');
@@ -24,11 +24,13 @@ const { checkConnectivity } = await import('../../src/lib/sync/connectivity');
 const EMPTY = { items: [], subtotal: 0, total: 0, itemCount: 0, currency: 'EUR' };
 const sent: string[] = [];
 
-const reachableServer = async (input: string, init?: RequestInit) => {
+const reachableServer = (input: string, init?: RequestInit) => {
   if (input !== '/api/health') sent.push(`${init?.method ?? 'GET'} ${input}`);
-  return new Response(JSON.stringify(input === '/api/health' ? { status: 'ok' } : EMPTY), {
-    headers: { 'content-type': 'application/json' },
-  });
+  return Promise.resolve(
+    new Response(JSON.stringify(input === '/api/health' ? { status: 'ok' } : EMPTY), {
+      headers: { 'content-type': 'application/json' },
+    }),
+  );
 };
 
 beforeEach(() => {
@@ -103,13 +105,15 @@ describe('the page’s replay loop', () => {
   });
 
   it('tells a failing server apart from one that cannot be reached', async () => {
-    vi.stubGlobal('fetch', async (input: string) =>
-      input === '/api/health'
-        ? new Response('{"status":"ok"}', { headers: { 'content-type': 'application/json' } })
-        : new Response('{"message":"Internal Server Error"}', {
-            status: 500,
-            headers: { 'content-type': 'application/json' },
-          }),
+    vi.stubGlobal('fetch', (input: string) =>
+      Promise.resolve(
+        input === '/api/health'
+          ? new Response('{"status":"ok"}', { headers: { 'content-type': 'application/json' } })
+          : new Response('{"message":"Internal Server Error"}', {
+              status: 500,
+              headers: { 'content-type': 'application/json' },
+            }),
+      ),
     );
     await queue({ kind: 'cart.clear' });
     requestSync();
@@ -117,9 +121,7 @@ describe('the page’s replay loop', () => {
     expect(getSyncState()).toMatchObject({ serverFailed: true });
     expect(getSyncState().retryAt).not.toBeNull();
 
-    vi.stubGlobal('fetch', async () => {
-      throw new TypeError('Failed to fetch');
-    });
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
     requestSync({ now: true });
     await settled();
     expect(getSyncState()).toMatchObject({ serverFailed: false });

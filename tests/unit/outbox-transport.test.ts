@@ -32,9 +32,9 @@ const json = (status: number, body: unknown) =>
  */
 function fakeServer(answer: (request: SentRequest) => Response = () => json(200, { items: [] })) {
   const sent: SentRequest[] = [];
-  const fetch: Fetch = async (input, init) => {
+  const fetch: Fetch = (input, init) => {
     const request: SentRequest = {
-      url: String(input),
+      url: input instanceof Request ? input.url : input.toString(),
       method: init?.method ?? 'GET',
       headers: { ...(init?.headers as Record<string, string>) },
       // No body (null or left out) is recorded as undefined.
@@ -42,11 +42,13 @@ function fakeServer(answer: (request: SentRequest) => Response = () => json(200,
     };
     sent.push(request);
     if (request.headers['content-type'] === 'application/json' && !request.body) {
-      return json(400, {
-        message: "Body cannot be empty when content-type is set to 'application/json'",
-      });
+      return Promise.resolve(
+        json(400, {
+          message: "Body cannot be empty when content-type is set to 'application/json'",
+        }),
+      );
     }
-    return answer(request);
+    return Promise.resolve(answer(request));
   };
   return { fetch, sent };
 }
@@ -67,9 +69,9 @@ const credentials = (token: string | null = 'token-1', renewed: string | null = 
   const renewals: string[] = [];
   const value: Credentials = {
     accessToken: () => token,
-    renew: async (refused) => {
+    renew: (refused) => {
       renewals.push(refused);
-      return renewed;
+      return Promise.resolve(renewed);
     },
   };
   return { value, renewals };
@@ -120,7 +122,7 @@ describe('the outbox transport', () => {
   it('gives a request that does not answer up after the timeout, so the queue is not held', async () => {
     const hanging: Fetch = (_input, init) =>
       new Promise((_resolve, reject) =>
-        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+        init?.signal?.addEventListener('abort', () => reject(init.signal?.reason as DOMException)),
       );
     const transport = createTransport(credentials().value, { fetch: hanging, timeoutMs: 50 });
     const started = Date.now();
@@ -130,11 +132,13 @@ describe('the outbox transport', () => {
   });
 
   it('counts a response that is not JSON (a captive portal) as the server not reached', async () => {
-    const portal: Fetch = async () =>
-      new Response('<html>Sign in to the Wi-Fi</html>', {
-        status: 200,
-        headers: { 'content-type': 'text/html' },
-      });
+    const portal: Fetch = () =>
+      Promise.resolve(
+        new Response('<html>Sign in to the Wi-Fi</html>', {
+          status: 200,
+          headers: { 'content-type': 'text/html' },
+        }),
+      );
     const transport = createTransport(credentials().value, { fetch: portal });
     const payload: OutboxPayload = { kind: 'cart.clear' };
     await expect(transport.send(entry(payload), requestFor(payload))).rejects.toThrow(TypeError);
@@ -183,9 +187,9 @@ describe('the session the service worker replays with', () => {
 
   const refreshServer = (answer: () => Response) => {
     const spent: string[] = [];
-    const fetch: Fetch = async (_input, init) => {
-      spent.push((JSON.parse(String(init?.body)) as { refreshToken: string }).refreshToken);
-      return answer();
+    const fetch: Fetch = (_input, init) => {
+      spent.push((JSON.parse(init?.body as string) as { refreshToken: string }).refreshToken);
+      return Promise.resolve(answer());
     };
     return { fetch, spent };
   };

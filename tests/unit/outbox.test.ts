@@ -75,11 +75,11 @@ function fakeServer(
 ) {
   const sent: { request: OutboxRequest; key: string }[] = [];
   const transport: Transport = {
-    async send(entry, request) {
+    send(entry, request) {
       sent.push({ request, key: entry.idempotencyKey });
       const result = answer(request, entry);
-      if (result === 'network') throw new TypeError('Failed to fetch');
-      return result;
+      if (result === 'network') return Promise.reject(new TypeError('Failed to fetch'));
+      return Promise.resolve(result);
     },
   };
   return { transport, sent };

@@ -15,9 +15,10 @@ vi.mock('../../src/lib/auth/session-store', () => ({
   signedInUserId: () => session.current?.user.id ?? null,
   subscribeSession: () => () => undefined,
   updateStoredUser: () => undefined,
-  saveSession: async () => undefined,
-  clearSession: async () => {
+  saveSession: () => Promise.resolve(),
+  clearSession: () => {
     session.current = null;
+    return Promise.resolve();
   },
 }));
 
@@ -77,7 +78,7 @@ const server = async (input: string | Request) => {
 
 beforeEach(() => {
   signIn(1);
-  companyAnswer = async () => json({ company: companyOf(1) });
+  companyAnswer = () => Promise.resolve(json({ company: companyOf(1) }));
   vi.stubGlobal('navigator', { onLine: true });
   vi.stubGlobal('fetch', server);
   // The app's client asks for '/api/…', which Node resolves only against an origin.
@@ -109,7 +110,7 @@ describe('the signed-in user’s company on the device', () => {
     );
 
     // The company moved: the next refresh keeps the new address.
-    companyAnswer = async () => json({ company: companyOf(1, 'Bulevardul Eroilor 3') });
+    companyAnswer = () => Promise.resolve(json({ company: companyOf(1, 'Bulevardul Eroilor 3') }));
     requestSync({ refresh: true });
     await settled();
     await vi.waitFor(async () =>
@@ -119,9 +120,7 @@ describe('the signed-in user’s company on the device', () => {
 
   it('stays as it was when the server cannot be reached', async () => {
     await refreshCompany();
-    companyAnswer = async () => {
-      throw new TypeError('Failed to fetch');
-    };
+    companyAnswer = () => Promise.reject(new TypeError('Failed to fetch'));
     await refreshCompany();
     expect((await db.companies.get(1))?.company.address).toBe('Strada Teiului 1');
   });

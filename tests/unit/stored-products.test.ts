@@ -148,7 +148,7 @@ describe('the products on the device', () => {
         resolve(request.result.version);
         request.result.close();
       };
-      request.onerror = () => reject(request.error);
+      request.onerror = () => reject(request.error!);
     });
     expect(native).toBe(version * 10);
     expect(ids(await readAllProducts(db))).toEqual([...SPREAD].sort((a, b) => a - b));

@@ -20,12 +20,15 @@ vi.mock('../../src/lib/api/catalogue-mirror', () => ({
 }));
 
 // Whether the server can be reached is the connectivity module's to say; faked here.
-const connectivity = vi.hoisted(() => ({ state: 'online' as 'online' | 'offline', asked: 0 }));
+const connectivity = vi.hoisted((): { state: 'online' | 'offline'; asked: number } => ({
+  state: 'online',
+  asked: 0,
+}));
 vi.mock('../../src/lib/sync/connectivity', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/lib/sync/connectivity')>()),
-  checkConnectivity: async () => {
+  checkConnectivity: () => {
     connectivity.asked += 1;
-    return connectivity.state;
+    return Promise.resolve(connectivity.state);
   },
 }));
 

@@ -125,7 +125,7 @@ export function createPortalDb(name = DB_NAME): PortalDb {
     })
     .upgrade(async (tx) => {
       // A device that already holds the catalogue keeps it, offline too.
-      const products: Product[] = await tx.table('products').toArray();
+      const products = await tx.table<Product, number>('products').toArray();
       await tx.table('products').clear();
       await tx.table('productBlocks').bulkPut(inBlocks(products));
       await tx.table('storedCatalogue').put({

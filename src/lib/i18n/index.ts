@@ -202,9 +202,12 @@ export function serverProblemText(
   },
   lng?: string,
 ): string {
-  const key = `serverErrors.${problem.code ?? ''}`;
+  const name = `serverErrors.${problem.code ?? ''}`;
+  // exists() narrows the name it checks to the key of any entry, a group of texts too;
+  // `key` stays the key of one text.
+  const key = name as TextKey;
   const language = lng === undefined ? {} : { lng };
-  return problem.code && i18n.exists(key, language)
-    ? String(i18n.t(key as TextKey, { ...problem.params, ...language }))
+  return problem.code && i18n.exists(name, language)
+    ? String(i18n.t(key, { ...problem.params, ...language }))
     : problem.message;
 }

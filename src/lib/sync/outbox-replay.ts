@@ -183,7 +183,7 @@ async function applyDone(
   sideBySide: boolean,
 ): Promise<void> {
   await db.transaction('rw', db.outbox, db.carts, db.orders, async () => {
-    await db.outbox.delete(entry.id as number);
+    await db.outbox.delete(entry.id);
     const payload = entry.payload;
     const syncedAt = new Date().toISOString();
     if (isLineChange(payload) && sideBySide) {
@@ -222,7 +222,7 @@ async function markAttention(
   error: ServerProblem,
 ): Promise<void> {
   await db.transaction('rw', db.outbox, db.orders, async () => {
-    await db.outbox.update(entry.id as number, { state: 'attention', error });
+    await db.outbox.update(entry.id, { state: 'attention', error });
     if (entry.payload.kind === 'checkout') {
       await db.orders.update(localOrderRef(entry.payload.localRef), { state: 'attention' });
     }

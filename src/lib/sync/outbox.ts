@@ -112,7 +112,7 @@ export async function queueCheckout(
       createdAt: now,
       order,
       localRef,
-      outboxId: outboxId as number,
+      outboxId,
     });
   });
   requestSync();

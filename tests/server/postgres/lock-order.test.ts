@@ -233,10 +233,12 @@ describe('a transaction ended by a conflict', () => {
 
   it(`is a 503 to try again, never a 500, when all ${MAX_ATTEMPTS} attempts conflict`, async () => {
     let attempts = 0;
-    const failure = await retryConflicts(async () => {
+    const failure = await retryConflicts(() => {
       attempts += 1;
       // As drizzle throws it: the driver's error, with PostgreSQL's code, is the cause.
-      throw new Error('Failed query', { cause: Object.assign(new Error(), { code: '40001' }) });
+      return Promise.reject(
+        new Error('Failed query', { cause: Object.assign(new Error(), { code: '40001' }) }),
+      );
     }).catch((error: unknown) => error);
     expect(attempts).toBe(MAX_ATTEMPTS);
     expect(failure).toBeInstanceOf(HttpError);
@@ -245,9 +247,9 @@ describe('a transaction ended by a conflict', () => {
 
   it('is not run again when it failed for another reason', async () => {
     let attempts = 0;
-    const failure = await retryConflicts(async () => {
+    const failure = await retryConflicts(() => {
       attempts += 1;
-      throw new HttpError(422, 'Only 1 left');
+      return Promise.reject(new HttpError(422, 'Only 1 left'));
     }).catch((error: unknown) => error);
     expect(attempts).toBe(1);
     expect(failure).toMatchObject({ statusCode: 422 });

@@ -346,7 +346,7 @@ describe('what the processes share through the database', () => {
     expect(await priceVia(0)).toBe(10);
     expect(await priceVia(1)).toBe(10);
     const rowsOf = async <Row>(query: ReturnType<typeof sql>) =>
-      ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+      ((await db.execute(query)) as { rows: Row[] }).rows;
     const listening = async () =>
       (
         await rowsOf<{ id: string }>(
