@@ -322,7 +322,9 @@ describe('staff decisions', () => {
       `/api/admin/companies/${user.companyId}`,
       corrected,
     );
-    expect((await read(tokens, '/api/companies/me')).company).toMatchObject(corrected);
+    expect((await read<{ company: Company }>(tokens, '/api/companies/me')).company).toMatchObject(
+      corrected,
+    );
   });
 
   it('show the salon the note of a reviewed document', async () => {

@@ -14,7 +14,9 @@ import { decideCompany } from '../../server/services/admin';
 import { inTransaction } from '../../server/services/transactions';
 import type { AuditEntry, AuditPage } from '../../src/contracts/admin-schemas';
 import { companyDocument, order, salon, staffMember, type Staff } from './factories';
-import { bearer, PDF, type Tokens } from './helpers';
+import type { Company } from '../../src/contracts/accounts';
+import type { ErrorBody } from '../../src/contracts/error-schema';
+import { bearer, like, PDF, type Tokens } from './helpers';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 let testDb: TestDatabase;
@@ -87,7 +89,7 @@ describe('each staff decision', () => {
       entityId: companyId,
       companyId,
       before: { status: 'PENDING', isVerified: false, verifiedAt: null },
-      after: { status: 'APPROVED', isVerified: true, verifiedAt: expect.any(String) },
+      after: { status: 'APPROVED', isVerified: true, verifiedAt: like.any(String) },
       note: '',
     });
     expect(Object.keys(approved?.after ?? {}).sort()).toEqual([
@@ -118,7 +120,7 @@ describe('each staff decision', () => {
       reason,
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().company.statusReason).toBe(reason);
+    expect(response.json<{ company: Company }>().company.statusReason).toBe(reason);
     expect(await entriesOf('company', companyId)).toEqual([
       expect.objectContaining({
         action: 'company.reject',
@@ -294,7 +296,7 @@ describe('GET /api/admin/audit', () => {
     ]) {
       const response = await get(staff.tokens, `/api/admin/audit?${query}`);
       expect(response.statusCode, query).toBe(400);
-      expect(response.json().message).toMatch(/^Invalid request/);
+      expect(response.json<ErrorBody>().message).toMatch(/^Invalid request/);
     }
   });
 

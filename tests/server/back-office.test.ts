@@ -18,7 +18,9 @@ import type {
   AdminSummary,
 } from '../../src/contracts/admin-schemas';
 import { companyDocument, order, salon, staffMember, type Staff } from './factories';
-import { bearer, JPEG, PDF, PNG, type Tokens } from './helpers';
+import type { Company } from '../../src/contracts/accounts';
+import type { ErrorBody } from '../../src/contracts/error-schema';
+import { bearer, JPEG, like, PDF, PNG, type Tokens } from './helpers';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 let testDb: TestDatabase;
@@ -262,7 +264,7 @@ describe('GET /api/admin/companies', () => {
     ]) {
       const response = await get(`/api/admin/companies?${query}`);
       expect(response.statusCode, query).toBe(400);
-      expect(response.json().details, query).toEqual([expect.objectContaining({ field })]);
+      expect(response.json<ErrorBody>().details, query).toEqual([like.objectContaining({ field })]);
     }
   });
 });
@@ -316,7 +318,7 @@ describe('GET /api/admin/companies/:id', () => {
       expect.objectContaining({ id: documentId, status: 'REJECTED', reviewNotes: 'Blurred' }),
     ]);
     expect(shown.users).toEqual([
-      { id: buyer.userId, email: expect.any(String), firstName: 'Ana', lastName: 'Ionescu' },
+      { id: buyer.userId, email: like.any(String), firstName: 'Ana', lastName: 'Ionescu' },
     ]);
     expect(shown.history.map((entry) => [entry.action, entry.entityId])).toEqual([
       ['company.edit', buyer.companyId],
@@ -376,7 +378,7 @@ describe('PATCH /api/admin/companies/:id', () => {
       website: 'salon-nou.example',
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json().company).toMatchObject({
+    expect(response.json<{ company: Company }>().company).toMatchObject({
       id: companyId,
       name: 'Salon Nou',
       city: 'Cluj-Napoca',
@@ -403,7 +405,10 @@ describe('PATCH /api/admin/companies/:id', () => {
       city: 'Iași',
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json().company).toMatchObject({ name: 'Salon Acelasi', city: 'Iași' });
+    expect(response.json<{ company: Company }>().company).toMatchObject({
+      name: 'Salon Acelasi',
+      city: 'Iași',
+    });
     expect(await companyRow(companyId)).toEqual(before);
     expect(await entriesOf(companyId)).toEqual([]);
   });
@@ -533,11 +538,11 @@ describe('every /api/admin route', () => {
       });
     /** A request each route answers 200 to when staff send it, on rows made for it. */
     const calls: Record<string, () => Promise<{ url: string; payload?: object }>> = {
-      'GET /api/admin/summary': async () => ({ url: '/api/admin/summary' }),
-      'GET /api/admin/companies': async () => ({ url: '/api/admin/companies?status=PENDING' }),
-      'GET /api/admin/companies/:id': async () => ({
-        url: `/api/admin/companies/${buyer.companyId}`,
-      }),
+      'GET /api/admin/summary': () => Promise.resolve({ url: '/api/admin/summary' }),
+      'GET /api/admin/companies': () =>
+        Promise.resolve({ url: '/api/admin/companies?status=PENDING' }),
+      'GET /api/admin/companies/:id': () =>
+        Promise.resolve({ url: `/api/admin/companies/${buyer.companyId}` }),
       'PATCH /api/admin/companies/:id': async () => ({
         url: `/api/admin/companies/${await company()}`,
         payload: { city: 'Sibiu' },
@@ -566,7 +571,7 @@ describe('every /api/admin route', () => {
       'GET /api/admin/documents/:id/file': async () => ({
         url: `/api/admin/documents/${await document()}/file`,
       }),
-      'GET /api/admin/orders': async () => ({ url: '/api/admin/orders?status=PENDING' }),
+      'GET /api/admin/orders': () => Promise.resolve({ url: '/api/admin/orders?status=PENDING' }),
       'POST /api/admin/orders/:id/status': async () => ({
         url: `/api/admin/orders/${await order(db(), buyer)}/status`,
         payload: { status: 'CONFIRMED' },
@@ -575,7 +580,7 @@ describe('every /api/admin route', () => {
         url: `/api/admin/orders/${await order(db(), buyer)}/payment`,
         payload: { paymentStatus: 'PAID' },
       }),
-      'GET /api/admin/audit': async () => ({ url: '/api/admin/audit?entityType=company' }),
+      'GET /api/admin/audit': () => Promise.resolve({ url: '/api/admin/audit?entityType=company' }),
     };
     const adminRoutes = (registeredRoutes.get(app) ?? [])
       .filter((route) => route.url.startsWith('/api/admin'))

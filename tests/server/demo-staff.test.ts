@@ -10,7 +10,8 @@ import { DEMO_STAFF_EMAIL, demoStaffSignIn } from '../../server/db/demo-accounts
 import { users } from '../../server/db/schema';
 import { seedDatabase } from '../../server/db/seed';
 import { ensureAdmin } from '../../server/services/admin';
-import { bearer, register, signIn } from './helpers';
+import type { AdminSummary } from '../../src/contracts/admin-schemas';
+import { bearer, like, register, signIn } from './helpers';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 let testDb: TestDatabase | null = null;
@@ -38,7 +39,7 @@ describe('the demo staff account', () => {
     const database = await freshDatabase();
     expect(await seedDatabase(database.db)).toBe(true);
     const demo = await demoStaffSignIn(database.db);
-    expect(demo).toEqual({ email: DEMO_STAFF_EMAIL, password: expect.any(String) });
+    expect(demo).toEqual({ email: DEMO_STAFF_EMAIL, password: like.any(String) });
     expect(demo?.password.length).toBeGreaterThanOrEqual(16);
     expect(await accountOf(database)).toEqual({ role: 'ADMIN', companyId: null });
 
@@ -47,7 +48,7 @@ describe('the demo staff account', () => {
       const tokens = await signIn(app, DEMO_STAFF_EMAIL, demo?.password ?? '');
       const summary = await app.inject({ url: '/api/admin/summary', headers: bearer(tokens) });
       expect(summary.statusCode).toBe(200);
-      expect(summary.json().companiesPending).toBeGreaterThanOrEqual(1);
+      expect(summary.json<AdminSummary>().companiesPending).toBeGreaterThanOrEqual(1);
     } finally {
       await app.close();
     }

@@ -141,4 +141,5 @@ export const like = {
   any: (type: unknown): unknown => expect.any(type),
   stringContaining: (text: string): unknown => expect.stringContaining(text),
   stringMatching: (pattern: RegExp): unknown => expect.stringMatching(pattern),
+  objectContaining: (object: object): unknown => expect.objectContaining(object),
 };

@@ -31,7 +31,7 @@ export function AuditPage() {
             id={ACTION_ID}
             value={view.action ?? ''}
             onChange={(event) =>
-              navigate(
+              void navigate(
                 writeAuditUrl({
                   ...view,
                   action: AUDIT_ACTIONS.find((action) => action === event.target.value),
