@@ -5,7 +5,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { PASSWORD, signInAs, unique, untilControlled } from './helpers';
+import { registeredSalon, signInAs, staffHeaders, unique, untilControlled } from './helpers';
 import { STAFF } from './staff';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
@@ -26,35 +26,9 @@ async function signIn(page: Page, email: string, password: string, firstName: st
 
 const signInAsStaff = (page: Page) => signIn(page, STAFF.email, STAFF.password, 'Staff');
 
-/** A salon registered through the quick form's API, waiting for verification. */
-async function registeredSalon(request: APIRequestContext, companyName: string) {
-  const email = unique('backoffice');
-  const registered = await request.post('/api/auth/register', {
-    // From an address of its own, as behind the fair's proxy (see helpers.ts).
-    headers: { 'x-forwarded-for': `198.51.100.${Math.floor(Math.random() * 250) + 1}` },
-    data: {
-      email,
-      password: PASSWORD,
-      firstName: 'Mara',
-      lastName: 'Stan',
-      companyName,
-      taxNumber: 'RO1234567',
-    },
-  });
-  expect(registered.status()).toBe(201);
-  return email;
-}
-
-/** Staff's API session, for the set-up of a test (the screens are what is tested). */
-async function staffApi(request: APIRequestContext) {
-  const login = await request.post('/api/auth/login', { data: STAFF });
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  return { authorization: `Bearer ${accessToken}` };
-}
-
 async function companyIdOf(request: APIRequestContext, name: string): Promise<number> {
   const list = await request.get('/api/admin/companies', {
-    headers: await staffApi(request),
+    headers: await staffHeaders(request),
     params: { search: name },
   });
   const { companies } = (await list.json()) as { companies: { id: number; name: string }[] };
@@ -213,7 +187,7 @@ test('rejecting a company asks for a reason, which the salon then reads on its p
   browser,
 }) => {
   const name = `Salon ${token('respins')}`;
-  const email = await registeredSalon(request, name);
+  const { email } = await registeredSalon(request, 'backoffice', { companyName: name });
   const companyId = await companyIdOf(request, name);
 
   await signInAsStaff(page);
@@ -247,11 +221,11 @@ test('the companies search and status filter narrow the list, live in the addres
 }) => {
   const word = token('filtru');
   const [alfa, beta] = [`Salon ${word} Alfa`, `Salon ${word} Beta`];
-  await registeredSalon(request, alfa);
-  await registeredSalon(request, beta);
+  await registeredSalon(request, 'backoffice', { companyName: alfa });
+  await registeredSalon(request, 'backoffice', { companyName: beta });
   const approved = await request.post(
     `/api/admin/companies/${await companyIdOf(request, alfa)}/approve`,
-    { headers: await staffApi(request), data: {} },
+    { headers: await staffHeaders(request), data: {} },
   );
   expect(approved.ok()).toBe(true);
 

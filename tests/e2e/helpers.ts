@@ -5,17 +5,18 @@ export const unique = (prefix: string) =>
   `${prefix}.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
 export const PASSWORD = 'Order-Pass-2026';
 
-async function staffHeaders(request: APIRequestContext) {
+/** Staff's API session, for a test's set-up. */
+export async function staffHeaders(request: APIRequestContext) {
   const login = await request.post('/api/auth/login', { data: STAFF });
   const { accessToken } = (await login.json()) as { accessToken: string };
   return { authorization: `Bearer ${accessToken}` };
 }
 
 /**
- * A salon registered through the API and approved by staff; `company` adds fields of the
- * quick form (its address, for instance).
+ * A salon registered through the API, its company waiting for verification; `company`
+ * adds fields of the quick form (its name or address, for instance).
  */
-export async function approvedSalon(
+export async function registeredSalon(
   request: APIRequestContext,
   prefix = 'salon',
   company: Record<string, string> = {},
@@ -36,6 +37,16 @@ export async function approvedSalon(
     },
   });
   expect(registered.status()).toBe(201);
+  return { email, password: PASSWORD };
+}
+
+/** A salon registered through the API and approved by staff (see registeredSalon). */
+export async function approvedSalon(
+  request: APIRequestContext,
+  prefix = 'salon',
+  company: Record<string, string> = {},
+) {
+  const { email } = await registeredSalon(request, prefix, company);
   // The registration's answer does not say who was created: the salon reads itself.
   const me = await request.get('/api/auth/me', {
     headers: { authorization: `Bearer ${await apiToken(request, email)}` },
