@@ -37,7 +37,12 @@ if (
 
 const database = await openDatabaseOrExit(config.database);
 await migrate(database.db);
-if (await seedDatabase(database.db)) console.log('Seeded the demo catalogue and demo accounts.');
+// The demo staff account, whose password is printed at start, only on the embedded demo
+// database: never on a PostgreSQL deployment, where ADMIN_EMAIL/ADMIN_PASSWORD make staff.
+const embedded = config.database.engine === 'pglite';
+if (await seedDatabase(database.db, { demoStaff: embedded })) {
+  console.log('Seeded the demo catalogue and demo accounts.');
+}
 if (config.jwtSecret) useSigningSecret(database.db, config.jwtSecret);
 if (config.admin) {
   try {
@@ -91,15 +96,13 @@ await app.listen({ port: config.port, host: config.host });
 const where =
   config.database.engine === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.database.dataDir}`;
 console.log(`Portal ready at http://localhost:${config.port}/ (database: ${where})`);
-// The staff account is printed wherever demo data was seeded, while its password is the one
-// made for it; the salons', as before, on the embedded database.
-const demoStaff = await demoStaffSignIn(database.db);
-if (config.database.engine === 'pglite' || demoStaff) {
+// The demo sign-ins, on the embedded database: the staff account's while its password is
+// still the one made for it.
+if (embedded) {
+  const demoStaff = await demoStaffSignIn(database.db);
   console.log('Demo sign-ins (demo data only):');
-  if (config.database.engine === 'pglite') {
-    for (const demo of DEMO_ACCOUNTS) {
-      console.log(`  ${demo.company.status.padEnd(8)} ${demo.email} / ${demo.password}`);
-    }
+  for (const demo of DEMO_ACCOUNTS) {
+    console.log(`  ${demo.company.status.padEnd(8)} ${demo.email} / ${demo.password}`);
   }
   if (demoStaff) {
     console.log(

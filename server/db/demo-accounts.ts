@@ -118,7 +118,11 @@ export async function demoStaffSignIn(db: Db): Promise<{ email: string; password
   return valid ? { email: DEMO_STAFF_EMAIL, password: kept.password } : null;
 }
 
-export async function seedDemoAccounts(db: Db): Promise<void> {
+/**
+ * The demo salons, and with `staff` the demo staff account (only for the embedded demo
+ * database: a staff sign-in printed at start must never exist on a real deployment).
+ */
+export async function seedDemoAccounts(db: Db, { staff = false } = {}): Promise<void> {
   for (const demo of DEMO_ACCOUNTS) {
     const [existing] = await db
       .select({ id: users.id })
@@ -161,5 +165,5 @@ export async function seedDemoAccounts(db: Db): Promise<void> {
       }
     });
   }
-  await seedDemoStaff(db);
+  if (staff) await seedDemoStaff(db);
 }

@@ -19,16 +19,21 @@ const INSERT_BATCH = 500;
 
 export async function seedDatabase(
   db: Db,
-  options: { now?: Date; demoAccounts?: boolean } = {},
+  options: {
+    now?: Date;
+    demoAccounts?: boolean;
+    /** With the demo accounts, a demo staff account too (the embedded demo database only). */
+    demoStaff?: boolean;
+  } = {},
 ): Promise<boolean> {
-  const { now = new Date(), demoAccounts = true } = options;
+  const { now = new Date(), demoAccounts = true, demoStaff = false } = options;
   return db.transaction(async (txn) => {
     const tx = txn as unknown as Db;
     // Two processes starting on one empty database: the second waits here, then finds it seeded.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${SEED_LOCK_ID})`);
     const [row] = await tx.select({ n: count() }).from(categories);
     if ((row?.n ?? 0) > 0) return false;
-    if (demoAccounts) await seedDemoAccounts(tx);
+    if (demoAccounts) await seedDemoAccounts(tx, { staff: demoStaff });
     const inserted = await tx
       .insert(categories)
       .values(SEED_CATEGORIES.map(({ slug, name }, position) => ({ slug, name, position })))

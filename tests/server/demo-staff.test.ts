@@ -37,7 +37,7 @@ const accountOf = async (database: TestDatabase['database']) =>
 describe('the demo staff account', () => {
   it('comes with the demo data, and signs in to the back office with the password printed', async () => {
     const database = await freshDatabase();
-    expect(await seedDatabase(database.db)).toBe(true);
+    expect(await seedDatabase(database.db, { demoStaff: true })).toBe(true);
     const demo = await demoStaffSignIn(database.db);
     expect(demo).toEqual({ email: DEMO_STAFF_EMAIL, password: like.any(String) });
     expect(demo?.password.length).toBeGreaterThanOrEqual(16);
@@ -56,18 +56,25 @@ describe('the demo staff account', () => {
 
   it('has a password of its own on each database', async () => {
     const first = await freshDatabase();
-    await seedDatabase(first.db);
+    await seedDatabase(first.db, { demoStaff: true });
     const one = await demoStaffSignIn(first.db);
     await testDb?.drop();
     const second = await freshDatabase();
-    await seedDatabase(second.db);
+    await seedDatabase(second.db, { demoStaff: true });
     const other = await demoStaffSignIn(second.db);
     expect(one?.password).not.toBe(other?.password);
   });
 
   it('is not made on a database seeded without demo data', async () => {
     const database = await freshDatabase();
-    await seedDatabase(database.db, { demoAccounts: false });
+    await seedDatabase(database.db, { demoAccounts: false, demoStaff: true });
+    expect(await accountOf(database)).toBeUndefined();
+    expect(await demoStaffSignIn(database.db)).toBeNull();
+  });
+
+  it('is not made unless asked for, as on a PostgreSQL deployment', async () => {
+    const database = await freshDatabase();
+    await seedDatabase(database.db);
     expect(await accountOf(database)).toBeUndefined();
     expect(await demoStaffSignIn(database.db)).toBeNull();
   });
@@ -77,7 +84,7 @@ describe('the demo staff account', () => {
     const app = await buildApp({ database });
     try {
       const customer = await register(app, { email: DEMO_STAFF_EMAIL });
-      await seedDatabase(database.db);
+      await seedDatabase(database.db, { demoStaff: true });
       expect(await accountOf(database)).toEqual({
         role: 'USER',
         companyId: customer.user.companyId,
@@ -93,7 +100,7 @@ describe('the demo staff account', () => {
 
   it('is no longer printed once its password was set again, as ADMIN_PASSWORD does', async () => {
     const database = await freshDatabase();
-    await seedDatabase(database.db);
+    await seedDatabase(database.db, { demoStaff: true });
     await ensureAdmin(database.db, DEMO_STAFF_EMAIL, 'Chosen-Staff-Pass-1');
     expect(await demoStaffSignIn(database.db)).toBeNull();
   });
