@@ -6,8 +6,14 @@ import { classifyFailure, failureText, type CallFailure } from '../../lib/api/fa
 
 type Preview =
   | { state: 'loading' }
-  | { state: 'ready'; url: string }
+  | { state: 'ready'; url: string; type: Previewable | undefined }
   | { state: 'failed'; failure: CallFailure };
+
+/** What a document may be shown as in the page; anything else is offered as a download. */
+const PREVIEWABLE = ['application/pdf', 'image/jpeg', 'image/png'] as const;
+type Previewable = (typeof PREVIEWABLE)[number];
+const previewableType = (type: string): Previewable | undefined =>
+  PREVIEWABLE.find((known) => known === type);
 
 /**
  * A company's document shown in the page: read with the staff member's session (the file's
@@ -24,9 +30,11 @@ export function DocumentPreview({ document }: { document: CompanyDocument }) {
     fetchDocumentFile(document.id, controller.signal).then(
       (blob) => {
         if (controller.signal.aborted) return;
-        // Typed as the document says, so that the browser shows a PDF as a PDF.
-        url = URL.createObjectURL(new Blob([blob], { type: document.contentType }));
-        setPreview({ state: 'ready', url });
+        // A blob: address has the portal's origin: it is typed as the server answered, and
+        // only as a PDF or a picture, so that no stored file can run as a page of the portal.
+        const type = previewableType(blob.type);
+        url = URL.createObjectURL(new Blob([blob], { type: type ?? 'application/octet-stream' }));
+        setPreview({ state: 'ready', url, type });
       },
       async (error: unknown) => {
         if (controller.signal.aborted) return;
@@ -38,7 +46,7 @@ export function DocumentPreview({ document }: { document: CompanyDocument }) {
       controller.abort();
       if (url) URL.revokeObjectURL(url);
     };
-  }, [document.id, document.contentType, attempt]);
+  }, [document.id, attempt]);
 
   const title = t('admin.documents.previewOf', { name: document.originalName });
   if (preview.state === 'loading') {
@@ -69,16 +77,21 @@ export function DocumentPreview({ document }: { document: CompanyDocument }) {
   }
   return (
     <div className="staff-preview">
-      {document.contentType === 'application/pdf' ? (
+      {preview.type === 'application/pdf' && (
         <iframe className="staff-preview__frame" src={preview.url} title={title} />
-      ) : (
+      )}
+      {preview.type?.startsWith('image/') && (
         <img className="staff-preview__image" src={preview.url} alt={title} />
       )}
       <p className="staff-preview__links">
-        <a href={preview.url} target="_blank" rel="noopener noreferrer">
-          {t('admin.documents.openInTab')}
-        </a>
-        {' · '}
+        {preview.type && (
+          <>
+            <a href={preview.url} target="_blank" rel="noopener noreferrer">
+              {t('admin.documents.openInTab')}
+            </a>
+            {' · '}
+          </>
+        )}
         <a href={preview.url} download={document.originalName}>
           {t('admin.documents.download')}
         </a>
