@@ -14,7 +14,7 @@ import {
   type Language,
 } from '../../contracts/languages';
 import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY } from '../../contracts/storage-names';
-import { addTextFormats } from './formats';
+import { addTextFormats, formatterOf } from './formats';
 
 type Texts = { default: Record<string, unknown> };
 /** Every first screen's texts, the home screen's, and the rest (see `textParts` in vite.config.ts). */
@@ -143,22 +143,6 @@ export async function switchLanguage(lng: Language): Promise<void> {
 /** The portal language in force, reduced to one of ro, en, it. */
 export function currentLanguage(lng: string | undefined): Language {
   return pickLanguage([lng]);
-}
-
-const LOCALES: Record<Language, string> = { ro: 'ro-RO', en: 'en-IE', it: 'it-IT' };
-
-/**
- * Formatters are made once per language and kept: making one loads the locale's data,
- * which costs more than every later use put together.
- */
-function formatterOf<F>(make: (locale: string) => F): (lng: string | undefined) => F {
-  const made = new Map<Language, F>();
-  return (lng) => {
-    const language = currentLanguage(lng);
-    let formatter = made.get(language);
-    if (!formatter) made.set(language, (formatter = make(LOCALES[language])));
-    return formatter;
-  };
 }
 
 const moneyFormat = formatterOf(
