@@ -17,6 +17,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../src/contracts/admin.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../src/contracts/orders.js';
+import { ORDER_EVENT_ACTORS, ORDER_EVENT_KINDS } from '../../src/contracts/admin-orders.js';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -239,9 +240,36 @@ export const orders = pgTable('orders', {
   shipPhone: text('ship_phone').notNull(),
   cancellationReason: text('cancellation_reason').notNull().default(''),
   cancelledAt: optionalMillis('cancelled_at'),
+  /** Given by staff when the order ships (services/admin-orders.ts); '' before. */
+  trackingNumber: text('tracking_number').notNull().default(''),
   createdAt: millis('created_at'),
   updatedAt: millis('updated_at'),
 });
+
+/**
+ * An order's history: one row per change of its status or payment, written in the
+ * transaction of the change (migration 0011). `from` is null at the order's creation.
+ */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    at: millis('at'),
+    kind: text('kind', { enum: ORDER_EVENT_KINDS }).notNull(),
+    fromValue: text('from_value'),
+    toValue: text('to_value').notNull(),
+    actor: text('actor', { enum: ORDER_EVENT_ACTORS }).notNull(),
+    actorId: integer('actor_id').references(() => users.id),
+    /** A staff member's name as it was then; '' for the salon. */
+    actorName: text('actor_name').notNull().default(''),
+    /** The reason of a cancellation, the tracking number of a shipment. */
+    note: text('note').notNull().default(''),
+  },
+  (table) => [index('order_events_order_idx').on(table.orderId, table.at, table.id)],
+);
 
 export const orderItems = pgTable('order_items', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
@@ -333,6 +361,7 @@ export const schema = {
   cartItems,
   orders,
   orderItems,
+  orderEvents,
   idempotencyKeys,
   auditLog,
 };

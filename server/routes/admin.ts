@@ -1,9 +1,10 @@
 /**
- * /api/admin: the back office (role ADMIN): companies, their documents and orders, and the
- * audit log. Every change goes through `once` (services/idempotency.ts), works in the
+ * /api/admin: the back office (role ADMIN): companies, their documents and orders (list,
+ * CSV export, page, status and payment), and the audit log. Every change goes through `once` (services/idempotency.ts), works in the
  * transaction it is given and records the staff member in the audit log in that same
  * transaction. The log itself is only read here: no route adds, changes or removes an entry.
  */
+import { Readable } from 'node:stream';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db/database.js';
 import { accountOf, requireAdmin } from '../plugins/auth.js';
@@ -14,12 +15,18 @@ import {
   listCompanyPage,
   reviewDocument,
 } from '../services/admin.js';
-import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../src/contracts/orders.js';
 import { listAudit } from '../services/audit.js';
 import { adminSummary } from '../services/dashboard.js';
 import { readDocumentFile } from '../services/documents.js';
 import { IdempotencyHeaders, once } from '../services/idempotency.js';
-import { listAllOrders, moveOrder, setPaymentStatus } from '../services/orders.js';
+import {
+  exportFileName,
+  exportOrders,
+  listOrderPage,
+  moveOrder,
+  orderDetail,
+  setPaymentStatus,
+} from '../services/admin-orders.js';
 import { CompanyDocumentSchema, CompanySchema } from '../../src/contracts/accounts-schemas.js';
 import type { CompanyAction } from '../../src/contracts/admin.js';
 import {
@@ -33,7 +40,15 @@ import {
   MAX_REASON_LENGTH,
   ReasonBodySchema,
 } from '../../src/contracts/admin-schemas.js';
-import { literals } from '../../src/contracts/literals.js';
+import {
+  AdminOrderDetailSchema,
+  AdminOrderExportQuerySchema,
+  AdminOrderPageSchema,
+  AdminOrderPaymentBodySchema,
+  AdminOrderQuerySchema,
+  AdminOrderStatusBodySchema,
+  OrderConflictSchema,
+} from '../../src/contracts/admin-orders-schemas.js';
 import { OrderSchema } from '../../src/contracts/orders-schemas.js';
 import { sendDocument } from './companies.js';
 import { errorResponses, IdParams, ShortText } from './schemas.js';
@@ -164,15 +179,47 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
     '/admin/orders',
     {
       schema: {
-        querystring: Type.Object(
-          { status: Type.Optional(literals(ORDER_STATUSES)) },
-          { additionalProperties: false },
-        ),
-        response: { 200: Type.Object({ orders: Type.Array(OrderSchema) }), ...errorResponses },
+        querystring: AdminOrderQuerySchema,
+        response: { 200: AdminOrderPageSchema, ...errorResponses },
       },
     },
-    async (request) => ({ orders: await listAllOrders(db, request.query.status) }),
+    async (request) => listOrderPage(db, request.query),
   );
+
+  // Streamed a batch at a time: every matching order, however many (services/admin-orders.ts).
+  app.get(
+    '/admin/orders/export.csv',
+    { schema: { querystring: AdminOrderExportQuerySchema } },
+    async (request, reply) => {
+      const lines = exportOrders(db, request.query);
+      // The first batch before the answer starts: a refused filter is still a 4xx JSON.
+      const first = await lines.next();
+      async function* all() {
+        if (!first.done) yield first.value;
+        yield* lines;
+      }
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${exportFileName()}"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(all()));
+    },
+  );
+
+  app.get(
+    '/admin/orders/:id',
+    {
+      schema: { params: IdParams, response: { 200: AdminOrderDetailSchema, ...errorResponses } },
+    },
+    async (request) => orderDetail(db, request.params.id),
+  );
+
+  /** A 409 of these routes names the moves allowed (OrderConflictSchema). */
+  const orderChangeResponse = {
+    200: Type.Object({ order: OrderSchema }),
+    ...errorResponses,
+    409: OrderConflictSchema,
+  };
 
   app.post(
     '/admin/orders/:id/status',
@@ -180,20 +227,15 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
       schema: {
         headers: IdempotencyHeaders,
         params: IdParams,
-        body: Type.Object({ status: literals(ORDER_STATUSES) }, { additionalProperties: false }),
-        response: { 200: Type.Object({ order: OrderSchema }), ...errorResponses },
+        body: AdminOrderStatusBodySchema,
+        response: orderChangeResponse,
       },
     },
     async (request, reply) =>
       once(db, request, reply, async (tx) => ({
         status: 200,
         body: {
-          order: await moveOrder(
-            tx,
-            request.params.id,
-            request.body.status,
-            accountOf(request).user,
-          ),
+          order: await moveOrder(tx, request.params.id, request.body, accountOf(request).user),
         },
       })),
   );
@@ -204,11 +246,8 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
       schema: {
         headers: IdempotencyHeaders,
         params: IdParams,
-        body: Type.Object(
-          { paymentStatus: literals(PAYMENT_STATUSES) },
-          { additionalProperties: false },
-        ),
-        response: { 200: Type.Object({ order: OrderSchema }), ...errorResponses },
+        body: AdminOrderPaymentBodySchema,
+        response: orderChangeResponse,
       },
     },
     async (request, reply) =>
@@ -218,7 +257,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
           order: await setPaymentStatus(
             tx,
             request.params.id,
-            request.body.paymentStatus,
+            request.body,
             accountOf(request).user,
           ),
         },

@@ -2,28 +2,26 @@
  * Orders: checkout turns the cart into an order in one transaction (prices from the
  * catalogue at that moment, stock checked and taken under row locks, cart emptied);
  * a customer cancels only its company's orders, only while PENDING or CONFIRMED, and
- * the stock comes back. Staff move orders along their path and record payments. Rows are
+ * the stock comes back. Staff handle orders in ./admin-orders.ts. Every change of status
+ * is written to the order's history (./order-events.ts) in its transaction. Rows are
  * locked in the order of transactions.ts: products, then cart lines, then the order.
  */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   canCancel,
-  ORDER_FLOW,
   roundMoney,
   type Order,
-  type OrderStatus,
-  type PaymentStatus,
   type ShippingAddress,
 } from '../../src/contracts/orders.js';
 import { trimFields, validateShipping } from '../../src/contracts/validation.js';
 import type { Db } from '../db/database.js';
 import { cartItems, orderItems, orders, products } from '../db/schema.js';
 import type { Account } from './accounts.js';
-import { changedFields, recordAudit, type StaffActor } from './audit.js';
 import { lockCart, lockProducts, requireApproved, stockError } from './cart.js';
 import { HttpError, invalidFields, notFound } from './errors.js';
+import { recordOrderEvent } from './order-events.js';
 
-type OrderRow = typeof orders.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
 
 function toOrderDto(order: OrderRow, items: OrderItemRow[]): Order {
@@ -65,12 +63,13 @@ function toOrderDto(order: OrderRow, items: OrderItemRow[]): Order {
     orderItems: lines,
     itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
     cancellationReason: order.cancellationReason,
+    trackingNumber: order.trackingNumber,
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
   };
 }
 
-async function withItems(db: Db, rows: OrderRow[]): Promise<Order[]> {
+export async function withItems(db: Db, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const items = await db
     .select()
@@ -172,6 +171,13 @@ export async function checkout(db: Db, account: Account, request: CheckoutReques
       })),
     )
     .returning();
+  await recordOrderEvent(db, {
+    orderId: order.id,
+    kind: 'status',
+    from: null,
+    to: 'PENDING',
+    by: { salonUserId: account.user.id },
+  });
   // 4. The stock taken, and the ordered lines removed from the cart. Only those: a line
   //    added meanwhile for another product was not ordered and stays.
   for (const { line, product } of priced) {
@@ -233,13 +239,7 @@ export async function cancelOrder(
   const mine = and(eq(orders.id, id), eq(orders.companyId, companyOf(account)));
   const [found] = await db.select({ id: orders.id }).from(orders).where(mine);
   if (!found) throw notFound('Order not found');
-  const items = await db
-    .select()
-    .from(orderItems)
-    .where(eq(orderItems.orderId, id))
-    .orderBy(asc(orderItems.productId));
-  const productIds = items.flatMap((item) => (item.productId === null ? [] : [item.productId]));
-  await lockProducts(db, [...new Set(productIds)]);
+  const items = await lockOrderProducts(db, id);
 
   const [row] = await db.select().from(orders).where(mine).for('update');
   if (!row) throw notFound('Order not found');
@@ -262,6 +262,36 @@ export async function cancelOrder(
     })
     .where(eq(orders.id, id))
     .returning();
+  await putBackStock(db, items);
+  await recordOrderEvent(db, {
+    orderId: id,
+    kind: 'status',
+    from: row.status,
+    to: 'CANCELLED',
+    by: { salonUserId: account.user.id },
+    note: reason.trim(),
+  });
+  const [order] = await withItems(db, [updated ?? row]);
+  return order as Order;
+}
+
+/**
+ * Steps 1 and 2 of a cancellation (by the salon or by staff): the order's lines, read
+ * without a lock (an order's lines never change), and their products locked by id.
+ */
+export async function lockOrderProducts(db: Db, orderId: number): Promise<OrderItemRow[]> {
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.productId));
+  const productIds = items.flatMap((item) => (item.productId === null ? [] : [item.productId]));
+  await lockProducts(db, [...new Set(productIds)]);
+  return items;
+}
+
+/** The last step of a cancellation: the lines' quantities back into stock. */
+export async function putBackStock(db: Db, items: OrderItemRow[]): Promise<void> {
   for (const item of items) {
     if (item.productId === null) continue;
     await db
@@ -269,86 +299,4 @@ export async function cancelOrder(
       .set({ stock: sql`${products.stock} + ${item.quantity}`, updatedAt: new Date() })
       .where(eq(products.id, item.productId));
   }
-  const [order] = await withItems(db, [updated ?? row]);
-  return order as Order;
-}
-
-export async function listAllOrders(db: Db, status?: OrderStatus): Promise<Order[]> {
-  const rows = await db
-    .select()
-    .from(orders)
-    .where(status ? eq(orders.status, status) : undefined)
-    .orderBy(desc(orders.createdAt), desc(orders.id));
-  return withItems(db, rows);
-}
-
-/** Staff: moves an order one step along PENDING → CONFIRMED → PROCESSING → SHIPPED → DELIVERED. */
-export async function moveOrder(
-  db: Db,
-  id: number,
-  status: OrderStatus,
-  /** The staff member moving it: the audit log records it. */
-  actor?: StaffActor,
-): Promise<Order> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, id)).for('update');
-  if (!row) throw notFound('Order not found');
-  const from = ORDER_FLOW.indexOf(row.status);
-  const to = ORDER_FLOW.indexOf(status);
-  if (from < 0 || to !== from + 1) {
-    throw new HttpError(
-      409,
-      `An order that is ${row.status} cannot be moved to ${status}.`,
-      undefined,
-      {
-        code: 'ORDER_STATUS_CONFLICT',
-      },
-    );
-  }
-  const [updated = row] = await db
-    .update(orders)
-    .set({ status, updatedAt: new Date() })
-    .where(eq(orders.id, id))
-    .returning();
-  if (actor) {
-    await recordAudit(db, {
-      actor,
-      action: 'order.status',
-      entityType: 'order',
-      entityId: id,
-      companyId: row.companyId,
-      ...changedFields(row, updated, ['status']),
-    });
-  }
-  const [order] = await withItems(db, [updated]);
-  return order as Order;
-}
-
-export async function setPaymentStatus(
-  db: Db,
-  id: number,
-  paymentStatus: PaymentStatus,
-  /** The staff member recording it: the audit log records it. */
-  actor?: StaffActor,
-): Promise<Order> {
-  // Locked, so that the log says what it was before.
-  const [row] = await db.select().from(orders).where(eq(orders.id, id)).for('update');
-  if (!row) throw notFound('Order not found');
-  const [updated = row] = await db
-    .update(orders)
-    .set({ paymentStatus, updatedAt: new Date() })
-    .where(eq(orders.id, id))
-    .returning();
-  if (actor) {
-    await recordAudit(db, {
-      actor,
-      action: 'order.payment',
-      entityType: 'order',
-      entityId: id,
-      companyId: row.companyId,
-      // The same status recorded again is a decision too.
-      ...changedFields(row, updated, ['paymentStatus'], ['paymentStatus']),
-    });
-  }
-  const [order] = await withItems(db, [updated]);
-  return order as Order;
 }

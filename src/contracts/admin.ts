@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = [
   'document.reject',
   'order.status',
   'order.payment',
+  'order.cancel',
 ] as const;
 export const AUDIT_ENTITIES = ['company', 'document', 'order'] as const;
 

@@ -85,6 +85,11 @@ export const OrderSchema = Type.Object({
   orderItems: Type.Array(OrderItemSchema),
   itemCount: Type.Integer(),
   cancellationReason: Type.String(),
+  /**
+   * The carrier's number, given by staff when the order ships; '' before. Copies kept on a
+   * device before it was sent lack it (see trackingNumberOf in ./orders).
+   */
+  trackingNumber: Type.String(),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
 });

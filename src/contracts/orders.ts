@@ -3,7 +3,7 @@
  * states (docs/product.md#orders) and the quantity rule of the cart (docs/product.md#cart).
  */
 
-import type { Cart, CartItem } from './orders-schemas';
+import type { Cart, CartItem, Order } from './orders-schemas';
 import type { ORDER_STATUSES, PAYMENT_STATUSES } from './states';
 
 /** The shapes are stated once, as JSON schemas; these are their types. */
@@ -98,3 +98,10 @@ export function lineThumbnail(images: readonly string[]): string | undefined {
   const uploads = images.filter((path) => path.startsWith('/uploads/'));
   return uploads[uploads.length - 1] ?? images[0];
 }
+
+/**
+ * An order's tracking number, '' when it has none. Orders kept on a device since before
+ * the server sent the field lack it until the next sync.
+ */
+export const trackingNumberOf = (order: Partial<Pick<Order, 'trackingNumber'>>): string =>
+  order.trackingNumber ?? '';

@@ -215,42 +215,48 @@ describe('cart and orders', () => {
     });
   });
 
-  it('keep the status and payment status staff set', async () => {
+  it('keep the status, tracking number, payment and cancellation staff set', async () => {
     const { tokens } = await buyer();
     await testDb.database.db.update(products).set({ stock: 50 }).where(eq(products.id, 5));
-    await send(tokens, 'POST', '/api/cart/add', '/api/cart/add', { productId: 5, quantity: 1 });
-    const created = await send(tokens, 'POST', '/api/cart/checkout', '/api/cart/checkout', {
-      shippingAddress: {
-        firstName: 'Radu',
-        lastName: 'Ene',
-        street: 'Strada Mare 5',
-        city: 'Iași',
-        zipCode: '700001',
-        country: 'Romania',
-        phone: '+40 232 555 010',
-      },
-    });
-    const orderId = created.json<{ order: { id: number } }>().order.id;
-    await send(
-      staff,
-      'POST',
-      '/api/admin/orders/:id/status',
-      `/api/admin/orders/${orderId}/status`,
-      {
-        status: 'CONFIRMED',
-      },
-    );
+    const place = async () => {
+      await send(tokens, 'POST', '/api/cart/add', '/api/cart/add', { productId: 5, quantity: 1 });
+      const created = await send(tokens, 'POST', '/api/cart/checkout', '/api/cart/checkout', {
+        shippingAddress: {
+          firstName: 'Radu',
+          lastName: 'Ene',
+          street: 'Strada Mare 5',
+          city: 'Iași',
+          zipCode: '700001',
+          country: 'Romania',
+          phone: '+40 232 555 010',
+        },
+      });
+      return created.json<{ order: { id: number } }>().order.id;
+    };
+    const orderId = await place();
+    const move = (id: number, body: Record<string, unknown>) =>
+      send(staff, 'POST', '/api/admin/orders/:id/status', `/api/admin/orders/${id}/status`, body);
+    await move(orderId, { status: 'CONFIRMED' });
+    await move(orderId, { status: 'PROCESSING' });
+    await move(orderId, { status: 'SHIPPED', trackingNumber: '  RO-AWB 4471  ' });
     await send(
       staff,
       'POST',
       '/api/admin/orders/:id/payment',
       `/api/admin/orders/${orderId}/payment`,
-      { paymentStatus: 'PAID' },
+      { paymentStatus: 'PAID', note: 'Statement 12' },
     );
     expect((await read<{ order: Order }>(tokens, `/api/orders/${orderId}`)).order).toMatchObject({
-      status: 'CONFIRMED',
+      status: 'SHIPPED',
+      trackingNumber: 'RO-AWB 4471',
       paymentStatus: 'PAID',
     });
+
+    const cancelledId = await place();
+    await move(cancelledId, { status: 'CANCELLED', reason: 'The salon closed' });
+    expect(
+      (await read<{ order: Order }>(tokens, `/api/orders/${cancelledId}`)).order,
+    ).toMatchObject({ status: 'CANCELLED', cancellationReason: 'The salon closed' });
   });
 });
 

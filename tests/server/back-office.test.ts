@@ -572,6 +572,11 @@ describe('every /api/admin route', () => {
         url: `/api/admin/documents/${await document()}/file`,
       }),
       'GET /api/admin/orders': () => Promise.resolve({ url: '/api/admin/orders?status=PENDING' }),
+      'GET /api/admin/orders/export.csv': () =>
+        Promise.resolve({ url: '/api/admin/orders/export.csv?status=PENDING' }),
+      'GET /api/admin/orders/:id': async () => ({
+        url: `/api/admin/orders/${await order(db(), buyer)}`,
+      }),
       'POST /api/admin/orders/:id/status': async () => ({
         url: `/api/admin/orders/${await order(db(), buyer)}/status`,
         payload: { status: 'CONFIRMED' },

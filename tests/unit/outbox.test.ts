@@ -293,6 +293,7 @@ describe('replaying the outbox', () => {
       ],
       itemCount: 2,
       cancellationReason: '',
+      trackingNumber: '',
       createdAt: new Date(now).toISOString(),
       updatedAt: new Date(now).toISOString(),
     };

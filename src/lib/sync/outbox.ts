@@ -98,6 +98,7 @@ export async function queueCheckout(
     })),
     itemCount: cart.itemCount,
     cancellationReason: '',
+    trackingNumber: '',
     createdAt: now,
     updatedAt: now,
   };

@@ -1,0 +1,54 @@
+/**
+ * An order's history (migration 0011): one row per change of its status or payment,
+ * written by the change itself in its transaction, so that the history and the order
+ * never disagree. Read by the back office's order page.
+ */
+import { asc, eq } from 'drizzle-orm';
+import type { AdminOrderEvent, OrderEventKind } from '../../src/contracts/admin-orders.js';
+import type { Db } from '../db/database.js';
+import { orderEvents } from '../db/schema.js';
+import type { StaffActor } from './audit.js';
+
+export interface OrderEventRecord {
+  orderId: number;
+  kind: OrderEventKind;
+  /** null at the order's creation. */
+  from: string | null;
+  to: string;
+  /** The salon's user who made the change, or the staff member. */
+  by: { salonUserId: number } | { staff: StaffActor };
+  note?: string;
+}
+
+/** Adds one event; `tx` is the transaction of the change it records. */
+export async function recordOrderEvent(tx: Db, event: OrderEventRecord): Promise<void> {
+  const staff = 'staff' in event.by ? event.by.staff : null;
+  await tx.insert(orderEvents).values({
+    orderId: event.orderId,
+    kind: event.kind,
+    fromValue: event.from,
+    toValue: event.to,
+    actor: staff ? 'staff' : 'salon',
+    actorId: staff ? staff.id : 'salonUserId' in event.by ? event.by.salonUserId : null,
+    actorName: staff ? `${staff.firstName} ${staff.lastName}`.trim() : '',
+    note: event.note ?? '',
+  });
+}
+
+/** An order's history, oldest first. */
+export async function orderHistory(db: Db, orderId: number): Promise<AdminOrderEvent[]> {
+  const rows = await db
+    .select()
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.at), asc(orderEvents.id));
+  return rows.map((row) => ({
+    id: row.id,
+    at: row.at.toISOString(),
+    kind: row.kind,
+    from: row.fromValue,
+    to: row.toValue,
+    actor: { kind: row.actor, id: row.actorId, name: row.actorName },
+    note: row.note,
+  }));
+}
