@@ -149,6 +149,8 @@ export const SCREENS = {
   'admin-companies': screen(staffPage('companies'), {}),
   'admin-company': screen(staffPage('company'), {}),
   'admin-audit': screen(staffPage('audit'), {}),
+  'admin-orders': screen(staffPage('orders'), {}),
+  'admin-order': screen(staffPage('order'), {}),
 } satisfies Record<RouteId, Screen>;
 
 /** The screen of an address, among those the server renders (first visits open on them). */

@@ -44,6 +44,8 @@ const TABLE = [
   { id: 'admin-companies', path: '/admin/companies', signedIn: true, staff: true },
   { id: 'admin-company', path: '/admin/companies/:id', signedIn: true, staff: true },
   { id: 'admin-audit', path: '/admin/audit', signedIn: true, staff: true },
+  { id: 'admin-orders', path: '/admin/orders', signedIn: true, staff: true },
+  { id: 'admin-order', path: '/admin/orders/:id', signedIn: true, staff: true },
 ] as const satisfies readonly PageRoute[];
 
 export type RouteId = (typeof TABLE)[number]['id'];

@@ -95,6 +95,9 @@ function CompanyScreen({ detail, reload }: { detail: AdminCompanyDetail; reload:
         <h1>{company.name}</h1>
         <CompanyStatusChip status={company.status} />
       </header>
+      <p>
+        <Link to={`/admin/orders?companyId=${company.id}`}>{t('admin.orders.showOrders')}</Link>
+      </p>
 
       <div className="card-grid">
         <StatusCard company={company} offline={offline} onChanged={reload} />

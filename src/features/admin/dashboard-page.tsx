@@ -55,7 +55,11 @@ export function DashboardPage() {
                 label={t('admin.dashboard.documentsToReview')}
                 value={data.documentsToReview}
               />
-              <Figure label={t('admin.dashboard.ordersToConfirm')} value={data.ordersToConfirm} />
+              <Figure
+                label={t('admin.dashboard.ordersToConfirm')}
+                value={data.ordersToConfirm}
+                to="/admin/orders?status=PENDING"
+              />
               <Figure
                 label={t('admin.dashboard.productsLowStock')}
                 value={data.productsLowStock}

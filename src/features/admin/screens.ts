@@ -9,6 +9,8 @@ const SCREENS = {
   companies: () => import('./companies-page').then((m) => m.CompaniesPage),
   company: () => import('./company-page').then((m) => m.CompanyPage),
   audit: () => import('./audit-page').then((m) => m.AuditPage),
+  orders: () => import('./orders-page').then((m) => m.OrdersPage),
+  order: () => import('./order-page').then((m) => m.OrderPage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 export type StaffScreen = keyof typeof SCREENS;

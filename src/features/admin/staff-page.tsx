@@ -42,6 +42,9 @@ export function StaffPage({
             <NavLink to="/admin/companies">{t('admin.nav.companies')}</NavLink>
           </li>
           <li>
+            <NavLink to="/admin/orders">{t('admin.nav.orders')}</NavLink>
+          </li>
+          <li>
             <NavLink to="/admin/audit">{t('admin.nav.audit')}</NavLink>
           </li>
         </ul>

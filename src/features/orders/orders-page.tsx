@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { canCancel, lineThumbnail, type Order } from '../../contracts/orders';
+import { canCancel, lineThumbnail, trackingNumberOf, type Order } from '../../contracts/orders';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Modal } from '../../components/modal';
 import { PageMeta } from '../../components/page-meta';
@@ -135,6 +135,7 @@ function OrderCard({
   const { t, i18n } = useTranslation();
   const { order } = stored;
   const synced = stored.state === 'synced';
+  const tracking = trackingNumberOf(order);
   const more = order.orderItems.length - PREVIEW_LINES;
   return (
     <article
@@ -210,6 +211,12 @@ function OrderCard({
             <dd>{formatDateTime(order.updatedAt, i18n.language)}</dd>
           </div>
         )}
+        {tracking && (
+          <div>
+            <dt>{t('orders.trackingNumber')}</dt>
+            <dd>{tracking}</dd>
+          </div>
+        )}
       </dl>
       <ul className="order-card__lines">
         {order.orderItems.slice(0, PREVIEW_LINES).map((item) => (
@@ -274,6 +281,12 @@ function OrderDetails({ stored, onClose }: { stored: StoredOrder | null; onClose
               <>
                 <dt>{t('orders.notes')}</dt>
                 <dd>{order.notes}</dd>
+              </>
+            )}
+            {trackingNumberOf(order) && (
+              <>
+                <dt>{t('orders.trackingNumber')}</dt>
+                <dd>{trackingNumberOf(order)}</dd>
               </>
             )}
             {order.cancellationReason && (

@@ -1,0 +1,292 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { OrderSort } from '../../contracts/admin-orders';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../contracts/orders';
+import { Banner } from '../../components/banner';
+import { useToast } from '../../components/toast';
+import { downloadOrdersCsv, fetchAdminOrders } from '../../lib/api/admin-orders';
+import { classifyFailure, failureText } from '../../lib/api/failure';
+import { formatDateTime, formatMoney } from '../../lib/i18n';
+import {
+  applyOrdersChange,
+  FIRST_ORDER,
+  ordersQuery,
+  readOrdersUrl,
+  writeOrdersUrl,
+  type OrdersView,
+} from './order-urls';
+import { StaffDataNotice, StaffPage, StaffPager, useOffline } from './staff-page';
+import { TableScroll } from './table-scroll';
+import { useStaffData } from './use-staff-data';
+
+const SEARCH_ID = 'staff-order-search';
+const STATUS_ID = 'staff-order-status';
+const PAYMENT_ID = 'staff-order-payment';
+const FROM_ID = 'staff-order-from';
+const TO_ID = 'staff-order-to';
+
+export function OrdersPage() {
+  const { t, i18n } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const view = readOrdersUrl(params);
+  const query = ordersQuery(view);
+  const list = useStaffData(JSON.stringify(query), (signal) => fetchAdminOrders(query, signal));
+  const [draft, setDraft] = useState(view.search);
+  // Keep the box in step when the address changes (the back button, a link).
+  useEffect(() => setDraft(view.search), [view.search]);
+  const offline = useOffline();
+  const notify = useToast();
+  const [exporting, setExporting] = useState(false);
+  const [exportError, setExportError] = useState<string | null>(null);
+
+  const go = (change: Partial<OrdersView>) =>
+    setParams((current) => applyOrdersChange(current, change));
+
+  const exportCsv = async () => {
+    setExporting(true);
+    setExportError(null);
+    try {
+      await downloadOrdersCsv(query);
+      notify(t('admin.orders.exported'));
+    } catch (error) {
+      setExportError(
+        failureText(t, await classifyFailure(error), {
+          offline: t('admin.needsNetwork'),
+          refused: t('admin.orders.exportFailed'),
+        }),
+      );
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const sortButton = (column: OrderSort, label: string) => {
+    const current = view.sortBy === column;
+    return (
+      <th
+        scope="col"
+        aria-sort={current ? (view.sortOrder === 'asc' ? 'ascending' : 'descending') : undefined}
+      >
+        <button
+          type="button"
+          className="staff-sort"
+          onClick={() =>
+            go({
+              sortBy: column,
+              sortOrder: current
+                ? view.sortOrder === 'asc'
+                  ? 'desc'
+                  : 'asc'
+                : FIRST_ORDER[column],
+            })
+          }
+        >
+          {label}
+          <span aria-hidden="true">{current ? (view.sortOrder === 'asc' ? ' ↑' : ' ↓') : ''}</span>
+        </button>
+      </th>
+    );
+  };
+
+  const filtered =
+    view.search || view.status || view.paymentStatus || view.from || view.to || view.companyId;
+  const page = list.data;
+  return (
+    <StaffPage
+      title={t('admin.orders.title')}
+      description={t('admin.orders.description')}
+      path="/admin/orders"
+    >
+      <h1>{t('admin.orders.title')}</h1>
+      {view.companyId !== undefined && (
+        <p className="notice" role="note">
+          {t('admin.orders.ofCompany', { id: view.companyId })}{' '}
+          <Link to={writeOrdersUrl({ ...view, companyId: undefined, page: 1 })}>
+            {t('admin.orders.allCompanies')}
+          </Link>
+        </p>
+      )}
+      <div className="staff-filters">
+        <form
+          role="search"
+          className="staff-filters__search"
+          onSubmit={(event) => {
+            event.preventDefault();
+            go({ search: draft });
+          }}
+        >
+          <div className="form-field">
+            <label htmlFor={SEARCH_ID}>{t('admin.orders.search')}</label>
+            <div className="staff-filters__row">
+              <input
+                id={SEARCH_ID}
+                type="search"
+                value={draft}
+                maxLength={200}
+                aria-describedby={`${SEARCH_ID}-hint`}
+                onChange={(event) => setDraft(event.target.value)}
+              />
+              <button type="submit" className="button">
+                {t('admin.orders.searchButton')}
+              </button>
+            </div>
+            <p id={`${SEARCH_ID}-hint`} className="form-field__hint">
+              {t('admin.orders.searchHint')}
+            </p>
+          </div>
+        </form>
+        <div className="form-field">
+          <label htmlFor={STATUS_ID}>{t('admin.orders.status')}</label>
+          <select
+            id={STATUS_ID}
+            value={view.status ?? ''}
+            onChange={(event) =>
+              go({ status: ORDER_STATUSES.find((status) => status === event.target.value) })
+            }
+          >
+            <option value="">{t('admin.orders.allStatuses')}</option>
+            {ORDER_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(`orders.status.${status}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form-field">
+          <label htmlFor={PAYMENT_ID}>{t('admin.orders.payment')}</label>
+          <select
+            id={PAYMENT_ID}
+            value={view.paymentStatus ?? ''}
+            onChange={(event) =>
+              go({
+                paymentStatus: PAYMENT_STATUSES.find((status) => status === event.target.value),
+              })
+            }
+          >
+            <option value="">{t('admin.orders.allPayments')}</option>
+            {PAYMENT_STATUSES.map((status) => (
+              <option key={status} value={status}>
+                {t(`orders.payment.${status}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form-field">
+          <label htmlFor={FROM_ID}>{t('admin.orders.from')}</label>
+          <input
+            id={FROM_ID}
+            type="date"
+            value={view.from}
+            max={view.to || undefined}
+            aria-describedby="staff-order-dates-hint"
+            onChange={(event) => go({ from: event.target.value })}
+          />
+        </div>
+        <div className="form-field">
+          <label htmlFor={TO_ID}>{t('admin.orders.to')}</label>
+          <input
+            id={TO_ID}
+            type="date"
+            value={view.to}
+            min={view.from || undefined}
+            aria-describedby="staff-order-dates-hint"
+            onChange={(event) => go({ to: event.target.value })}
+          />
+        </div>
+        {filtered && (
+          <Link
+            className="button button--ghost staff-filters__clear"
+            to={writeOrdersUrl({
+              ...view,
+              search: '',
+              status: undefined,
+              paymentStatus: undefined,
+              companyId: undefined,
+              from: '',
+              to: '',
+              page: 1,
+            })}
+          >
+            {t('admin.orders.clear')}
+          </Link>
+        )}
+      </div>
+      <p id="staff-order-dates-hint" className="form-field__hint">
+        {t('admin.orders.dateHint')}
+      </p>
+      <div className="staff-actions">
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={offline || exporting}
+          onClick={() => void exportCsv()}
+        >
+          {exporting ? t('admin.orders.exporting') : t('admin.orders.export')}
+        </button>
+      </div>
+      {exportError && <Banner kind="error">{exportError}</Banner>}
+
+      <StaffDataNotice result={list} />
+      {page && (
+        <>
+          <p className="staff-count" role="status">
+            {t('admin.orders.count', { count: page.pagination.total })}
+          </p>
+          {page.orders.length === 0 ? (
+            <p className="empty-state">{t('admin.orders.empty')}</p>
+          ) : (
+            <TableScroll labelledBy="staff-orders-caption">
+              <table className="staff-table">
+                <caption id="staff-orders-caption" className="visually-hidden">
+                  {t('admin.orders.caption')}
+                </caption>
+                <thead>
+                  <tr>
+                    {sortButton('orderNumber', t('admin.orders.columns.number'))}
+                    <th scope="col">{t('admin.orders.columns.company')}</th>
+                    {sortButton('createdAt', t('admin.orders.columns.placed'))}
+                    <th scope="col">{t('admin.orders.columns.status')}</th>
+                    <th scope="col">{t('admin.orders.columns.payment')}</th>
+                    <th scope="col">{t('admin.orders.columns.items')}</th>
+                    {sortButton('total', t('admin.orders.columns.total'))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {page.orders.map((order) => (
+                    <tr key={order.id}>
+                      <th scope="row">
+                        <Link to={`/admin/orders/${order.id}`} state={{ list: params.toString() }}>
+                          {order.orderNumber}
+                        </Link>
+                      </th>
+                      <td>
+                        <Link to={`/admin/companies/${order.company.id}`}>
+                          {order.company.name}
+                        </Link>
+                      </td>
+                      <td>{formatDateTime(order.createdAt, i18n.language)}</td>
+                      <td>
+                        <span className={`chip chip--status-${order.status.toLowerCase()}`}>
+                          {t(`orders.status.${order.status}`)}
+                        </span>
+                      </td>
+                      <td>{t(`orders.payment.${order.paymentStatus}`)}</td>
+                      <td>{order.itemCount}</td>
+                      <td>{formatMoney(order.total, i18n.language)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
+          )}
+          <StaffPager
+            page={page.pagination.page}
+            totalPages={page.pagination.totalPages}
+            hrefFor={(n) => writeOrdersUrl({ ...view, page: n })}
+          />
+        </>
+      )}
+    </StaffPage>
+  );
+}
