@@ -30,7 +30,9 @@
  *
  * BENCH_ONLY=large measures the 10,000-product figures alone, BENCH_ONLY=drain the
  * outbox drain alone, BENCH_ONLY=uploads the upload figures alone, BENCH_ONLY=api the
- * catalogue API alone (no build needed for those two: their servers serve the API only).
+ * catalogue API alone, BENCH_ONLY=admin the back office's lists with 10,000 companies and
+ * 100,000 orders alone (tests/bench/admin-lists.ts; no build needed for those three: their
+ * servers serve the API only).
  *
  * BENCH_PORT sets the first of the ports used (default 4390; the large catalogue and the
  * uploads take the two after it). The server serves the build named by STATIC_DIR and
@@ -50,6 +52,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium, type Page } from 'playwright-core';
 import { CHROME_ARGS, CHROME_PATH } from '../e2e/chromium';
+import { adminListTimes } from './admin-lists';
 import { catalogueThroughput } from './catalogue-throughput';
 import { firstVisitDownloads } from './first-visit';
 import { FIRST_VISIT_KEY } from '../../src/contracts/storage-names';
@@ -821,6 +824,10 @@ async function main(): Promise<void> {
   }
   if (only === 'api') {
     print(await catalogueThroughput());
+    return;
+  }
+  if (only === 'admin') {
+    print(await adminListTimes());
     return;
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-'));
