@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, approvedSalon, signInAs, staffHeaders } from './helpers';
+import { approvedSalon, placedOrder as placeOrder, signInAs, staffHeaders } from './helpers';
 import { STAFF } from './staff';
 
 async function signInAsStaff(page: Page) {
@@ -26,36 +26,10 @@ async function expectAccessible(page: Page) {
   ).toEqual([]);
 }
 
-/** An order of an approved salon, placed through the API with one product in stock. */
+/** An order of a newly approved salon, placed through the API. */
 async function placedOrder(request: APIRequestContext, prefix: string) {
   const salon = await approvedSalon(request, prefix);
-  const headers = { authorization: `Bearer ${await apiToken(request, salon.email)}` };
-  const list = await request.get('/api/products', { headers, params: { limit: 50 } });
-  const { products } = (await list.json()) as { products: { id: number; stock: number }[] };
-  const product = products.find((p) => p.stock > 5);
-  expect(product, 'a product in stock').toBeTruthy();
-  const added = await request.post('/api/cart/add', {
-    headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
-    data: { productId: product?.id, quantity: 2 },
-  });
-  expect(added.ok()).toBe(true);
-  const checkout = await request.post('/api/cart/checkout', {
-    headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
-    data: {
-      shippingAddress: {
-        firstName: 'Mara',
-        lastName: 'Stan',
-        street: 'Strada Teiului 7',
-        city: 'Brașov',
-        zipCode: '500001',
-        country: 'Romania',
-        phone: '+40 268 555 777',
-      },
-    },
-  });
-  expect(checkout.status()).toBe(201);
-  const { order } = (await checkout.json()) as { order: { id: number; orderNumber: string } };
-  return { salon, order };
+  return { salon, order: await placeOrder(request, salon.email) };
 }
 
 test('staff ship a salon’s order with a tracking number, and the salon sees it', async ({

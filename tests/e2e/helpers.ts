@@ -155,3 +155,33 @@ export const addToCart = (cards: Locator, index: number) =>
     .nth(index)
     .getByRole('button', { name: /^Add to cart/ })
     .click();
+
+/** An order of a salon that may order, placed through the API: two units of a product in stock. */
+export async function placedOrder(request: APIRequestContext, email: string, password = PASSWORD) {
+  const headers = { authorization: `Bearer ${await apiToken(request, email, password)}` };
+  const list = await request.get('/api/products', { headers, params: { limit: 50 } });
+  const { products } = (await list.json()) as { products: { id: number; stock: number }[] };
+  const product = products.find((p) => p.stock > 5);
+  expect(product, 'a product in stock').toBeTruthy();
+  const added = await request.post('/api/cart/add', {
+    headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
+    data: { productId: product?.id, quantity: 2 },
+  });
+  expect(added.ok()).toBe(true);
+  const checkout = await request.post('/api/cart/checkout', {
+    headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
+    data: {
+      shippingAddress: {
+        firstName: 'Mara',
+        lastName: 'Stan',
+        street: 'Strada Teiului 7',
+        city: 'Brașov',
+        zipCode: '500001',
+        country: 'Romania',
+        phone: '+40 268 555 777',
+      },
+    },
+  });
+  expect(checkout.status()).toBe(201);
+  return ((await checkout.json()) as { order: { id: number; orderNumber: string } }).order;
+}
