@@ -6,7 +6,13 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { approvedSalon, placedOrder as placeOrder, signInAs, staffHeaders } from './helpers';
+import {
+  approvedSalon,
+  placedOrder as placeOrder,
+  signInAs,
+  staffHeaders,
+  untilControlled,
+} from './helpers';
 import { STAFF } from './staff';
 
 async function signInAsStaff(page: Page) {
@@ -81,6 +87,41 @@ test('staff ship a salon’s order with a tracking number, and the salon sees it
   const card = salonPage.getByTestId('order-card').filter({ hasText: order.orderNumber });
   await expect(card.getByText('Shipped', { exact: true })).toBeVisible();
   await expect(card.getByText('RO-AWB 778899')).toBeVisible();
+
+  // Offline, as of the last sync: from the device.
+  await untilControlled(salonPage);
+  await salonContext.setOffline(true);
+  await salonPage.reload();
+  await expect(salonPage.getByText(/these are the orders saved on this device/)).toBeVisible();
+  await expect(card.getByText('Shipped', { exact: true })).toBeVisible();
+  await expect(card.getByText('RO-AWB 778899')).toBeVisible();
+
+  // A copy the device kept from before orders had a tracking number still shows.
+  await salonPage.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const opened = indexedDB.open('hair-care-portal');
+        opened.onerror = () => reject(opened.error!);
+        opened.onsuccess = () => {
+          const tx = opened.result.transaction('orders', 'readwrite');
+          const store = tx.objectStore('orders');
+          const cursor = store.openCursor();
+          cursor.onsuccess = () => {
+            const at = cursor.result;
+            if (!at) return;
+            const stored = at.value as { order: { trackingNumber?: string } };
+            delete stored.order.trackingNumber;
+            at.update(stored);
+            at.continue();
+          };
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error!);
+        };
+      }),
+  );
+  await salonPage.reload();
+  await expect(card.getByText('Shipped', { exact: true })).toBeVisible();
+  await expect(card.getByText('Tracking number')).toHaveCount(0);
   await salonContext.close();
 });
 
