@@ -22,15 +22,26 @@ import type {
   AdminOrderStatusBody,
 } from '../../src/contracts/admin-orders-schemas.js';
 import type { Order, OrderStatus, PaymentStatus } from '../../src/contracts/orders.js';
-import type { FieldError } from '../../src/contracts/validation.js';
+import type { ValidationCode } from '../../src/contracts/validation.js';
+import en from '../../src/locales/en.json' with { type: 'json' };
 import type { Db } from '../db/database.js';
 import { companies, orderItems, orders, users } from '../db/schema.js';
 import { changedFields, recordAudit, type StaffActor } from './audit.js';
 import { startOfDay } from './dashboard.js';
-import { HttpError, invalidFields, notFound } from './errors.js';
+import { HttpError, notFound } from './errors.js';
 import { orderHistory, recordOrderEvent } from './order-events.js';
 import { lockOrderProducts, putBackStock, withItems, type OrderRow } from './orders.js';
 import { pageOf, paginationOf } from './pages.js';
+
+/**
+ * A 400 for one field, as `invalidFields` answers one (errors.ts), also for a value of the
+ * wrong shape (`invalidValue`, a code the client translates like the shared rules' codes).
+ */
+function refusedField(field: string, code: ValidationCode | 'invalidValue'): HttpError {
+  return new HttpError(400, en.validation.reviewFields, [
+    { field, code, message: en.validation[code] },
+  ]);
+}
 
 /** Text as a LIKE pattern that matches it literally: `%`, `_` and `\` are no wildcards. */
 const literalPattern = (text: string) => text.replace(/[\\%_]/g, '\\$&');
@@ -42,7 +53,7 @@ function dayStart(day: string, field: 'from' | 'to', offsetDays = 0): Date {
   // Noon UTC of that day is the same day in Bucharest (UTC+2 or +3).
   const noon = Date.parse(`${day}T12:00:00Z`);
   if (Number.isNaN(noon) || new Date(noon).toISOString().slice(0, 10) !== day) {
-    throw invalidFields([{ field, code: 'invalidValue' }]);
+    throw refusedField(field, 'invalidValue');
   }
   return startOfDay(new Date(noon + offsetDays * DAY_MS));
 }
@@ -278,14 +289,14 @@ function notAllowed(
 /** The tracking number as stored, or the field errors that refuse it. */
 function checkedTrackingNumber(value: string | undefined): string {
   const tracking = value?.trim() ?? '';
-  const error: FieldError['code'] | null = !tracking
+  const error: 'required' | 'tooLong' | 'invalidValue' | null = !tracking
     ? 'required'
     : tracking.length > MAX_TRACKING_LENGTH
       ? 'tooLong'
       : TRACKING_NUMBER_PATTERN.test(tracking)
         ? null
         : 'invalidValue';
-  if (error) throw invalidFields([{ field: 'trackingNumber', code: error }]);
+  if (error) throw refusedField('trackingNumber', error);
   return tracking;
 }
 
@@ -320,7 +331,7 @@ export async function moveOrder(
   if (!allowed.includes(to)) throw notAllowed('status', row.orderNumber, row.status, to, allowed);
   const trackingNumber = to === 'SHIPPED' ? checkedTrackingNumber(body.trackingNumber) : null;
   const reason = body.reason?.trim() ?? '';
-  if (cancelling && !reason) throw invalidFields([{ field: 'reason', code: 'required' }]);
+  if (cancelling && !reason) throw refusedField('reason', 'required');
 
   const now = new Date();
   const [updated = row] = await db

@@ -27,7 +27,6 @@ export const VALIDATION_CODES = [
   'termsRequired',
   'tooLong',
   'currentPasswordRequired',
-  'invalidValue',
 ] as const;
 export type ValidationCode = (typeof VALIDATION_CODES)[number];
 
