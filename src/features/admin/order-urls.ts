@@ -22,9 +22,12 @@ const positiveInt = (value: string | null): number | undefined => {
 const oneOf = <T extends string>(options: readonly T[], value: string | null): T | undefined =>
   options.find((option) => option === value);
 
-/** A real calendar day `YYYY-MM-DD`, as a date field gives it. */
-const day = (value: string | null): string =>
-  value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) ? value : '';
+/** A real calendar day `YYYY-MM-DD`, as a date field gives it ('2026-02-30' is none). */
+function day(value: string | null): string {
+  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return '';
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value) ? value : '';
+}
 
 export interface OrdersView {
   search: string;
