@@ -126,12 +126,16 @@ export const AdminOrderPaymentBodySchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** A 409 of a move the rules do not allow: the steps that are allowed from where it is. */
+/**
+ * A 409 of these routes: for a move the rules do not allow, the steps that are allowed
+ * from where it is (`details.allowed`); a request still running under its key has none.
+ */
 export const OrderConflictSchema = Type.Object({
   message: Type.String(),
-  code: Type.String(),
+  code: Type.Optional(Type.String()),
   params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
-  details: Type.Object({ allowed: Type.Array(Type.String()) }),
+  details: Type.Optional(Type.Object({ allowed: Type.Array(Type.String()) })),
+  retryAfter: Type.Optional(Type.Integer()),
 });
 
 export type AdminOrderQuery = Static<typeof AdminOrderQuerySchema>;

@@ -6,11 +6,13 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { auditLog, orderEvents, orderItems, orders, products } from '../../server/db/schema';
 import { seedDatabase } from '../../server/db/seed';
 import { csvCell, EXPORT_BATCH } from '../../server/services/admin-orders';
+import { OrderConflictSchema } from '../../src/contracts/admin-orders-schemas';
 import type {
   AdminOrderDetail,
   AdminOrderPage,
@@ -219,6 +221,16 @@ describe('POST /api/admin/orders/:id/status', () => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(await eventsOf(orderId)).toHaveLength(1);
     expect(await auditOf(orderId)).toHaveLength(1);
+  });
+
+  it('can answer every 409 of its key, a request still running included', () => {
+    // The route's 409 shape also carries what `once` answers while the key is held.
+    expect(
+      Value.Check(OrderConflictSchema, {
+        message: 'This request is still being processed. Please try again in a moment.',
+        code: 'REQUEST_IN_PROGRESS',
+      }),
+    ).toBe(true);
   });
 
   it('answers 404 for an order that does not exist', async () => {
