@@ -149,6 +149,10 @@ export const SCREENS = {
   'admin-companies': screen(staffPage('companies'), {}),
   'admin-company': screen(staffPage('company'), {}),
   'admin-audit': screen(staffPage('audit'), {}),
+  'admin-products': screen(staffPage('products'), {}),
+  'admin-product-new': screen(staffPage('product'), {}),
+  'admin-product': screen(staffPage('product'), {}),
+  'admin-categories': screen(staffPage('categories'), {}),
 } satisfies Record<RouteId, Screen>;
 
 /** The screen of an address, among those the server renders (first visits open on them). */

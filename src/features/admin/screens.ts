@@ -9,6 +9,9 @@ const SCREENS = {
   companies: () => import('./companies-page').then((m) => m.CompaniesPage),
   company: () => import('./company-page').then((m) => m.CompanyPage),
   audit: () => import('./audit-page').then((m) => m.AuditPage),
+  products: () => import('./products-page').then((m) => m.ProductsPage),
+  product: () => import('./product-edit-page').then((m) => m.ProductEditPage),
+  categories: () => import('./categories-page').then((m) => m.CategoriesPage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 export type StaffScreen = keyof typeof SCREENS;
