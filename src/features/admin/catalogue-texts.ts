@@ -2,6 +2,9 @@
 import type { TFunction } from 'i18next';
 import type { AdminCategory, AdminProduct } from '../../contracts/admin-catalogue';
 import { failureText, type CallFailure } from '../../lib/api/failure';
+// The catalogue screens' styles, with the module every one of them loads: imported by the
+// pages themselves, they would make a chunk of styles alone, which the build drops.
+import './catalogue.css';
 
 /** A category's name in the staff member's language, Romanian when it has none. */
 export function categoryLabel(category: AdminCategory, language: string): string {

@@ -21,7 +21,6 @@ import { StaffDataNotice, StaffPage, useOffline } from './staff-page';
 import { TableScroll } from './table-scroll';
 import { useStaffAction } from './use-staff-action';
 import { useStaffData } from './use-staff-data';
-import './catalogue.css';
 
 const NO_NAMES: AdminCategoryNames = { ro: '', en: '', it: '' };
 

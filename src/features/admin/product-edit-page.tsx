@@ -37,7 +37,6 @@ import { ProductPictures } from './product-pictures';
 import { StaffDataNotice, StaffPage, useOffline } from './staff-page';
 import { useStaffAction } from './use-staff-action';
 import { useStaffData } from './use-staff-data';
-import './catalogue.css';
 
 type Errors = Partial<Record<string, string>>;
 
