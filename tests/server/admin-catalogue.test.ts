@@ -388,6 +388,32 @@ describe('product pictures', () => {
     expect((await latestAudit('product', product.id))?.action).toBe('product.pictureRemove');
   });
 
+  it('adds a picture once for one Idempotency-Key, and refuses the key with another file', async () => {
+    const product = await createProduct();
+    const key = randomUUID();
+    const send = async (data: Buffer) => {
+      const form = multipart({}, [
+        { field: 'file', filename: 'a.png', contentType: 'image/png', data },
+      ]);
+      return app.inject({
+        method: 'POST',
+        url: `/api/admin/products/${product.id}/pictures`,
+        payload: form.payload,
+        headers: { ...form.headers, ...bearer(staff.tokens), 'idempotency-key': key },
+      });
+    };
+    const png = await picture('png', 30, 30);
+    const first = await send(png);
+    const again = await send(png);
+    expect([first.statusCode, again.statusCode]).toEqual([201, 201]);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    const other = await send(await picture('png', 31, 31));
+    expect(other.statusCode).toBe(422);
+    const stored = await get(`/api/admin/products/${product.id}`);
+    expect(stored.json<{ product: AdminProduct }>().product.images).toHaveLength(1);
+  });
+
   it('keeps at most five pictures', async () => {
     const product = await createProduct();
     const png = await picture('png', 20, 20);
