@@ -246,6 +246,8 @@ describe('activate and deactivate', () => {
     const end = lines.at(-1);
     expect(end?.type === 'end' && end.ids).not.toContain(product.id);
     expect(JSON.stringify(lines)).not.toContain(product.sku);
+    const sitemap = await app.inject({ url: '/sitemap.xml' });
+    expect(sitemap.body).not.toContain(`/products/${product.id}</loc>`);
     const add = await app.inject({
       method: 'POST',
       url: '/api/cart/add',
@@ -262,6 +264,9 @@ describe('activate and deactivate', () => {
 
     await send('POST', `/api/admin/products/${product.id}/activate`);
     expect((await storefront(product.sku)).map((p) => p.id)).toEqual([product.id]);
+    expect((await app.inject({ url: '/sitemap.xml' })).body).toContain(
+      `/products/${product.id}</loc>`,
+    );
   });
 });
 
