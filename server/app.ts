@@ -33,6 +33,8 @@ import { newsletterRoutes } from './routes/newsletter.js';
 import { productRoutes } from './routes/products.js';
 import { seoRoutes } from './routes/seo.js';
 import { uploadRoutes } from './routes/uploads.js';
+import { adminCatalogueRoutes } from './routes/admin-catalogue.js';
+import { MAX_PICTURE_BYTES } from '../src/contracts/admin-catalogue.js';
 import { changeVersions } from './services/change-versions.js';
 import { describeFailure, HttpError } from './services/errors.js';
 import { loadFirstScreens } from './first-screens.js';
@@ -182,6 +184,13 @@ export async function buildApp({
       await api.register(cartRoutes, { db: database.db });
       await api.register(orderRoutes, { db: database.db });
       await api.register(adminRoutes, { db: database.db });
+      // The back office's catalogue: its own scope, that reads a picture's multipart form.
+      await api.register(async (catalogue) => {
+        await catalogue.register(multipart, {
+          limits: { fileSize: MAX_PICTURE_BYTES, files: 1, fields: 0, parts: 1 },
+        });
+        await catalogue.register(adminCatalogueRoutes, { db: database.db });
+      });
     },
     { prefix: '/api' },
   );

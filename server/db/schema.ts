@@ -18,6 +18,7 @@ import { sql } from 'drizzle-orm';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../src/contracts/admin.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../src/contracts/orders.js';
 import { ORDER_EVENT_ACTORS, ORDER_EVENT_KINDS } from '../../src/contracts/admin-orders.js';
+import type { CategoryNames, ProductTranslations } from '../../src/contracts/catalogue.js';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -34,6 +35,8 @@ export const categories = pgTable('categories', {
   slug: text('slug').notNull().unique(),
   name: text('name').notNull(),
   position: integer('position').notNull().default(0),
+  /** The name in English and Italian (migration 0012); `name` is the Romanian one. */
+  names: jsonb('names').$type<CategoryNames>().notNull().default({}),
 });
 
 export const products = pgTable('products', {
@@ -53,6 +56,10 @@ export const products = pgTable('products', {
   nameKey: text('name_key').notNull(),
   createdAt: millis('created_at'),
   updatedAt: millis('updated_at'),
+  /** Off sale: left out of the storefront and the mirror (migration 0012). */
+  active: boolean('active').notNull().default(true),
+  /** The texts in English and Italian; name and descriptions are the Romanian ones. */
+  translations: jsonb('translations').$type<ProductTranslations>().notNull().default({}),
 });
 
 /** Files served under /uploads: product images now, more kinds later. */

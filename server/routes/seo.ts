@@ -2,6 +2,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db/database.js';
 import { products } from '../db/schema.js';
+import { onSale } from '../services/catalogue.js';
 import { ROUTES } from '../../src/contracts/routes.js';
 
 /** The pages search engines are pointed to; each product is listed besides. */
@@ -38,6 +39,8 @@ export const seoRoutes: FastifyPluginAsyncTypebox<{ db: Db; publicUrl: string }>
     const rows = await db
       .select({ id: products.id, updatedAt: products.updatedAt })
       .from(products)
+      // Only products on sale: one taken off sale has no page to find.
+      .where(onSale)
       .orderBy(products.id);
     const urls = [
       ...SITEMAP_PATHS.map((path) => `<url><loc>${escapeXml(origin + path)}</loc></url>`),

@@ -6,6 +6,12 @@ import { notFound } from '../services/errors.js';
 
 /** Product pictures change rarely and get a new name when they do: a day is safe. */
 const UPLOAD_MAX_AGE_SECONDS = 86_400;
+/**
+ * A picture uploaded by staff is named by a random id and never changes under its name (a
+ * new picture is a new name): kept for a year without asking again.
+ */
+const UPLOADED_PICTURE = /^pic-[0-9a-f]{32}-\d+\.webp$/;
+const UPLOADED_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 export const uploadRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   app.get(
@@ -23,7 +29,12 @@ export const uploadRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, {
       if (!file) throw notFound('File not found');
       return reply
         .type(file.contentType)
-        .header('cache-control', `public, max-age=${UPLOAD_MAX_AGE_SECONDS}`)
+        .header(
+          'cache-control',
+          UPLOADED_PICTURE.test(request.params.file)
+            ? UPLOADED_CACHE_CONTROL
+            : `public, max-age=${UPLOAD_MAX_AGE_SECONDS}`,
+        )
         .send(file.data);
     },
   );

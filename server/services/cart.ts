@@ -37,6 +37,13 @@ export function stockError(
   });
 }
 
+/**
+ * A product as carts and checkout see it: one staff took off sale has nothing to sell, so it
+ * is refused (and shown) as out of stock, whatever units it still holds.
+ */
+export const asSold = (product: ProductRow): ProductRow =>
+  product.active ? product : { ...product, stock: 0 };
+
 /** The caller's cart; like every cart call, only for a company that may order. */
 export async function readCart(db: Db, account: Account): Promise<Cart> {
   requireApproved(account);
@@ -47,19 +54,22 @@ export async function readCart(db: Db, account: Account): Promise<Cart> {
     .where(eq(cartItems.userId, account.user.id))
     .orderBy(asc(cartItems.createdAt), asc(cartItems.productId));
   return cartOf(
-    rows.map(({ item, product }) => cartLine(product, item.quantity, Number(product.price))),
+    rows.map(({ item, product }) =>
+      cartLine(asSold(product), item.quantity, Number(product.price)),
+    ),
   );
 }
 
 /** Locks products by ascending id: the first step of the lock order (transactions.ts). */
 export async function lockProducts(db: Db, ids: number[]): Promise<ProductRow[]> {
   if (ids.length === 0) return [];
-  return db
+  const rows = await db
     .select()
     .from(products)
     .where(inArray(products.id, ids))
     .orderBy(asc(products.id))
     .for('update');
+  return rows.map(asSold);
 }
 
 async function productForUpdate(db: Db, productId: number): Promise<ProductRow> {

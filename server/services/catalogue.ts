@@ -21,8 +21,13 @@ import type { Viewer } from './viewer.js';
 type ProductRow = typeof products.$inferSelect;
 type CategoryRow = typeof categories.$inferSelect;
 
+/** Translations staff gave: only the languages with a text, none when there is none. */
+const given = <T extends object>(values: T): T | undefined =>
+  Object.keys(values).length > 0 ? values : undefined;
+
 export function toCategoryDto(row: CategoryRow): Category {
-  return { id: row.id, slug: row.slug, name: row.name };
+  const names = given(row.names);
+  return { id: row.id, slug: row.slug, name: row.name, ...(names && { names }) };
 }
 
 export function toProductDto(row: ProductRow, category: CategoryRow, viewer: Viewer): Product {
@@ -45,9 +50,17 @@ export function toProductDto(row: ProductRow, category: CategoryRow, viewer: Vie
     searchText: row.searchText,
     nameKey: row.nameKey,
   };
+  const translations = given(row.translations);
+  if (translations) dto.translations = translations;
   if (viewer.canSeePrices) dto.price = Number(row.price);
   return dto;
 }
+
+/**
+ * Products on sale: what every storefront answer and the mirror hold. One taken off sale
+ * by staff is as absent as one deleted (a device drops it, as it is not among the ids).
+ */
+export const onSale = eq(products.active, true);
 
 /** Byte order, as the device compares code points: never the database's collation. */
 const nameKeyInByteOrder = sql`${products.nameKey} COLLATE "C"`;
@@ -73,10 +86,13 @@ export async function listProducts(
   query: ListProductsQuery,
   viewer: Viewer,
 ): Promise<ProductPage> {
-  const conditions: SQL[] = searchTerms(query.search).map(
-    // strpos matches the term literally: no LIKE wildcards to escape.
-    (term) => sql`strpos(${products.searchText}, ${term}) > 0`,
-  );
+  const conditions: SQL[] = [
+    onSale,
+    ...searchTerms(query.search).map(
+      // strpos matches the term literally: no LIKE wildcards to escape.
+      (term) => sql`strpos(${products.searchText}, ${term}) > 0`,
+    ),
+  ];
   if (query.categoryId !== undefined) conditions.push(eq(products.categoryId, query.categoryId));
   if (query.updatedSince !== undefined)
     conditions.push(gte(products.updatedAt, query.updatedSince));
@@ -103,7 +119,7 @@ export async function getProduct(db: Db, id: number, viewer: Viewer): Promise<Pr
     .select({ product: products, category: categories })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(eq(products.id, id));
+    .where(and(eq(products.id, id), onSale));
   return row ? toProductDto(row.product, row.category, viewer) : null;
 }
 
@@ -117,7 +133,11 @@ export async function listCategories(db: Db): Promise<Category[]> {
 
 /** Every product id: lets a device drop products the catalogue no longer has. */
 export async function listProductIds(db: Db): Promise<number[]> {
-  const rows = await db.select({ id: products.id }).from(products).orderBy(asc(products.id));
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(onSale)
+    .orderBy(asc(products.id));
   return rows.map((row) => row.id);
 }
 
@@ -155,7 +175,7 @@ export async function* mirrorCatalogue(
     const rows = await db
       .select()
       .from(products)
-      .where(and(gt(products.id, lastId), changed))
+      .where(and(gt(products.id, lastId), onSale, changed))
       .orderBy(asc(products.id))
       .limit(MIRROR_BATCH_SIZE);
     // A category added since the first line: read them again.

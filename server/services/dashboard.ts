@@ -69,7 +69,13 @@ export async function adminSummary(db: Db, now = new Date()): Promise<AdminSumma
           ),
       ),
       counted(db.select({ n: count() }).from(orders).where(eq(orders.status, 'PENDING'))),
-      counted(db.select({ n: count() }).from(products).where(lt(products.stock, LOW_STOCK_BELOW))),
+      // Products on sale only: one taken off sale needs no stock.
+      counted(
+        db
+          .select({ n: count() })
+          .from(products)
+          .where(and(lt(products.stock, LOW_STOCK_BELOW), eq(products.active, true))),
+      ),
       db
         .select({ orders: count(), value: sum(orders.total) })
         .from(orders)

@@ -151,6 +151,10 @@ export const SCREENS = {
   'admin-audit': screen(staffPage('audit'), {}),
   'admin-orders': screen(staffPage('orders'), {}),
   'admin-order': screen(staffPage('order'), {}),
+  'admin-products': screen(staffPage('products'), {}),
+  'admin-product-new': screen(staffPage('product'), {}),
+  'admin-product': screen(staffPage('product'), {}),
+  'admin-categories': screen(staffPage('categories'), {}),
 } satisfies Record<RouteId, Screen>;
 
 /** The screen of an address, among those the server renders (first visits open on them). */

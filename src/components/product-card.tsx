@@ -1,5 +1,13 @@
 import { Link } from 'react-router-dom';
 import type { Product } from '../contracts/catalogue';
+import { pictureSources } from '../contracts/product-pictures';
+
+/**
+ * How wide a card's picture is shown: a grid column of at least 240 px (two across a phone,
+ * list rows smaller), at most about 400 px. The browser picks the file from the srcset.
+ */
+const CARD_PICTURE_WIDTH = 400;
+const CARD_PICTURE_SIZES = '(max-width: 560px) 50vw, 400px';
 
 export interface ProductCardProps {
   product: Product;
@@ -41,7 +49,8 @@ export function ProductCard({
       >
         {image ? (
           <img
-            src={image}
+            {...pictureSources(image, CARD_PICTURE_WIDTH)}
+            sizes={CARD_PICTURE_SIZES}
             alt=""
             loading={prominent ? 'eager' : 'lazy'}
             fetchPriority={prominent ? 'high' : 'auto'}

@@ -29,8 +29,20 @@ export const AUDIT_ACTIONS = [
   'order.status',
   'order.payment',
   'order.cancel',
+  // The catalogue (migration 0012).
+  'product.create',
+  'product.edit',
+  'product.activate',
+  'product.deactivate',
+  'product.delete',
+  'product.pictureAdd',
+  'product.pictureRemove',
+  'product.pictureOrder',
+  'category.create',
+  'category.rename',
+  'category.order',
 ] as const;
-export const AUDIT_ENTITIES = ['company', 'document', 'order'] as const;
+export const AUDIT_ENTITIES = ['company', 'document', 'order', 'product', 'category'] as const;
 
 export type SortOrder = (typeof SORT_ORDERS)[number];
 export type CompanySort = (typeof COMPANY_SORTS)[number];

@@ -6,10 +6,32 @@
  */
 import { Type, type Static } from 'typebox';
 
+/** A name or text in English and Italian; the plain field is the Romanian one, the fallback. */
+const Translated = <T extends ReturnType<typeof Type.Object> | ReturnType<typeof Type.String>>(
+  schema: T,
+) => Type.Object({ en: Type.Optional(schema), it: Type.Optional(schema) });
+
 export const CategorySchema = Type.Object({
   id: Type.Integer(),
   slug: Type.String(),
   name: Type.String(),
+  /**
+   * The names staff gave it, by language (Romanian the fallback of the others); without
+   * them the screens show the name of the demo category in their own texts, else `name`.
+   */
+  names: Type.Optional(
+    Type.Object({
+      ro: Type.Optional(Type.String()),
+      en: Type.Optional(Type.String()),
+      it: Type.Optional(Type.String()),
+    }),
+  ),
+});
+
+export const ProductTranslationSchema = Type.Object({
+  name: Type.String(),
+  shortDescription: Type.String(),
+  description: Type.String(),
 });
 
 export const ProductSchema = Type.Object({
@@ -34,6 +56,8 @@ export const ProductSchema = Type.Object({
   searchText: Type.String(),
   /** Folded name: what the name sort orders by. */
   nameKey: Type.String(),
+  /** The texts in other languages, when staff gave them; an empty one falls back. */
+  translations: Type.Optional(Translated(ProductTranslationSchema)),
 });
 
 export const PaginationSchema = Type.Object({
@@ -70,6 +94,8 @@ export const MirrorLineSchema = Type.Union([
 ]);
 
 export type Category = Static<typeof CategorySchema>;
+export type CategoryNames = NonNullable<Category['names']>;
+export type ProductTranslations = NonNullable<Static<typeof ProductSchema>['translations']>;
 export type Product = Static<typeof ProductSchema>;
 export type Pagination = Static<typeof PaginationSchema>;
 export type ProductPage = Static<typeof ProductPageSchema>;

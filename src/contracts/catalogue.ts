@@ -6,10 +6,18 @@
  * functions below so that the same query gives the same products in the same order.
  */
 
-import type { Pagination, Product } from './catalogue-schemas';
+import type { Category, Pagination, Product, ProductTranslations } from './catalogue-schemas';
 
 /** The shapes are stated once, as JSON schemas; these are their types. */
-export type { Category, MirrorLine, Pagination, Product, ProductPage } from './catalogue-schemas';
+export type {
+  Category,
+  CategoryNames,
+  MirrorLine,
+  Pagination,
+  Product,
+  ProductPage,
+  ProductTranslations,
+} from './catalogue-schemas';
 
 /** Products per page of the catalogue (docs/product.md#catalogue). */
 export const PRODUCTS_PAGE_SIZE = 12;
@@ -46,19 +54,60 @@ export interface SearchableFields {
   sku: string;
   shortDescription: string;
   description: string;
+  /** The texts in other languages: a search in any of them finds the product. */
+  translations?: ProductTranslations | undefined;
 }
 
-/** The derived fields the server stores with every product, and the mirror keeps as sent. */
+/**
+ * The derived fields the server stores with every product, and the mirror keeps as sent.
+ * The name sort orders by the Romanian name, the same for every language (one order for
+ * the server and the device whatever the viewer reads).
+ */
 export function deriveSearchFields(product: SearchableFields): {
   searchText: string;
   nameKey: string;
 } {
+  const translated = Object.values(product.translations ?? {}).flatMap((texts) =>
+    texts ? [texts.name, texts.shortDescription, texts.description] : [],
+  );
   return {
     searchText: foldText(
-      [product.name, product.sku, product.shortDescription, product.description].join(' '),
+      [product.name, product.sku, product.shortDescription, product.description, ...translated]
+        .filter(Boolean)
+        .join(' '),
     ),
     nameKey: foldText(product.name),
   };
+}
+
+type Texts = Pick<Product, 'name' | 'shortDescription' | 'description' | 'translations'>;
+
+/**
+ * A product's texts in `language`: each the translation staff gave, else the Romanian one
+ * (the columns themselves). Every screen that shows a product's name goes through here.
+ */
+export function productTexts(
+  product: Texts,
+  language: string,
+): { name: string; shortDescription: string; description: string } {
+  const translated =
+    language === 'en' || language === 'it' ? product.translations?.[language] : undefined;
+  return {
+    name: translated?.name || product.name,
+    shortDescription: translated?.shortDescription || product.shortDescription,
+    description: translated?.description || product.description,
+  };
+}
+
+/**
+ * A category's name in `language` when staff named it (else its Romanian name they gave);
+ * undefined for a category staff never named, which the screens name from their texts.
+ */
+export function categoryNameIn(category: Category, language: string): string | undefined {
+  const names = category.names;
+  if (!names) return undefined;
+  const own = language === 'ro' || language === 'en' || language === 'it' ? names[language] : '';
+  return own || names.ro || undefined;
 }
 
 /** The folded, non-empty terms of a search; a product must contain every one of them. */

@@ -46,6 +46,11 @@ const TABLE = [
   { id: 'admin-audit', path: '/admin/audit', signedIn: true, staff: true },
   { id: 'admin-orders', path: '/admin/orders', signedIn: true, staff: true },
   { id: 'admin-order', path: '/admin/orders/:id', signedIn: true, staff: true },
+  // The back office's catalogue: products (a new one before an existing one's id) and categories.
+  { id: 'admin-products', path: '/admin/products', signedIn: true, staff: true },
+  { id: 'admin-product-new', path: '/admin/products/new', signedIn: true, staff: true },
+  { id: 'admin-product', path: '/admin/products/:id', signedIn: true, staff: true },
+  { id: 'admin-categories', path: '/admin/categories', signedIn: true, staff: true },
 ] as const satisfies readonly PageRoute[];
 
 export type RouteId = (typeof TABLE)[number]['id'];

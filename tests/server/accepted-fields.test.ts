@@ -370,6 +370,97 @@ describe('staff decisions', () => {
   });
 });
 
+describe('the back office catalogue', () => {
+  const texts = (name: string) => ({
+    name,
+    shortDescription: `${name}, short`,
+    description: `${name}, long`,
+  });
+
+  it('keeps every field of a product staff create and change, as the storefront shows it', async () => {
+    const { tokens } = await buyer();
+    const created = await send(staff, 'POST', '/api/admin/products', '/api/admin/products', {
+      sku: 'AF-0001',
+      price: 24.5,
+      stock: 12,
+      categoryId: 2,
+      tags: ['argan', 'vegan'],
+      texts: { ro: texts('Ulei de argan'), en: texts('Argan oil'), it: texts('Olio di argan') },
+      active: true,
+    });
+    const id = created.json<{ product: { id: number } }>().product.id;
+    const changed = {
+      sku: 'AF-0002',
+      price: 26,
+      stock: 9,
+      categoryId: 3,
+      tags: ['argan'],
+      texts: { ro: texts('Ulei pur'), en: texts('Pure oil'), it: texts('Olio puro') },
+    };
+    await send(staff, 'PATCH', '/api/admin/products/:id', `/api/admin/products/${id}`, changed);
+    const { product } = await read<{ product: Record<string, unknown> }>(
+      tokens,
+      `/api/products/${id}`,
+    );
+    expect(product).toMatchObject({
+      sku: 'AF-0002',
+      price: 26,
+      stock: 9,
+      categoryId: 3,
+      tags: ['argan'],
+      ...changed.texts.ro,
+      translations: { en: changed.texts.en, it: changed.texts.it },
+    });
+  });
+
+  it('keeps the order of pictures and of categories, and the names of a category', async () => {
+    const { tokens } = await buyer();
+    const [row] = await testDb.database.db
+      .insert(products)
+      .values({
+        sku: 'AF-PICS',
+        name: 'Pictures',
+        categoryId: 1,
+        price: '1.00',
+        images: ['/uploads/products/a.svg', '/uploads/products/b.svg'],
+        searchText: 'pictures',
+        nameKey: 'pictures',
+      })
+      .returning({ id: products.id });
+    const images = ['/uploads/products/b.svg', '/uploads/products/a.svg'];
+    await send(
+      staff,
+      'PUT',
+      '/api/admin/products/:id/pictures',
+      `/api/admin/products/${row?.id}/pictures`,
+      { images },
+    );
+    expect(
+      (await read<{ product: { images: string[] } }>(tokens, `/api/products/${row?.id}`)).product
+        .images,
+    ).toEqual(images);
+
+    const names = { ro: 'Uleiuri AF', en: 'AF oils', it: 'Oli AF' };
+    const created = await send(staff, 'POST', '/api/admin/categories', '/api/admin/categories', {
+      names,
+    });
+    const id = created.json<{ category: { id: number } }>().category.id;
+    const renamed = { ro: 'Uleiuri', en: 'Oils', it: 'Oli' };
+    await send(staff, 'PATCH', '/api/admin/categories/:id', `/api/admin/categories/${id}`, {
+      names: renamed,
+    });
+    const before = await read<{ categories: { id: number }[] }>(tokens, '/api/products/categories');
+    const ids = [id, ...before.categories.map((c) => c.id).filter((c) => c !== id)];
+    await send(staff, 'PUT', '/api/admin/categories/order', '/api/admin/categories/order', { ids });
+    const after = await read<{ categories: { id: number; names?: object }[] }>(
+      tokens,
+      '/api/products/categories',
+    );
+    expect(after.categories.map((c) => c.id)).toEqual(ids);
+    expect(after.categories[0]?.names).toEqual(renamed);
+  });
+});
+
 describe('coverage', () => {
   it('sends every field of every JSON body a route accepts (registration in its own file)', () => {
     const elsewhere = ['POST /api/auth/register'];

@@ -287,7 +287,7 @@ describe('GET /api/admin/audit', () => {
   it('refuses filters it does not know', async () => {
     for (const query of [
       'action=company.delete',
-      'entityType=product',
+      'entityType=invoice',
       'entityId=0',
       'companyId=abc',
       'limit=101',

@@ -8,7 +8,13 @@ import { and, eq, gte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, registeredRoutes } from '../../server/app';
-import { auditLog, companies, companyDocuments, products } from '../../server/db/schema';
+import {
+  auditLog,
+  categories,
+  companies,
+  companyDocuments,
+  products,
+} from '../../server/db/schema';
 import { seedDatabase } from '../../server/db/seed';
 import { DOCUMENT_PREVIEW_CSP } from '../../server/routes/companies';
 import { startOfDay } from '../../server/services/dashboard';
@@ -20,7 +26,7 @@ import type {
 import { companyDocument, order, salon, staffMember, type Staff } from './factories';
 import type { Company } from '../../src/contracts/accounts';
 import type { ErrorBody } from '../../src/contracts/error-schema';
-import { bearer, JPEG, like, PDF, PNG, type Tokens } from './helpers';
+import { bearer, JPEG, like, multipart, PDF, PNG, type Tokens } from './helpers';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 let testDb: TestDatabase;
@@ -525,6 +531,106 @@ describe('GET /api/admin/documents/:id/file', () => {
   });
 });
 
+interface StaffCall {
+  url: string;
+  payload?: object | Buffer;
+  headers?: Record<string, string>;
+  status?: number;
+}
+
+/** The catalogue's routes (services/admin-catalogue.ts), each on a product made for it. */
+function catalogueCalls(): Record<string, () => Promise<StaffCall>> {
+  const product = async (images: string[] = []) => {
+    const [row] = await db()
+      .insert(products)
+      .values({
+        sku: `G-${randomUUID().slice(0, 8).toUpperCase()}`,
+        name: 'Guarded',
+        categoryId: 1,
+        price: '1.00',
+        images,
+        searchText: 'guarded',
+        nameKey: 'guarded',
+      })
+      .returning({ id: products.id });
+    return row?.id ?? 0;
+  };
+  const categoryIds = async () =>
+    (await db().select({ id: categories.id }).from(categories).orderBy(categories.position)).map(
+      (row) => row.id,
+    );
+  const names = { ro: 'Paza', en: 'Guard', it: 'Guardia' };
+  return {
+    'GET /api/admin/products': () => Promise.resolve({ url: '/api/admin/products?stock=low' }),
+    'POST /api/admin/products': () =>
+      Promise.resolve({
+        url: '/api/admin/products',
+        payload: {
+          sku: `N-${randomUUID().slice(0, 8).toUpperCase()}`,
+          price: 3,
+          stock: 1,
+          categoryId: 1,
+          tags: [],
+          texts: {
+            ro: { name: 'Nou', shortDescription: '', description: '' },
+            en: { name: '', shortDescription: '', description: '' },
+            it: { name: '', shortDescription: '', description: '' },
+          },
+        },
+        status: 201,
+      }),
+    'GET /api/admin/products/:id': async () => ({ url: `/api/admin/products/${await product()}` }),
+    'PATCH /api/admin/products/:id': async () => ({
+      url: `/api/admin/products/${await product()}`,
+      payload: { stock: 7 },
+    }),
+    'DELETE /api/admin/products/:id': async () => ({
+      url: `/api/admin/products/${await product()}`,
+    }),
+    'POST /api/admin/products/:id/activate': async () => ({
+      url: `/api/admin/products/${await product()}/activate`,
+    }),
+    'POST /api/admin/products/:id/deactivate': async () => ({
+      url: `/api/admin/products/${await product()}/deactivate`,
+    }),
+    'POST /api/admin/products/:id/pictures': async () => {
+      const form = multipart({}, [
+        { field: 'file', filename: 'p.png', contentType: 'image/png', data: TINY_PNG },
+      ]);
+      return {
+        url: `/api/admin/products/${await product()}/pictures`,
+        payload: form.payload,
+        headers: form.headers,
+        status: 201,
+      };
+    },
+    'PUT /api/admin/products/:id/pictures': async () => ({
+      url: `/api/admin/products/${await product(['/uploads/products/a.svg', '/uploads/products/b.svg'])}/pictures`,
+      payload: { images: ['/uploads/products/b.svg', '/uploads/products/a.svg'] },
+    }),
+    'DELETE /api/admin/products/:id/pictures/:file': async () => ({
+      url: `/api/admin/products/${await product(['/uploads/products/a.svg'])}/pictures/a.svg`,
+    }),
+    'GET /api/admin/categories': () => Promise.resolve({ url: '/api/admin/categories' }),
+    'POST /api/admin/categories': () =>
+      Promise.resolve({ url: '/api/admin/categories', payload: { names }, status: 201 }),
+    'PATCH /api/admin/categories/:id': async () => ({
+      url: `/api/admin/categories/${(await categoryIds())[0]}`,
+      payload: { names: { ...names, ro: `Paza ${randomUUID()}` } },
+    }),
+    'PUT /api/admin/categories/order': async () => ({
+      url: '/api/admin/categories/order',
+      payload: { ids: await categoryIds() },
+    }),
+  };
+}
+
+/** The smallest real PNG: one transparent pixel. */
+const TINY_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 describe('every /api/admin route', () => {
   it('answers 401 to a visitor, 403 to a salon and 200 to staff', async () => {
     const buyer = await salon(db(), { status: 'APPROVED', isVerified: true });
@@ -536,8 +642,8 @@ describe('every /api/admin route', () => {
         contentType: 'application/pdf',
         originalName: 'registru.pdf',
       });
-    /** A request each route answers 200 to when staff send it, on rows made for it. */
-    const calls: Record<string, () => Promise<{ url: string; payload?: object }>> = {
+    /** A request each route answers 200 (or `status`) to when staff send it, on rows made for it. */
+    const calls: Record<string, () => Promise<StaffCall>> = {
       'GET /api/admin/summary': () => Promise.resolve({ url: '/api/admin/summary' }),
       'GET /api/admin/companies': () =>
         Promise.resolve({ url: '/api/admin/companies?status=PENDING' }),
@@ -586,6 +692,7 @@ describe('every /api/admin route', () => {
         payload: { paymentStatus: 'PAID' },
       }),
       'GET /api/admin/audit': () => Promise.resolve({ url: '/api/admin/audit?entityType=company' }),
+      ...catalogueCalls(),
     };
     const adminRoutes = (registeredRoutes.get(app) ?? [])
       .filter((route) => route.url.startsWith('/api/admin'))
@@ -593,14 +700,18 @@ describe('every /api/admin route', () => {
     expect(Object.keys(calls).sort()).toEqual(adminRoutes.sort());
 
     for (const [route, call] of Object.entries(calls)) {
-      const method = route.split(' ')[0] as 'GET' | 'POST' | 'PATCH';
-      const { url, payload } = await call();
+      const method = route.split(' ')[0] as 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+      const { url, payload, headers = {}, status = 200 } = await call();
       const as = (tokens: Tokens | null) =>
         app.inject({
           method,
           url,
-          ...(payload ? { payload } : method === 'GET' ? {} : { payload: {} }),
-          headers: tokens ? bearer(tokens) : {},
+          ...(payload
+            ? { payload }
+            : method === 'GET' || method === 'DELETE'
+              ? {}
+              : { payload: {} }),
+          headers: { ...headers, ...(tokens ? bearer(tokens) : {}) },
         });
       const visitor = await as(null);
       expect(visitor.statusCode, `${route} for a visitor`).toBe(401);
@@ -608,7 +719,7 @@ describe('every /api/admin route', () => {
       const customer = await as(buyer.tokens);
       expect(customer.statusCode, `${route} for a salon`).toBe(403);
       expect(customer.json()).toEqual({ message: 'This area is for staff only.' });
-      expect((await as(staff.tokens)).statusCode, `${route} for staff`).toBe(200);
+      expect((await as(staff.tokens)).statusCode, `${route} for staff`).toBe(status);
     }
   });
 });

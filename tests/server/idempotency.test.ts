@@ -12,6 +12,7 @@ import { buildApp, registeredRoutes } from '../../server/app';
 import {
   auditLog,
   cartItems,
+  categories,
   companies,
   companyDocuments,
   idempotencyKeys,
@@ -160,7 +161,10 @@ const cartOf = (userId: number) =>
 const orderRow = (id: number) => db().select().from(orders).where(eq(orders.id, id));
 const companyRow = (id: number) => db().select().from(companies).where(eq(companies.id, id));
 /** The audit entries of an entity: a staff decision replayed must not add a second. */
-const auditOf = (entityType: 'company' | 'document' | 'order', entityId: number) =>
+const auditOf = (
+  entityType: 'company' | 'document' | 'order' | 'product' | 'category',
+  entityId: number,
+) =>
   db()
     .select({ id: auditLog.id })
     .from(auditLog)
@@ -235,8 +239,193 @@ async function documentCase(action: 'approve' | 'reject') {
   } satisfies Prepared;
 }
 
+/** A product made for one case, with demo pictures (SVG) when asked. */
+async function catalogueProduct(fields: Partial<typeof products.$inferInsert> = {}) {
+  const [row] = await db()
+    .insert(products)
+    .values({
+      sku: `ID-${randomUUID().slice(0, 8).toUpperCase()}`,
+      name: 'Idempotent',
+      categoryId: 1,
+      price: '5.00',
+      stock: 5,
+      searchText: 'idempotent',
+      nameKey: 'idempotent',
+      ...fields,
+    })
+    .returning({ id: products.id });
+  return row?.id ?? 0;
+}
+
+const productRow = (id: number) => db().select().from(products).where(eq(products.id, id));
+
+const blankTexts = { name: '', shortDescription: '', description: '' };
+const newProduct = (sku: string) => ({
+  sku,
+  price: 4,
+  stock: 2,
+  categoryId: 1,
+  tags: [],
+  texts: { ro: { ...blankTexts, name: sku }, en: blankTexts, it: blankTexts },
+});
+
+/** A catalogue case on one product: `request` on it, `other` on a second one. */
+async function productCase(
+  method: Request['method'],
+  path: string,
+  fields: Partial<typeof products.$inferInsert> = {},
+  payload?: object,
+) {
+  const [id, otherId] = [await catalogueProduct(fields), await catalogueProduct(fields)];
+  return {
+    tokens: admin,
+    userId: adminId,
+    request: { method, url: `/api/admin/products/${id}${path}`, ...(payload && { payload }) },
+    other: { method, url: `/api/admin/products/${otherId}${path}`, ...(payload && { payload }) },
+    effect: async () => [await productRow(id), await auditOf('product', id)],
+  } satisfies Prepared;
+}
+
+const categoryNames = (ro: string) => ({ names: { ro, en: '', it: '' } });
+
+/** The catalogue's staff routes (services/admin-catalogue.ts); the picture upload is below. */
+const CATALOGUE_CASES: Case[] = [
+  {
+    route: 'POST /api/admin/products',
+    prepare() {
+      const [sku, otherSku] = [
+        `IDN-${randomUUID().slice(0, 6)}`,
+        `IDO-${randomUUID().slice(0, 6)}`,
+      ].map((text) => text.toUpperCase()) as [string, string];
+      return Promise.resolve({
+        tokens: admin,
+        userId: adminId,
+        request: { method: 'POST', url: '/api/admin/products', payload: newProduct(sku) },
+        other: { method: 'POST', url: '/api/admin/products', payload: newProduct(otherSku) },
+        effect: () => db().select().from(products).where(eq(products.sku, sku)),
+      });
+    },
+  },
+  {
+    route: 'PATCH /api/admin/products/:id',
+    async prepare() {
+      const id = await catalogueProduct();
+      const url = `/api/admin/products/${id}`;
+      return {
+        tokens: admin,
+        userId: adminId,
+        request: { method: 'PATCH', url, payload: { price: 6 } },
+        other: { method: 'PATCH', url, payload: { price: 7 } },
+        effect: async () => [await productRow(id), await auditOf('product', id)],
+      };
+    },
+  },
+  {
+    route: 'DELETE /api/admin/products/:id',
+    prepare: () => productCase('DELETE', ''),
+  },
+  {
+    route: 'POST /api/admin/products/:id/activate',
+    prepare: () => productCase('POST', '/activate', { active: false }, {}),
+  },
+  {
+    route: 'POST /api/admin/products/:id/deactivate',
+    prepare: () => productCase('POST', '/deactivate', {}, {}),
+  },
+  {
+    route: 'PUT /api/admin/products/:id/pictures',
+    async prepare() {
+      const [a, b] = ['/uploads/products/a.svg', '/uploads/products/b.svg'];
+      const id = await catalogueProduct({ images: [a, b] });
+      const url = `/api/admin/products/${id}/pictures`;
+      return {
+        tokens: admin,
+        userId: adminId,
+        request: { method: 'PUT', url, payload: { images: [b, a] } },
+        other: { method: 'PUT', url, payload: { images: [a, b] } },
+        effect: async () => [await productRow(id), await auditOf('product', id)],
+      };
+    },
+  },
+  {
+    route: 'DELETE /api/admin/products/:id/pictures/:file',
+    async prepare() {
+      const id = await catalogueProduct({
+        images: ['/uploads/products/a.svg', '/uploads/products/b.svg'],
+      });
+      const url = `/api/admin/products/${id}/pictures`;
+      return {
+        tokens: admin,
+        userId: adminId,
+        request: { method: 'DELETE', url: `${url}/a.svg` },
+        other: { method: 'DELETE', url: `${url}/b.svg` },
+        effect: async () => [await productRow(id), await auditOf('product', id)],
+      };
+    },
+  },
+  {
+    route: 'POST /api/admin/categories',
+    prepare() {
+      const name = `Idem ${randomUUID()}`;
+      return Promise.resolve({
+        tokens: admin,
+        userId: adminId,
+        request: { method: 'POST', url: '/api/admin/categories', payload: categoryNames(name) },
+        other: {
+          method: 'POST',
+          url: '/api/admin/categories',
+          payload: categoryNames(`Other ${randomUUID()}`),
+        },
+        effect: () => db().select().from(categories).where(eq(categories.name, name)),
+      });
+    },
+  },
+  {
+    route: 'PATCH /api/admin/categories/:id',
+    async prepare() {
+      const [first] = await db().select({ id: categories.id }).from(categories).limit(1);
+      const id = first?.id ?? 0;
+      const url = `/api/admin/categories/${id}`;
+      return {
+        tokens: admin,
+        userId: adminId,
+        request: { method: 'PATCH', url, payload: categoryNames(`Renamed ${randomUUID()}`) },
+        other: { method: 'PATCH', url, payload: categoryNames(`Other ${randomUUID()}`) },
+        effect: async () => [
+          await db().select().from(categories).where(eq(categories.id, id)),
+          await auditOf('category', id),
+        ],
+      };
+    },
+  },
+  {
+    route: 'PUT /api/admin/categories/order',
+    async prepare() {
+      const ids = (
+        await db()
+          .select({ id: categories.id })
+          .from(categories)
+          .orderBy(asc(categories.position), asc(categories.id))
+      ).map((row) => row.id);
+      const url = '/api/admin/categories/order';
+      return {
+        tokens: admin,
+        userId: adminId,
+        request: { method: 'PUT', url, payload: { ids: [...ids].reverse() } },
+        other: { method: 'PUT', url, payload: { ids } },
+        effect: () =>
+          db()
+            .select({ id: categories.id, position: categories.position })
+            .from(categories)
+            .orderBy(asc(categories.id)),
+      };
+    },
+  },
+];
+
 /** Every mutating route of a signed-in user or of staff. */
 const CASES: Case[] = [
+  ...CATALOGUE_CASES,
   {
     route: 'PUT /api/users/profile',
     async prepare() {
@@ -525,6 +714,8 @@ const ANONYMOUS_ROUTES = [
  * its transaction); tested in documents.test.ts.
  */
 const UPLOAD_ROUTE = 'POST /api/companies/me/documents';
+/** Goes through `once` after reading its multipart file; tested in admin-catalogue.test.ts. */
+const PICTURE_ROUTE = 'POST /api/admin/products/:id/pictures';
 
 const recordOf = (userId: number, key: string) =>
   db()
@@ -539,7 +730,12 @@ describe('Idempotency-Key on every mutating route', () => {
         (r) => r.url.startsWith('/api/') && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method),
       )
       .map((r) => `${r.method} ${r.url}`);
-    const covered = new Set([...CASES.map((c) => c.route), ...ANONYMOUS_ROUTES, UPLOAD_ROUTE]);
+    const covered = new Set([
+      ...CASES.map((c) => c.route),
+      ...ANONYMOUS_ROUTES,
+      UPLOAD_ROUTE,
+      PICTURE_ROUTE,
+    ]);
     expect(mutating.filter((route) => !covered.has(route))).toEqual([]);
     // And the table names only routes that exist.
     expect(CASES.map((c) => c.route).filter((route) => !mutating.includes(route))).toEqual([]);

@@ -10,7 +10,7 @@ import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { products } from '../../server/db/schema';
+import { categories, products } from '../../server/db/schema';
 import { seedDatabase } from '../../server/db/seed';
 import { decideCompany } from '../../server/services/admin';
 import {
@@ -30,6 +30,11 @@ import {
   AdminSummarySchema,
   AuditPageSchema,
 } from '../../src/contracts/admin-schemas';
+import {
+  AdminCategorySchema,
+  AdminProductPageSchema,
+  AdminProductSchema,
+} from '../../src/contracts/admin-catalogue-schemas';
 import { ErrorBodySchema } from '../../src/contracts/error-schema';
 import { CartSchema, OrderSchema } from '../../src/contracts/orders-schemas';
 import { companyDocument, salon, staffMember } from './factories';
@@ -105,13 +110,31 @@ beforeAll(async () => {
   const [first] = await testDb.database.db.select({ id: products.id }).from(products).limit(1);
   if (!first) throw new Error('The seeded catalogue is empty');
   productId = first.id;
-  await testDb.database.db.update(products).set({ stock: 50 }).where(eq(products.id, productId));
+  // Translations and a category's names are sent only where staff gave them: given here.
+  const [product] = await testDb.database.db
+    .update(products)
+    .set({
+      stock: 50,
+      translations: {
+        en: { name: 'Shampoo', shortDescription: 'Short', description: 'Long' },
+        it: { name: 'Shampoo', shortDescription: 'Breve', description: 'Lunga' },
+      },
+    })
+    .where(eq(products.id, productId))
+    .returning({ categoryId: products.categoryId });
+  await testDb.database.db
+    .update(categories)
+    .set({ names: { ro: 'Șampoane', en: 'Shampoos', it: 'Shampoo' } })
+    .where(eq(categories.id, product?.categoryId ?? 0));
 });
 
 afterAll(async () => {
   await app.close();
   await testDb.drop();
 });
+
+/** Products and categories staff have not translated carry no translations. */
+const UNTRANSLATED_PRODUCTS = ['$.products[].translations', '$.products[].category.names'];
 
 const get = (url: string, tokens?: Tokens) =>
   app.inject({ url, headers: tokens ? bearer(tokens) : {} });
@@ -134,14 +157,14 @@ describe('the catalogue answers', () => {
   it('carry every field of a page of products and of its pagination', async () => {
     const response = await get('/api/products?limit=5', buyer);
     expect(response.statusCode).toBe(200);
-    expectShape(ProductPageSchema, response.json());
+    expectShape(ProductPageSchema, response.json(), UNTRANSLATED_PRODUCTS);
   });
 
   it('carry every field of a category', async () => {
     const response = await get('/api/products/categories');
     expect(response.statusCode).toBe(200);
     for (const category of response.json<{ categories: unknown[] }>().categories) {
-      expectShape(CategorySchema, category);
+      expectShape(CategorySchema, category, ['$.names']);
     }
   });
 
@@ -155,7 +178,9 @@ describe('the catalogue answers', () => {
     expect(lines.map((line) => line.type)).toEqual(
       expect.arrayContaining(['categories', 'products', 'end']),
     );
-    for (const line of lines) expectShape(MirrorLineSchema, line);
+    for (const line of lines) {
+      expectShape(MirrorLineSchema, line, [...UNTRANSLATED_PRODUCTS, '$.categories[].names']);
+    }
   });
 });
 
@@ -266,6 +291,13 @@ describe('the back office answers', () => {
     expectShape(AdminCompanyPageSchema, await read(`/api/admin/companies?search=Sibiu`));
     expectShape(AdminCompanyDetailSchema, await read(`/api/admin/companies/${companyId}`));
     expectShape(AuditPageSchema, await read(`/api/admin/audit?companyId=${companyId}`));
+    expectShape(AdminProductPageSchema, await read('/api/admin/products?limit=3'));
+    const { product } = (await read(`/api/admin/products/${productId}`)) as { product: unknown };
+    expectShape(AdminProductSchema, product);
+    const { categories: list } = (await read('/api/admin/categories')) as {
+      categories: unknown[];
+    };
+    for (const category of list) expectShape(AdminCategorySchema, category);
   });
 });
 

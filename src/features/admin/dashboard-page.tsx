@@ -63,6 +63,7 @@ export function DashboardPage() {
               <Figure
                 label={t('admin.dashboard.productsLowStock')}
                 value={data.productsLowStock}
+                to="/admin/products?stock=low&status=active"
                 hint={t('admin.dashboard.lowStockHint', { units: LOW_STOCK_BELOW })}
               />
             </ul>

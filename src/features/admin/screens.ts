@@ -11,6 +11,9 @@ const SCREENS = {
   audit: () => import('./audit-page').then((m) => m.AuditPage),
   orders: () => import('./orders-page').then((m) => m.OrdersPage),
   order: () => import('./order-page').then((m) => m.OrderPage),
+  products: () => import('./products-page').then((m) => m.ProductsPage),
+  product: () => import('./product-edit-page').then((m) => m.ProductEditPage),
+  categories: () => import('./categories-page').then((m) => m.CategoriesPage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 export type StaffScreen = keyof typeof SCREENS;

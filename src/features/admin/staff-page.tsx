@@ -45,6 +45,12 @@ export function StaffPage({
             <NavLink to="/admin/orders">{t('admin.nav.orders')}</NavLink>
           </li>
           <li>
+            <NavLink to="/admin/products">{t('admin.catalogue.nav.products')}</NavLink>
+          </li>
+          <li>
+            <NavLink to="/admin/categories">{t('admin.catalogue.nav.categories')}</NavLink>
+          </li>
+          <li>
             <NavLink to="/admin/audit">{t('admin.nav.audit')}</NavLink>
           </li>
         </ul>

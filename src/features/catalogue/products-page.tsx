@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { SORT_OPTIONS, type SortBy } from '../../contracts/catalogue';
+import { categoryNameIn, productTexts, SORT_OPTIONS, type SortBy } from '../../contracts/catalogue';
 import { PageMeta } from '../../components/page-meta';
 import { Pagination } from '../../components/pagination';
 import { ProductCard } from '../../components/product-card';
@@ -71,7 +71,11 @@ export function ProductsPage() {
 
   const categoryName = (id: number): string => {
     const category = categories.find((c) => c.id === id);
-    return category ? t(`categories.${category.slug}`, { defaultValue: category.name }) : '';
+    if (!category) return '';
+    return (
+      categoryNameIn(category, i18n.language) ??
+      t(`categories.${category.slug}`, { defaultValue: category.name })
+    );
   };
 
   return (
@@ -226,7 +230,7 @@ export function ProductsPage() {
             <ProductCard
               key={product.id}
               prominent={index < PROMINENT_CARDS}
-              product={product}
+              product={{ ...product, ...productTexts(product, i18n.language) }}
               layout={layout}
               categoryName={categoryName(product.categoryId) || product.category.name}
               priceVisible={product.price !== undefined}

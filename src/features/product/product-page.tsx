@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import type { Product } from '../../contracts/catalogue';
+import { categoryNameIn, productTexts, type Product } from '../../contracts/catalogue';
+import { pictureSources } from '../../contracts/product-pictures';
 import { PageMeta, useSiteOrigin } from '../../components/page-meta';
 import { canSeePrices } from '../../contracts/accounts';
 import { clampQuantity } from '../../contracts/orders';
@@ -13,6 +14,10 @@ import { useProduct } from '../../lib/sync/use-catalogue';
 
 /** Most thumbnails shown under the main picture (docs/product.md#product-detail). */
 const MAX_THUMBNAILS = 5;
+/** The main picture: half of a wide page, all of a phone's; its thumbnails are 80 px. */
+const DETAIL_PICTURE_WIDTH = 600;
+const DETAIL_PICTURE_SIZES = '(max-width: 800px) 100vw, 600px';
+const THUMBNAIL_WIDTH = 80;
 
 export function ProductPage() {
   const { t } = useTranslation();
@@ -64,17 +69,19 @@ export function ProductPage() {
   return <ProductDetail product={view.product} />;
 }
 
-function ProductDetail({ product }: { product: Product }) {
+function ProductDetail({ product: stored }: { product: Product }) {
   const { t, i18n } = useTranslation();
+  // The texts in the viewer's language, each falling back to the Romanian one.
+  const product = { ...stored, ...productTexts(stored, i18n.language) };
   const user = useUser();
   const notify = useToast();
   const [selected, setSelected] = useState(0);
   const [quantity, setQuantity] = useState('1');
   const images = product.images.slice(0, MAX_THUMBNAILS);
   const main = images[Math.min(selected, images.length - 1)];
-  const categoryName = t(`categories.${product.category.slug}`, {
-    defaultValue: product.category.name,
-  });
+  const categoryName =
+    categoryNameIn(product.category, i18n.language) ??
+    t(`categories.${product.category.slug}`, { defaultValue: product.category.name });
   const origin = useSiteOrigin();
 
   return (
@@ -128,7 +135,8 @@ function ProductDetail({ product }: { product: Product }) {
           {main ? (
             <img
               className="product-detail__main-image"
-              src={main}
+              {...pictureSources(main, DETAIL_PICTURE_WIDTH)}
+              sizes={DETAIL_PICTURE_SIZES}
               alt={t('product.picture', { n: selected + 1, name: product.name })}
               width="600"
               height="600"
@@ -146,7 +154,13 @@ function ProductDetail({ product }: { product: Product }) {
                     aria-label={t('product.picture', { n: i + 1, name: product.name })}
                     onClick={() => setSelected(i)}
                   >
-                    <img src={path} alt="" width="80" height="80" />
+                    <img
+                      {...pictureSources(path, THUMBNAIL_WIDTH)}
+                      sizes="80px"
+                      alt=""
+                      width="80"
+                      height="80"
+                    />
                   </button>
                 </li>
               ))}

@@ -5,6 +5,7 @@
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
+import { pictureFiles } from '../../contracts/product-pictures';
 import { CACHE_NAMES } from '../../contracts/storage-names';
 import { db } from '../db/db';
 import { readAllProducts } from '../db/stored-products';
@@ -46,7 +47,7 @@ export async function makeCatalogueAvailableOffline(
     throw error;
   }
   const products = await readAllProducts(db);
-  const paths = [...new Set(products.flatMap((p) => p.images))];
+  const paths = [...new Set(products.flatMap((p) => p.images.flatMap(pictureFiles)))];
   const cache = await caches.open(CACHE_NAMES.productImages);
   const progress: DownloadProgress = {
     products: products.length,
@@ -101,7 +102,7 @@ export function useDeviceStorage(refreshKey: number): DeviceStorage | undefined 
     return {
       products: products.length,
       syncedAt: state?.syncedAt ?? null,
-      paths: [...new Set(products.flatMap((p) => p.images))],
+      paths: [...new Set(products.flatMap((p) => p.images.flatMap(pictureFiles)))],
     };
   }, []);
   const [extra, setExtra] = useState<Omit<

@@ -1,0 +1,206 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { PRODUCT_STATES } from '../../contracts/admin-catalogue';
+import { fetchAdminCategories, fetchAdminProducts } from '../../lib/api/admin-catalogue';
+import { formatMoney } from '../../lib/i18n';
+import { categoryLabel, productName } from './catalogue-texts';
+import {
+  productsQuery,
+  readProductsUrl,
+  writeProductsUrl,
+  type ProductsView,
+} from './product-urls';
+import { StaffDataNotice, StaffPage, StaffPager } from './staff-page';
+import { TableScroll } from './table-scroll';
+import { useStaffData } from './use-staff-data';
+
+const SEARCH_ID = 'staff-product-search';
+const CATEGORY_ID = 'staff-product-category';
+const STATUS_ID = 'staff-product-status';
+const LOW_ID = 'staff-product-low';
+
+export function ProductsPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const view = readProductsUrl(params);
+  const query = productsQuery(view);
+  const list = useStaffData(JSON.stringify(query), (signal) => fetchAdminProducts(query, signal));
+  const categories = useStaffData('categories', fetchAdminCategories);
+  const [draft, setDraft] = useState(view.search);
+  useEffect(() => setDraft(view.search), [view.search]);
+
+  const go = (change: Partial<ProductsView>) =>
+    void navigate(writeProductsUrl({ ...view, page: 1, ...change }));
+  const categoryOf = new Map(
+    (categories.data?.categories ?? []).map((category) => [
+      category.id,
+      categoryLabel(category, i18n.language),
+    ]),
+  );
+  const filtered = Boolean(view.search || view.categoryId || view.status || view.lowStock);
+  const page = list.data;
+
+  return (
+    <StaffPage
+      title={t('admin.catalogue.list.title')}
+      description={t('admin.catalogue.list.description')}
+      path="/admin/products"
+    >
+      <div className="staff-heading">
+        <h1>{t('admin.catalogue.list.title')}</h1>
+        <Link className="button" to="/admin/products/new">
+          {t('admin.catalogue.list.new')}
+        </Link>
+      </div>
+      <div className="staff-filters">
+        <form
+          role="search"
+          className="staff-filters__search"
+          onSubmit={(event) => {
+            event.preventDefault();
+            go({ search: draft });
+          }}
+        >
+          <div className="form-field">
+            <label htmlFor={SEARCH_ID}>{t('admin.catalogue.list.search')}</label>
+            <div className="staff-filters__row">
+              <input
+                id={SEARCH_ID}
+                type="search"
+                value={draft}
+                maxLength={200}
+                aria-describedby={`${SEARCH_ID}-hint`}
+                onChange={(event) => setDraft(event.target.value)}
+              />
+              <button type="submit" className="button">
+                {t('admin.catalogue.list.searchButton')}
+              </button>
+            </div>
+            <p id={`${SEARCH_ID}-hint`} className="form-field__hint">
+              {t('admin.catalogue.list.searchHint')}
+            </p>
+          </div>
+        </form>
+        <div className="form-field">
+          <label htmlFor={CATEGORY_ID}>{t('admin.catalogue.list.category')}</label>
+          <select
+            id={CATEGORY_ID}
+            value={view.categoryId ?? ''}
+            onChange={(event) =>
+              go({ categoryId: event.target.value ? Number(event.target.value) : undefined })
+            }
+          >
+            <option value="">{t('admin.catalogue.list.allCategories')}</option>
+            {(categories.data?.categories ?? []).map((category) => (
+              <option key={category.id} value={category.id}>
+                {categoryLabel(category, i18n.language)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form-field">
+          <label htmlFor={STATUS_ID}>{t('admin.catalogue.list.status')}</label>
+          <select
+            id={STATUS_ID}
+            value={view.status ?? ''}
+            onChange={(event) =>
+              go({ status: PRODUCT_STATES.find((state) => state === event.target.value) })
+            }
+          >
+            <option value="">{t('admin.catalogue.list.allStatuses')}</option>
+            {PRODUCT_STATES.map((state) => (
+              <option key={state} value={state}>
+                {t(`admin.catalogue.state.${state}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="form-field form-field--checkbox">
+          <input
+            id={LOW_ID}
+            type="checkbox"
+            checked={view.lowStock}
+            onChange={(event) => go({ lowStock: event.target.checked })}
+          />
+          <label htmlFor={LOW_ID}>{t('admin.catalogue.list.lowStock')}</label>
+        </div>
+        {filtered && (
+          <Link
+            className="button button--ghost staff-filters__clear"
+            to={writeProductsUrl({
+              search: '',
+              categoryId: undefined,
+              status: undefined,
+              lowStock: false,
+              page: 1,
+            })}
+          >
+            {t('admin.catalogue.list.clear')}
+          </Link>
+        )}
+      </div>
+
+      <StaffDataNotice result={list} />
+      {page && (
+        <>
+          <p className="staff-count" role="status">
+            {t('admin.catalogue.list.count', { count: page.pagination.total })}
+          </p>
+          {page.products.length === 0 ? (
+            <p className="empty-state">{t('admin.catalogue.list.empty')}</p>
+          ) : (
+            <TableScroll labelledBy="staff-products-caption">
+              <table className="staff-table">
+                <caption id="staff-products-caption" className="visually-hidden">
+                  {t('admin.catalogue.list.caption')}
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('admin.catalogue.list.columns.name')}</th>
+                    <th scope="col">{t('admin.catalogue.list.columns.sku')}</th>
+                    <th scope="col">{t('admin.catalogue.list.columns.category')}</th>
+                    <th scope="col">{t('admin.catalogue.list.columns.price')}</th>
+                    <th scope="col">{t('admin.catalogue.list.columns.stock')}</th>
+                    <th scope="col">{t('admin.catalogue.list.columns.status')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {page.products.map((product) => (
+                    <tr key={product.id}>
+                      <th scope="row">
+                        <Link
+                          to={`/admin/products/${product.id}`}
+                          state={{ list: params.toString() }}
+                        >
+                          {productName(product, i18n.language)}
+                        </Link>
+                      </th>
+                      <td>{product.sku}</td>
+                      <td>{categoryOf.get(product.categoryId) ?? '—'}</td>
+                      <td>{formatMoney(product.price, i18n.language)}</td>
+                      <td>{product.stock}</td>
+                      <td>
+                        <span
+                          className={`chip ${product.active ? 'chip--company-approved' : 'chip--company-suspended'}`}
+                        >
+                          {t(`admin.catalogue.state.${product.active ? 'active' : 'inactive'}`)}
+                        </span>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableScroll>
+          )}
+          <StaffPager
+            page={page.pagination.page}
+            totalPages={page.pagination.totalPages}
+            hrefFor={(n) => writeProductsUrl({ ...view, page: n })}
+          />
+        </>
+      )}
+    </StaffPage>
+  );
+}

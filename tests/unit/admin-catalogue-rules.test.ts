@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import {
+  priceOf,
+  tagsOf,
+  validateCategoryNames,
+  validateProduct,
+  type ProductValues,
+} from '../../src/contracts/admin-catalogue';
+import { pictureFiles, pictureSources } from '../../src/contracts/product-pictures';
+import { readProductsUrl, writeProductsUrl } from '../../src/features/admin/product-urls';
+
+const blank = { name: '', shortDescription: '', description: '' };
+const values = (fields: Partial<ProductValues> = {}): ProductValues => ({
+  sku: 'FP-SH-001',
+  price: '12.50',
+  stock: '4',
+  categoryId: '2',
+  tags: [],
+  texts: { ro: { ...blank, name: 'Șampon' }, en: blank, it: blank },
+  ...fields,
+});
+
+describe('the product rules the staff form and the server share', () => {
+  it('accept a product with a Romanian name and nothing else translated', () => {
+    expect(validateProduct(values())).toEqual([]);
+  });
+
+  it('name each broken field once, with the first rule it broke', () => {
+    const errors = validateProduct(
+      values({
+        sku: 'fp sh',
+        price: '12.505',
+        stock: '-1',
+        categoryId: '',
+        texts: { ro: blank, en: { ...blank, name: 'x'.repeat(201) }, it: blank },
+      }),
+    );
+    expect(errors).toEqual([
+      { field: 'sku', code: 'skuFormat' },
+      { field: 'price', code: 'priceInvalid' },
+      { field: 'stock', code: 'stockInvalid' },
+      { field: 'categoryId', code: 'categoryRequired' },
+      { field: 'name.ro', code: 'required' },
+      { field: 'name.en', code: 'tooLong' },
+    ]);
+  });
+
+  it('read a price typed with a comma or a point, and tags separated by commas', () => {
+    expect([priceOf('12,5'), priceOf('12.50'), priceOf('1e3'), priceOf('')]).toEqual([
+      12.5,
+      12.5,
+      null,
+      null,
+    ]);
+    expect(tagsOf(' vegan, , argan,vegan ')).toEqual(['vegan', 'argan']);
+  });
+
+  it('want a Romanian name for a category', () => {
+    expect(validateCategoryNames({ ro: ' ', en: 'Oils', it: '' })).toEqual([
+      { field: 'name.ro', code: 'required' },
+    ]);
+  });
+});
+
+describe('uploaded pictures', () => {
+  const path = `/uploads/products/pic-${'a'.repeat(32)}-800.webp`;
+
+  it('are offered at every width kept, the one nearest the shown size as src', () => {
+    expect(pictureSources(path, 400)).toEqual({
+      src: path.replace('-800', '-400'),
+      srcSet: ['160', '400', '800'].map((w) => `${path.replace('-800', `-${w}`)} ${w}w`).join(', '),
+    });
+    expect(pictureFiles(path)).toHaveLength(3);
+  });
+
+  it('leave a demo picture as it is', () => {
+    expect(pictureSources('/uploads/products/x-front.svg', 400)).toEqual({
+      src: '/uploads/products/x-front.svg',
+    });
+    expect(pictureFiles('/uploads/products/x-front.svg')).toEqual([
+      '/uploads/products/x-front.svg',
+    ]);
+  });
+});
+
+describe('the staff list of products in the address', () => {
+  it('keeps its filters through the address, and drops what the server would refuse', () => {
+    const address = writeProductsUrl({
+      search: 'argan',
+      categoryId: 3,
+      status: 'inactive',
+      lowStock: true,
+      page: 2,
+    });
+    expect(address).toBe(
+      '/admin/products?search=argan&categoryId=3&status=inactive&stock=low&page=2',
+    );
+    expect(readProductsUrl(new URLSearchParams(address.split('?')[1]))).toEqual({
+      search: 'argan',
+      categoryId: 3,
+      status: 'inactive',
+      lowStock: true,
+      page: 2,
+    });
+    expect(readProductsUrl(new URLSearchParams('status=gone&categoryId=-1&page=0'))).toEqual({
+      search: '',
+      categoryId: undefined,
+      status: undefined,
+      lowStock: false,
+      page: 1,
+    });
+  });
+});
