@@ -29,8 +29,9 @@
  *   Fastify hello world's, on both databases (tests/bench/catalogue-throughput.ts).
  *
  * BENCH_ONLY=large measures the 10,000-product figures alone, BENCH_ONLY=drain the
- * outbox drain alone, BENCH_ONLY=uploads the upload figures alone, BENCH_ONLY=api the
- * catalogue API alone, BENCH_ONLY=admin the back office's lists with 10,000 companies and
+ * outbox drain alone, BENCH_ONLY=bytes what a first visit downloads alone,
+ * BENCH_ONLY=uploads the upload figures alone, BENCH_ONLY=api the catalogue API alone,
+ * BENCH_ONLY=admin the back office's lists with 10,000 companies and
  * 100,000 orders alone (tests/bench/admin-lists.ts; no build needed for those three: their
  * servers serve the API only).
  *
@@ -838,6 +839,7 @@ async function main(): Promise<void> {
     // BENCH_ONLY=large measures the 10,000-product figures alone (quicker while tuning them),
     // BENCH_ONLY=drain the outbox drain alone.
     if (only === 'drain') figures.push(...(await outboxDrain(browser)));
+    else if (only === 'bytes') figures.push(...(await downloadSizes(browser)));
     else {
       if (only !== 'large') await smallCatalogue(browser, figures);
       figures.push(...(await largeCatalogue(browser)));
@@ -847,11 +849,37 @@ async function main(): Promise<void> {
     if (server.pid) process.kill(-server.pid, 'SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
   }
-  if (only !== 'large' && only !== 'drain') {
+  if (only !== 'large' && only !== 'drain' && only !== 'bytes') {
     figures.push(...(await concurrentUploads()));
     figures.push(...(await catalogueThroughput()));
   }
   print(figures);
+}
+
+/** What a first visit of `/` and `/products` downloads, before and after its first screen. */
+async function downloadSizes(browser: import('playwright-core').Browser): Promise<Figure[]> {
+  const figures: Figure[] = [];
+  for (const path of ['/', '/products']) {
+    const bytes = await firstVisitBytes(browser, path);
+    figures.push(
+      {
+        name: `Initial JavaScript + CSS of ${path} (gzip, before the first screen)`,
+        value: Math.round(bytes.initial / 102.4) / 10,
+        unit: 'KiB',
+        goal: '≤ 120 KiB',
+        met: bytes.initial <= 120 * 1024,
+      },
+      {
+        name: `JavaScript loaded after the first screen of ${path} (gzip: sync engine, other texts)`,
+        value: Math.round(bytes.later / 102.4) / 10,
+        unit: 'KiB',
+        goal: 'reference',
+        met: true,
+      },
+    );
+  }
+  figures.push(...(await firstVisitDownloads(BASE)));
+  return figures;
 }
 
 async function smallCatalogue(
@@ -861,26 +889,7 @@ async function smallCatalogue(
   {
     figures.push(...(await outboxDrain(browser)));
     figures.push(...(await lighthouseScores()));
-    for (const path of ['/', '/products']) {
-      const bytes = await firstVisitBytes(browser, path);
-      figures.push(
-        {
-          name: `Initial JavaScript + CSS of ${path} (gzip, before the first screen)`,
-          value: Math.round(bytes.initial / 102.4) / 10,
-          unit: 'KiB',
-          goal: '≤ 120 KiB',
-          met: bytes.initial <= 120 * 1024,
-        },
-        {
-          name: `JavaScript loaded after the first screen of ${path} (gzip: sync engine, other texts)`,
-          value: Math.round(bytes.later / 102.4) / 10,
-          unit: 'KiB',
-          goal: 'reference',
-          met: true,
-        },
-      );
-    }
-    figures.push(...(await firstVisitDownloads(BASE)));
+    figures.push(...(await downloadSizes(browser)));
     const reloads = await warmReloads(browser);
     figures.push(
       {
