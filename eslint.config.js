@@ -90,6 +90,26 @@ export default tseslint.config(
     },
   },
   {
+    // Each Playwright worker tests a server of its own (tests/e2e/portal.ts): a test taken
+    // from Playwright itself would test no server at all.
+    files: ['tests/e2e/**/*.ts'],
+    ignores: ['tests/e2e/portal.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@playwright/test',
+              importNames: ['test', 'expect'],
+              message: 'Import test and expect from ./portal.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Fastify plugins, hooks and handlers are async by contract: Fastify waits for their
     // promise and takes a throw for a rejection, whether or not they await anything.
     files: ['server/plugins/**/*.ts', 'server/routes/**/*.ts'],

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './portal';
 import { ROUTES } from '../../src/contracts/routes';
 import { placedOrder, staffHeaders } from './helpers';
 import { STAFF } from './staff';
@@ -63,75 +64,81 @@ async function violations(page: Page, path: string) {
   );
 }
 
-// Each sweep opens dozens of pages and runs axe on each: more than the default minute.
+// Each sweep opens up to dozens of pages and runs axe on each: more than the default minute.
 const SWEEP_TIMEOUT_MS = 180_000;
 
+// The sweeps are independent: the workers share them out.
+test.describe.configure({ mode: 'parallel' });
+
+async function signIn(page: Page, account: { email: string; password: string }) {
+  await page.goto('/login?lng=en');
+  await page.getByLabel('E-mail', { exact: true }).fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: /sign in/i }).click();
+  await expect(page).toHaveURL(/\/$/);
+}
+
+/**
+ * The demo data has no orders: one of the verified demo salon's, shipped, with its history,
+ * and the list that finds it.
+ */
+async function shippedOrderPages(request: APIRequestContext): Promise<string[]> {
+  const order = await placedOrder(request, DEMO.email, DEMO.password);
+  const headers = await staffHeaders(request);
+  for (const change of [
+    { status: 'CONFIRMED' },
+    { status: 'PROCESSING' },
+    { status: 'SHIPPED', trackingNumber: 'RO-AWB 1' },
+  ]) {
+    const moved = await request.post(`/api/admin/orders/${order.id}/status`, {
+      headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
+      data: change,
+    });
+    expect(moved.ok()).toBe(true);
+  }
+  return [`/admin/orders/${order.id}`, `/admin/orders?search=${order.orderNumber}`];
+}
+
+const SWEEPS = [
+  {
+    who: 'public',
+    languages: LANGUAGES,
+    pages: (lng: string) => pagesIn(lng, PUBLIC, PUBLIC_SMOKE),
+  },
+  {
+    who: 'signed-in',
+    account: DEMO,
+    languages: LANGUAGES,
+    pages: (lng: string) => pagesIn(lng, SIGNED_IN, SIGNED_IN_SMOKE),
+  },
+  {
+    who: 'back-office',
+    account: STAFF,
+    languages: STAFF_LANGUAGES,
+    pages: () => STAFF_PAGES,
+    more: shippedOrderPages,
+  },
+];
+
 for (const viewport of VIEWPORTS) {
-  test(`every public page has no accessibility violations (${viewport.name})`, async ({ page }) => {
-    test.setTimeout(SWEEP_TIMEOUT_MS);
-    await page.setViewportSize(viewport);
-    const found: string[] = [];
-    for (const lng of LANGUAGES) {
-      await page.goto(`/?lng=${lng}`);
-      for (const path of pagesIn(lng, PUBLIC, PUBLIC_SMOKE))
-        found.push(...(await violations(page, path)).map((v) => `[${lng}] ${v}`));
-    }
-    expect(found).toEqual([]);
-  });
-
-  test(`every signed-in page has no accessibility violations (${viewport.name})`, async ({
-    page,
-  }) => {
-    test.setTimeout(SWEEP_TIMEOUT_MS);
-    await page.setViewportSize(viewport);
-    await page.goto('/login?lng=en');
-    await page.getByLabel('E-mail', { exact: true }).fill(DEMO.email);
-    await page.getByLabel('Password', { exact: true }).fill(DEMO.password);
-    await page.getByRole('button', { name: /sign in/i }).click();
-    await expect(page).toHaveURL(/\/$/);
-    const found: string[] = [];
-    for (const lng of LANGUAGES) {
-      await page.goto(`/?lng=${lng}`);
-      for (const path of pagesIn(lng, SIGNED_IN, SIGNED_IN_SMOKE))
-        found.push(...(await violations(page, path)).map((v) => `[${lng}] ${v}`));
-    }
-    expect(found).toEqual([]);
-  });
-
-  test(`every back-office page has no accessibility violations (${viewport.name})`, async ({
-    page,
-    request,
-  }) => {
-    test.setTimeout(SWEEP_TIMEOUT_MS);
-    // The demo data has no orders: one of the verified demo salon's, shipped, with its history.
-    const order = await placedOrder(request, DEMO.email, DEMO.password);
-    const headers = await staffHeaders(request);
-    for (const change of [
-      { status: 'CONFIRMED' },
-      { status: 'PROCESSING' },
-      { status: 'SHIPPED', trackingNumber: 'RO-AWB 1' },
-    ]) {
-      const moved = await request.post(`/api/admin/orders/${order.id}/status`, {
-        headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
-        data: change,
+  for (const sweep of SWEEPS) {
+    for (const lng of sweep.languages) {
+      test(`every ${sweep.who} page has no accessibility violations (${viewport.name}, ${lng})`, async ({
+        page,
+        request,
+      }) => {
+        test.setTimeout(SWEEP_TIMEOUT_MS);
+        const more = sweep.more ? await sweep.more(request) : [];
+        await page.setViewportSize(viewport);
+        if (sweep.account) await signIn(page, sweep.account);
+        await page.goto(`/?lng=${lng}`);
+        const found: string[] = [];
+        for (const path of [...sweep.pages(lng), ...more])
+          found.push(...(await violations(page, path)));
+        expect(found).toEqual([]);
       });
-      expect(moved.ok()).toBe(true);
     }
-    const orderPages = [`/admin/orders/${order.id}`, `/admin/orders?search=${order.orderNumber}`];
-    await page.setViewportSize(viewport);
-    await page.goto('/login?lng=en');
-    await page.getByLabel('E-mail', { exact: true }).fill(STAFF.email);
-    await page.getByLabel('Password', { exact: true }).fill(STAFF.password);
-    await page.getByRole('button', { name: /sign in/i }).click();
-    await expect(page).toHaveURL(/\/$/);
-    const found: string[] = [];
-    for (const lng of STAFF_LANGUAGES) {
-      await page.goto(`/?lng=${lng}`);
-      for (const path of [...STAFF_PAGES, ...orderPages])
-        found.push(...(await violations(page, path)).map((v) => `[${lng}] ${v}`));
-    }
-    expect(found).toEqual([]);
-  });
+  }
 }
 
 test('the mobile menu and the language switcher work from the keyboard', async ({ page }) => {

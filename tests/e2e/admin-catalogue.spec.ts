@@ -2,7 +2,8 @@
  * The back office's catalogue in a real browser: staff change a product's price and add
  * its pictures; an approved salon sees the change in the catalogue after a refresh.
  */
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test } from './portal';
 import sharp from 'sharp';
 import { approvedSalon, signInAs, staffHeaders } from './helpers';
 import { STAFF } from './staff';

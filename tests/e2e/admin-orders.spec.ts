@@ -5,7 +5,8 @@
  * the filtered list downloads as CSV.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './portal';
 import {
   approvedSalon,
   placedOrder as placeOrder,

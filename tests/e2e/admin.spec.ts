@@ -4,7 +4,8 @@
  * everyone else out.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test } from './portal';
 import { registeredSalon, signInAs, staffHeaders, unique, untilControlled } from './helpers';
 import { STAFF } from './staff';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './portal';
 import { openedBefore } from './helpers';
 
 // The page's own requests, as the page makes them (no service worker in between).

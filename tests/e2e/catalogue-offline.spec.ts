@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './portal';
 import { openedBefore, untilControlled } from './helpers';
 import { DB_NAME } from '../../src/contracts/storage-names';
 

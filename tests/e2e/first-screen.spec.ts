@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './portal';
 
 /** Errors the page reports: a failed hydration of the server's markup shows up here. */
 function collectErrors(page: Page): string[] {

@@ -1,4 +1,5 @@
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect } from './portal';
 import { STAFF } from './staff';
 
 export const unique = (prefix: string) =>

@@ -1,4 +1,5 @@
-import { chromium, expect, test, type Page } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
+import { expect, test } from './portal';
 import { CHROME_ARGS, CHROME_PATH } from './chromium';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './portal';
 import { approvedSalon, catalogueReady, signInAs } from './helpers';
 
 const COMPANY_ADDRESS = {

@@ -1,4 +1,5 @@
-import { chromium, expect, test, type Page } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
+import { expect, test } from './portal';
 import { CHROME_ARGS, CHROME_PATH } from './chromium';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -83,13 +84,14 @@ test('the portal meets Chromium’s install criteria', async ({ request, baseURL
   }
 });
 
-test('a new version becomes a prompt and is applied after a click', async ({ page }) => {
+test('a new version becomes a prompt and is applied after a click', async ({ page, portal }) => {
   await openedBefore(page);
   await page.goto('/?lng=en');
   await controlled(page);
   // The next version, as a deployment writes it: the worker's script without the compressed
-  // copies of the version before (the server would send those as they are).
-  const worker = join(process.env.STATIC_DIR ?? 'dist', 'sw.js');
+  // copies of the version before (the server would send those as they are). Written in this
+  // worker's own copy of the build, which only its server sends.
+  const worker = join(portal.staticDir, 'sw.js');
   const copies = ['.br', '.gz'].map((extension) => `${worker}${extension}`);
   const original = readFileSync(worker, 'utf8');
   const originalCopies = copies.map((copy) => (existsSync(copy) ? readFileSync(copy) : null));
@@ -121,9 +123,6 @@ test('a new version becomes a prompt and is applied after a click', async ({ pag
   }
 });
 
-/** The built app the server sends (the same folder the server reads). */
-const STATIC_DIR = process.env.STATIC_DIR ?? 'dist';
-
 /** Paths of everything the service worker keeps, cache by cache. */
 async function cachedPaths(page: Page): Promise<string[]> {
   return page.evaluate(async () => {
@@ -140,6 +139,7 @@ async function cachedPaths(page: Page): Promise<string[]> {
 test('the app’s scripts and the service worker are sent compressed at the build’s best level', async ({
   page,
   request,
+  portal,
 }) => {
   await page.goto('/?lng=en');
   const entry = await page.locator('script[type="module"][src]').first().getAttribute('src');
@@ -148,7 +148,7 @@ test('the app’s scripts and the service worker are sent compressed at the buil
     expect(response.headers()['content-encoding'], path).toBe('br');
     // The very copy the build wrote, not one compressed quickly on the way out.
     expect(Number(response.headers()['content-length']), path).toBe(
-      statSync(join(STATIC_DIR, `${path}.br`)).size,
+      statSync(join(portal.staticDir, `${path}.br`)).size,
     );
   }
 });

@@ -1,5 +1,5 @@
 import { request as httpRequest } from 'node:http';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './portal';
 import { SESSION_KEYS } from '../../src/contracts/storage-names';
 import { approvedSalon, signInAs } from './helpers';
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './portal';
 import { approvedSalon, openedBefore, signInAs, unique } from './helpers';
 
 // The page alone: the routes below answer for the server, which a service worker's own

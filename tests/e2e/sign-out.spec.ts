@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './portal';
 import { addToCart, approvedSalon, inStockCards, signInAs } from './helpers';
 
 // The page alone: the routes below stand for the server and hold back the sync engine's

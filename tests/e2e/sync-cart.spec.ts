@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './portal';
 import { addToCart, approvedSalon, fillShipping, inStockCards, signInAs } from './helpers';
 
 // The page alone: a service worker would send the same changes by its own fetch, which

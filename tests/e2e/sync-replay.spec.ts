@@ -1,10 +1,5 @@
-import {
-  expect,
-  test,
-  type APIRequestContext,
-  type BrowserContext,
-  type Page,
-} from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test } from './portal';
 import { DB_NAME, SESSION_KEYS, SYNC_TAG } from '../../src/contracts/storage-names';
 import { BACKOFF_CAP_MS } from '../../src/lib/sync/outbox-rules';
 import {
