@@ -8,10 +8,12 @@ import { and, eq, gte } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, registeredRoutes } from '../../server/app';
-import { auditLog, companies, companyDocuments, products } from '../../server/db/schema';
+import { auditLog, companies, companyDocuments, products, users } from '../../server/db/schema';
 import { seedDatabase } from '../../server/db/seed';
 import { DOCUMENT_PREVIEW_CSP } from '../../server/routes/companies';
 import { startOfDay } from '../../server/services/dashboard';
+import { createStaff } from '../../server/services/staff';
+import { inTransaction } from '../../server/services/transactions';
 import type {
   AdminCompanyDetail,
   AdminCompanyPage,
@@ -536,7 +538,17 @@ describe('every /api/admin route', () => {
         contentType: 'application/pdf',
         originalName: 'registru.pdf',
       });
-    /** A request each route answers 200 to when staff send it, on rows made for it. */
+    const colleague = async () =>
+      (
+        await inTransaction(db(), (tx) =>
+          createStaff(
+            tx,
+            { firstName: 'Co', lastName: 'Lleague', email: `c.${randomUUID()}@example.com` },
+            { commandLine: 'test' },
+          ),
+        )
+      ).member.id;
+    /** A request each route answers 200 (201 for a creation) to when staff send it. */
     const calls: Record<string, () => Promise<{ url: string; payload?: object }>> = {
       'GET /api/admin/summary': () => Promise.resolve({ url: '/api/admin/summary' }),
       'GET /api/admin/companies': () =>
@@ -581,6 +593,27 @@ describe('every /api/admin route', () => {
         payload: { paymentStatus: 'PAID' },
       }),
       'GET /api/admin/audit': () => Promise.resolve({ url: '/api/admin/audit?entityType=company' }),
+      'GET /api/admin/staff': () => Promise.resolve({ url: '/api/admin/staff' }),
+      'POST /api/admin/staff': () =>
+        Promise.resolve({
+          url: '/api/admin/staff',
+          payload: {
+            firstName: 'Route',
+            lastName: 'Check',
+            email: `r.${randomUUID()}@example.com`,
+          },
+        }),
+      'POST /api/admin/staff/:id/deactivate': async () => ({
+        url: `/api/admin/staff/${await colleague()}/deactivate`,
+      }),
+      'POST /api/admin/staff/:id/reactivate': async () => {
+        const id = await colleague();
+        await db().update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, id));
+        return { url: `/api/admin/staff/${id}/reactivate` };
+      },
+      'POST /api/admin/staff/:id/reset-password': async () => ({
+        url: `/api/admin/staff/${await colleague()}/reset-password`,
+      }),
     };
     const adminRoutes = (registeredRoutes.get(app) ?? [])
       .filter((route) => route.url.startsWith('/api/admin'))
@@ -603,7 +636,9 @@ describe('every /api/admin route', () => {
       const customer = await as(buyer.tokens);
       expect(customer.statusCode, `${route} for a salon`).toBe(403);
       expect(customer.json()).toEqual({ message: 'This area is for staff only.' });
-      expect((await as(staff.tokens)).statusCode, `${route} for staff`).toBe(200);
+      expect((await as(staff.tokens)).statusCode, `${route} for staff`).toBe(
+        route === 'POST /api/admin/staff' ? 201 : 200,
+      );
     }
   });
 });
