@@ -149,6 +149,7 @@ export const SCREENS = {
   'admin-companies': screen(staffPage('companies'), {}),
   'admin-company': screen(staffPage('company'), {}),
   'admin-audit': screen(staffPage('audit'), {}),
+  'admin-people': screen(staffPage('people'), {}),
 } satisfies Record<RouteId, Screen>;
 
 /** The screen of an address, among those the server renders (first visits open on them). */

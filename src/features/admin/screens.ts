@@ -9,6 +9,7 @@ const SCREENS = {
   companies: () => import('./companies-page').then((m) => m.CompaniesPage),
   company: () => import('./company-page').then((m) => m.CompanyPage),
   audit: () => import('./audit-page').then((m) => m.AuditPage),
+  people: () => import('./people-page').then((m) => m.PeoplePage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 export type StaffScreen = keyof typeof SCREENS;
