@@ -4,7 +4,7 @@
  * out the moment staff deactivate the account. Staff see none of a salon's links.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { unique } from './helpers';
+import { apiToken, registeredSalon, staffHeaders, unique } from './helpers';
 import { STAFF } from './staff';
 
 /** Signs in through the form, in English; `firstName` names the user menu that then shows. */
@@ -99,4 +99,48 @@ test("staff see no salon's links, and a salon's page sends them to the back offi
     ).toBeVisible();
     await expect(page.getByRole('link', { name: 'Go to the back office' })).toBeVisible();
   }
+});
+
+test('a company changed by someone else meanwhile: the refusal is said and the page is current', async ({
+  page,
+  request,
+}) => {
+  const { email } = await registeredSalon(request, 'conflict');
+  const me = await request.get('/api/auth/me', {
+    headers: { authorization: `Bearer ${await apiToken(request, email)}` },
+  });
+  const { user } = (await me.json()) as { user: { companyId: number } };
+  await signIn(page, STAFF.email, STAFF.password, 'Staff');
+  await page.goto(`/admin/companies/${user.companyId}?lng=en`);
+  const verification = page.getByRole('region', { name: 'Verification' });
+  await expect(verification.getByRole('button', { name: 'Approve' })).toBeVisible();
+
+  // A colleague approves it first.
+  const approved = await request.post(`/api/admin/companies/${user.companyId}/approve`, {
+    headers: await staffHeaders(request),
+    data: {},
+  });
+  expect(approved.ok()).toBe(true);
+
+  await verification.getByRole('button', { name: 'Approve' }).click();
+  await expect(verification.getByRole('alert')).toContainText('cannot be given the action');
+  await expect(verification.getByText('Approved', { exact: true })).toBeVisible();
+  await expect(verification.getByRole('button', { name: 'Suspend' })).toBeVisible();
+  await expect(verification.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+});
+
+test('a list opened past its last page goes to its last page, never "Page 9 of 2"', async ({
+  page,
+}) => {
+  await signIn(page, STAFF.email, STAFF.password, 'Staff');
+  await page.goto('/admin/audit?page=9999&lng=en');
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+  await expect(page).not.toHaveURL(/page=9999/);
+  await expect(page.getByRole('table', { name: 'Audit log' })).toBeVisible();
+  await expect(page.getByText(/Page 9999 of/)).toHaveCount(0);
+
+  await page.goto('/admin/companies?search=no-such-company-anywhere&page=3&lng=en');
+  await expect(page).not.toHaveURL(/page=3/);
+  await expect(page).toHaveURL(/search=no-such-company-anywhere/);
+  await expect(page.getByText('No companies match these filters.')).toBeVisible();
 });
