@@ -63,11 +63,14 @@ export function CompanyDocuments({
       setNote({ target: '', text: '' });
       onReviewed();
     } else {
+      const { failure } = result;
       setError(
-        failureText(t, result.failure, {
-          offline: t('admin.needsNetwork'),
-          refused: t('admin.actionFailed'),
-        }),
+        failure.kind === 'refused' && failure.body?.code === 'DOCUMENT_DECISION_NOT_ALLOWED'
+          ? t('admin.documents.conflict')
+          : failureText(t, failure, {
+              offline: t('admin.needsNetwork'),
+              refused: t('admin.actionFailed'),
+            }),
       );
       // A conflict: the document changed meanwhile. Read it again, so that its status and
       // buttons are the current ones; the message stays above them.
