@@ -15,7 +15,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../src/contracts/admin.js';
+import { AUDIT_ACTIONS, AUDIT_ACTOR_VIA, AUDIT_ENTITIES } from '../../src/contracts/admin.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../src/contracts/orders.js';
 import { ORDER_EVENT_ACTORS, ORDER_EVENT_KINDS } from '../../src/contracts/admin-orders.js';
 import type { CategoryNames, ProductTranslations } from '../../src/contracts/catalogue.js';
@@ -139,6 +139,9 @@ export const users = pgTable('users', {
   notifyProducts: boolean('notify_products').notNull().default(true),
   notifyMarketing: boolean('notify_marketing').notNull().default(false),
   deletedAt: optionalMillis('deleted_at'),
+  /** A staff account turned off in the back office: no sign-in, no session (0013). */
+  deactivatedAt: optionalMillis('deactivated_at'),
+  lastSignInAt: optionalMillis('last_sign_in_at'),
   createdAt: millis('created_at'),
   updatedAt: millis('updated_at'),
 });
@@ -317,12 +320,12 @@ export const auditLog = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     at: millis('at'),
-    actorId: integer('actor_id')
-      .notNull()
-      .references(() => users.id),
+    /** Null only for an entry made from the command line (`actorVia`). */
+    actorId: integer('actor_id').references(() => users.id),
     /** The actor's e-mail and name as they were then: a later change rewrites no history. */
     actorEmail: text('actor_email').notNull(),
     actorName: text('actor_name').notNull(),
+    actorVia: text('actor_via', { enum: AUDIT_ACTOR_VIA }).notNull().default('back-office'),
     action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
     entityType: text('entity_type', { enum: AUDIT_ENTITIES }).notNull(),
     entityId: integer('entity_id').notNull(),

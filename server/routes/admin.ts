@@ -17,6 +17,13 @@ import {
 } from '../services/admin.js';
 import { listAudit } from '../services/audit.js';
 import { adminSummary } from '../services/dashboard.js';
+import {
+  createStaff,
+  deactivateStaff,
+  listStaff,
+  reactivateStaff,
+  resetStaffPassword,
+} from '../services/staff.js';
 import { readDocumentFile } from '../services/documents.js';
 import { IdempotencyHeaders, once } from '../services/idempotency.js';
 import {
@@ -39,6 +46,11 @@ import {
   AuditQuerySchema,
   MAX_REASON_LENGTH,
   ReasonBodySchema,
+  StaffCreatedSchema,
+  StaffCreateSchema,
+  StaffListSchema,
+  StaffMemberSchema,
+  type StaffMember,
 } from '../../src/contracts/admin-schemas.js';
 import {
   AdminOrderDetailSchema,
@@ -263,6 +275,82 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
         },
       })),
   );
+
+  // People: the maker's staff accounts (services/staff.ts). A temporary password is in the
+  // answer that made it, never in the recorded answer a repeated request gets.
+  const withoutPassword = (body: { member: StaffMember; temporaryPassword: string | null }) => ({
+    ...body,
+    temporaryPassword: null,
+  });
+  app.get(
+    '/admin/staff',
+    { schema: { response: { 200: StaffListSchema, ...errorResponses } } },
+    async () => ({ staff: await listStaff(db) }),
+  );
+  app.post(
+    '/admin/staff',
+    {
+      schema: {
+        headers: IdempotencyHeaders,
+        body: StaffCreateSchema,
+        response: { 201: StaffCreatedSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      once(
+        db,
+        request,
+        reply,
+        async (tx) => ({
+          status: 201,
+          body: await createStaff(tx, request.body, accountOf(request).user),
+        }),
+        { recordAs: withoutPassword },
+      ),
+  );
+  app.post(
+    '/admin/staff/:id/reset-password',
+    {
+      schema: {
+        headers: IdempotencyHeaders,
+        params: IdParams,
+        body: Type.Optional(noReasonBody),
+        response: { 200: StaffCreatedSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      once(
+        db,
+        request,
+        reply,
+        async (tx) => ({
+          status: 200,
+          body: await resetStaffPassword(tx, request.params.id, accountOf(request).user),
+        }),
+        { recordAs: withoutPassword },
+      ),
+  );
+  for (const [action, change] of [
+    ['deactivate', deactivateStaff],
+    ['reactivate', reactivateStaff],
+  ] as const) {
+    app.post(
+      `/admin/staff/:id/${action}`,
+      {
+        schema: {
+          headers: IdempotencyHeaders,
+          params: IdParams,
+          body: Type.Optional(noReasonBody),
+          response: { 200: Type.Object({ member: StaffMemberSchema }), ...errorResponses },
+        },
+      },
+      async (request, reply) =>
+        once(db, request, reply, async (tx) => ({
+          status: 200,
+          body: { member: await change(tx, request.params.id, accountOf(request).user) },
+        })),
+    );
+  }
 
   app.get(
     '/admin/audit',

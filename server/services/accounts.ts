@@ -104,7 +104,7 @@ export async function toCompanyDtos(db: Db, rows: CompanyRow[]): Promise<Company
 }
 
 /**
- * A live (not deleted) account by user id, with its company; with a session id, only while
+ * A live (not deleted, not deactivated) account by user id, with its company; with a session id, only while
  * that session is live too (one query for every authenticated request).
  */
 export async function findAccount(db: Db, userId: number): Promise<Account | null> {
@@ -112,7 +112,7 @@ export async function findAccount(db: Db, userId: number): Promise<Account | nul
     .select({ user: users, company: companies })
     .from(users)
     .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+    .where(and(eq(users.id, userId), isNull(users.deletedAt), isNull(users.deactivatedAt)));
   return row ?? null;
 }
 
@@ -126,7 +126,7 @@ export async function findSessionAccount(
     .select({ user: users, company: companies, sessionEndsAt: liveSessionEnd(userId, sessionId) })
     .from(users)
     .leftJoin(companies, eq(companies.id, users.companyId))
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+    .where(and(eq(users.id, userId), isNull(users.deletedAt), isNull(users.deactivatedAt)));
   if (!row?.sessionEndsAt) return null;
   return {
     account: { user: row.user, company: row.company, sessionId },
@@ -134,6 +134,7 @@ export async function findSessionAccount(
   };
 }
 
+/** The account of an e-mail, not deleted; a deactivated one too (sign-in says so). */
 export async function findAccountByEmail(db: Db, email: string): Promise<Account | null> {
   const [row] = await db
     .select({ user: users, company: companies })

@@ -15,7 +15,11 @@ import {
   type SQLWrapper,
 } from 'drizzle-orm';
 import type { Company, CompanyDocument } from '../../src/contracts/accounts.js';
-import { COMPANY_ACTIONS, type CompanyAction } from '../../src/contracts/admin.js';
+import {
+  COMPANY_ACTIONS,
+  documentDecisionsFrom,
+  type CompanyAction,
+} from '../../src/contracts/admin.js';
 import type {
   AdminCompanyDetail,
   AdminCompanyEdit,
@@ -26,7 +30,13 @@ import { normalizeEmail, trimFields, validateCompanyEdit } from '../../src/contr
 import type { Db } from '../db/database.js';
 import { companies, companyDocuments, users } from '../db/schema.js';
 import { toCompanyDto, toCompanyDtos, type CompanyRow } from './accounts.js';
-import { changedFields, companyHistory, recordAudit, type StaffActor } from './audit.js';
+import {
+  changedFields,
+  companyHistory,
+  recordAudit,
+  type AuditActor,
+  type StaffActor,
+} from './audit.js';
 import { DOCUMENT_COLUMNS, toDocumentDto } from './documents.js';
 import { conflict, HttpError, invalidFields, notFound } from './errors.js';
 import { pageOf, paginationOf } from './pages.js';
@@ -170,8 +180,11 @@ export async function decideCompany(
   id: number,
   action: CompanyAction,
   reason = '',
-  /** The staff member deciding: the audit log records it. (The command line has none.) */
-  actor?: StaffActor,
+  /**
+   * Who decides, staff or the command line (`npm run admin`): the audit log records it.
+   * Left out only where tests set up a company's status; every route and command gives one.
+   */
+  actor?: AuditActor,
 ): Promise<Company> {
   // Locked: an approval and a rejection at the same moment must not both pass the check.
   const [row] = await db.select().from(companies).where(eq(companies.id, id)).for('update');
@@ -218,9 +231,9 @@ export async function reviewDocument(
   db: Db,
   id: number,
   status: 'APPROVED' | 'REJECTED',
-  reviewNotes = '',
+  reviewNotes: string,
   /** The staff member reviewing: the audit log records it. */
-  actor?: StaffActor,
+  actor: AuditActor,
 ): Promise<CompanyDocument> {
   // Locked, so that the log says what it was before; a document still being uploaded (no
   // company yet) is not there to review.
@@ -234,6 +247,26 @@ export async function reviewDocument(
     .where(and(eq(companyDocuments.id, id), isNotNull(companyDocuments.companyId)))
     .for('update');
   if (!row) throw notFound('Document not found');
+  // The decisions its status allows (contracts/admin.ts, documentDecisionsFrom): changing
+  // a decision is fine, repeating it is not, but for a rejection given a new note.
+  const allowed = documentDecisionsFrom(row.status);
+  const sameRejection =
+    status === 'REJECTED' &&
+    row.status === 'REJECTED' &&
+    (reviewNotes.trim() === '' || reviewNotes.trim() === row.reviewNotes.trim());
+  if (!allowed.includes(status) || sameRejection) {
+    throw new HttpError(
+      409,
+      sameRejection
+        ? 'This document is already rejected with this note. Change the note to tell the salon something new.'
+        : `This document is already ${row.status.toLowerCase()}.`,
+      undefined,
+      {
+        code: 'DOCUMENT_DECISION_NOT_ALLOWED',
+        params: { status: row.status, allowed: allowed.join(',') },
+      },
+    );
+  }
   const now = new Date();
   const [updated] = await db
     .update(companyDocuments)
@@ -241,18 +274,16 @@ export async function reviewDocument(
     .where(eq(companyDocuments.id, id))
     .returning(DOCUMENT_COLUMNS);
   if (!updated) throw notFound('Document not found');
-  if (actor) {
-    await recordAudit(db, {
-      actor,
-      action: status === 'APPROVED' ? 'document.approve' : 'document.reject',
-      entityType: 'document',
-      entityId: id,
-      companyId: row.companyId,
-      // A document may be reviewed again with the same outcome: the decision is recorded.
-      ...changedFields(row, updated, ['status', 'reviewNotes'], ['status']),
-      note: reviewNotes,
-    });
-  }
+  await recordAudit(db, {
+    actor,
+    action: status === 'APPROVED' ? 'document.approve' : 'document.reject',
+    entityType: 'document',
+    entityId: id,
+    companyId: row.companyId,
+    // A rejection given a new note keeps its status: the decision is recorded all the same.
+    ...changedFields(row, updated, ['status', 'reviewNotes'], ['status']),
+    note: reviewNotes,
+  });
   return toDocumentDto(updated);
 }
 
@@ -270,6 +301,8 @@ export async function ensureAdmin(
   db: Db,
   email: string,
   password: string,
+  /** Who asked (the command line, or the server's start from ADMIN_EMAIL): the log says so. */
+  actor?: AuditActor,
 ): Promise<'created' | 'updated'> {
   const normalized = normalizeEmail(email);
   const passwordHash = await hashPassword(password);
@@ -285,14 +318,39 @@ export async function ensureAdmin(
       .where(eq(users.id, existing.id));
     // A staff password is reset when it may have leaked: its sessions end with it.
     await revokeAllSessions(db, existing.id);
+    if (actor) {
+      await recordAudit(db, {
+        actor,
+        action: 'staff.reset-password',
+        entityType: 'staff',
+        entityId: existing.id,
+        companyId: null,
+        before: null,
+        after: null,
+      });
+    }
     return 'updated';
   }
-  await db.insert(users).values({
-    email: normalized,
-    passwordHash,
-    firstName: 'Staff',
-    lastName: 'Admin',
-    role: 'ADMIN',
-  });
+  const [created] = await db
+    .insert(users)
+    .values({
+      email: normalized,
+      passwordHash,
+      firstName: 'Staff',
+      lastName: 'Admin',
+      role: 'ADMIN',
+    })
+    .returning({ id: users.id });
+  if (actor && created) {
+    await recordAudit(db, {
+      actor,
+      action: 'staff.create',
+      entityType: 'staff',
+      entityId: created.id,
+      companyId: null,
+      before: null,
+      after: { firstName: 'Staff', lastName: 'Admin', email: normalized, active: true },
+    });
+  }
   return 'created';
 }

@@ -4,7 +4,7 @@
  * kept or neither is. Entries are only added and read: nothing here changes or removes
  * one, and the database refuses it to anyone who tries (migration 0008).
  */
-import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type {
   AuditAction,
   AuditEntity,
@@ -13,15 +13,33 @@ import type {
   AuditQuery,
 } from '../../src/contracts/admin.js';
 import type { Db } from '../db/database.js';
-import { auditLog, type AuditFields } from '../db/schema.js';
+import {
+  auditLog,
+  categories,
+  companies,
+  companyDocuments,
+  orders,
+  products,
+  users,
+  type AuditFields,
+} from '../db/schema.js';
 import type { UserRow } from './accounts.js';
 import { pageOf, paginationOf } from './pages.js';
 
 /** Who acted: the signed-in staff account. */
 export type StaffActor = Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName'>;
+/** `npm run admin`: no staff account, the operating-system user who ran it. */
+export interface CommandLineActor {
+  commandLine: string;
+}
+export type AuditActor = StaffActor | CommandLineActor;
+
+/** The staff account behind an actor; null for the command line. */
+export const actorUserId = (actor: AuditActor): number | null =>
+  'commandLine' in actor ? null : actor.id;
 
 export interface AuditRecord {
-  actor: StaffActor;
+  actor: AuditActor;
   action: AuditAction;
   entityType: AuditEntity;
   entityId: number;
@@ -35,10 +53,16 @@ export interface AuditRecord {
 
 /** Adds one entry; `tx` is the transaction of the change it records. */
 export async function recordAudit(tx: Db, record: AuditRecord): Promise<void> {
+  const { actor } = record;
   await tx.insert(auditLog).values({
-    actorId: record.actor.id,
-    actorEmail: record.actor.email,
-    actorName: `${record.actor.firstName} ${record.actor.lastName}`.trim(),
+    ...('commandLine' in actor
+      ? { actorId: null, actorEmail: '', actorName: actor.commandLine, actorVia: 'command-line' }
+      : {
+          actorId: actor.id,
+          actorEmail: actor.email,
+          actorName: `${actor.firstName} ${actor.lastName}`.trim(),
+          actorVia: 'back-office',
+        }),
     action: record.action,
     entityType: record.entityType,
     entityId: record.entityId,
@@ -81,20 +105,52 @@ export function changedFields<Row extends object>(
 
 type AuditRow = typeof auditLog.$inferSelect;
 
-function toEntry(row: AuditRow): AuditEntry {
+/**
+ * What an entry names, read with it rather than stored (entries written before names were
+ * shown have none stored): the company's name, and the entity's own name: a document's
+ * file name, an order's number, a staff member's name, a product's name and SKU, a
+ * category's name. Null when the row no longer exists.
+ */
+const labelled = {
+  entry: auditLog,
+  companyName: companies.name,
+  entityLabel: sql<string | null>`CASE ${auditLog.entityType}
+    WHEN 'company' THEN (SELECT ${companies.name} FROM ${companies} WHERE ${companies.id} = ${auditLog.entityId})
+    WHEN 'document' THEN (SELECT ${companyDocuments.originalName} FROM ${companyDocuments} WHERE ${companyDocuments.id} = ${auditLog.entityId})
+    WHEN 'order' THEN (SELECT ${orders.orderNumber} FROM ${orders} WHERE ${orders.id} = ${auditLog.entityId})
+    WHEN 'staff' THEN (SELECT ${users.firstName} || ' ' || ${users.lastName} FROM ${users} WHERE ${users.id} = ${auditLog.entityId})
+    WHEN 'product' THEN (SELECT ${products.name} || ' (' || ${products.sku} || ')' FROM ${products} WHERE ${products.id} = ${auditLog.entityId})
+    WHEN 'category' THEN (SELECT ${categories.name} FROM ${categories} WHERE ${categories.id} = ${auditLog.entityId})
+  END`,
+};
+
+function toEntry({
+  entry: row,
+  companyName,
+  entityLabel,
+}: {
+  entry: AuditRow;
+  companyName: string | null;
+  entityLabel: string | null;
+}): AuditEntry {
   return {
     id: row.id,
     at: row.at.toISOString(),
-    actor: { id: row.actorId, email: row.actorEmail, name: row.actorName },
+    actor: { id: row.actorId, email: row.actorEmail, name: row.actorName, via: row.actorVia },
     action: row.action,
     entityType: row.entityType,
     entityId: row.entityId,
+    entityLabel,
     companyId: row.companyId,
+    companyName,
     before: row.before,
     after: row.after,
     note: row.note,
   };
 }
+
+const selectEntries = (db: Db) =>
+  db.select(labelled).from(auditLog).leftJoin(companies, eq(companies.id, auditLog.companyId));
 
 const newestFirst = [desc(auditLog.at), desc(auditLog.id)];
 
@@ -109,9 +165,7 @@ export async function listAudit(db: Db, query: AuditQuery): Promise<AuditPage> {
   const where = and(...filters);
   const page = pageOf(query);
   const [total] = await db.select({ n: count() }).from(auditLog).where(where);
-  const rows = await db
-    .select()
-    .from(auditLog)
+  const rows = await selectEntries(db)
     .where(where)
     .orderBy(...newestFirst)
     .limit(page.limit)
@@ -124,9 +178,7 @@ export const COMPANY_HISTORY_LENGTH = 50;
 
 /** What staff did to a company and to its documents, newest first. */
 export async function companyHistory(db: Db, companyId: number): Promise<AuditEntry[]> {
-  const rows = await db
-    .select()
-    .from(auditLog)
+  const rows = await selectEntries(db)
     .where(
       and(eq(auditLog.companyId, companyId), inArray(auditLog.entityType, ['company', 'document'])),
     )

@@ -96,10 +96,19 @@ function fingerprintOf(request: IdempotentRequest): Fingerprint {
   };
 }
 
+export interface OnceOptions<T> {
+  /**
+   * The body to record instead of the one sent, for an answer that carries what must not
+   * be kept (a temporary password): a repeat then gets the recorded body, without it.
+   */
+  recordAs?: (body: T) => T;
+}
+
 export async function runIdempotent<T>(
   db: Db,
   request: IdempotentRequest,
   effect: (tx: Db) => Promise<EffectResult<T>>,
+  options: OnceOptions<T> = {},
 ): Promise<EffectResult<T> & { replayed: boolean }> {
   if (request.key === undefined) {
     const result = await inTransaction(db, effect);
@@ -162,7 +171,7 @@ export async function runIdempotent<T>(
       key,
       fingerprint: recordedFingerprint,
       responseStatus: result.status,
-      responseBody: JSON.stringify(result.body),
+      responseBody: JSON.stringify(options.recordAs ? options.recordAs(result.body) : result.body),
     });
     return { ...result, replayed: false };
   });
@@ -178,18 +187,26 @@ export async function once<T>(
   request: FastifyRequest,
   reply: FastifyReply,
   effect: (tx: Db) => Promise<EffectResult<T>>,
+  options: OnceOptions<T> = {},
 ) {
   const header = request.headers['idempotency-key'];
+  // Two keys for one request: which one it is known by is anyone's guess, so neither.
+  if (Array.isArray(header)) {
+    throw new HttpError(400, 'Send one Idempotency-Key header, not several.', undefined, {
+      code: 'IDEMPOTENCY_KEY_REPEATED',
+    });
+  }
   const result = await runIdempotent(
     db,
     {
       userId: accountOf(request).user.id,
-      key: Array.isArray(header) ? header[0] : header,
+      key: header,
       method: request.method,
       path: request.url.split('?')[0] ?? request.url,
       body: request.body ?? null,
     },
     effect,
+    options,
   );
   if (result.replayed) reply.header('idempotent-replayed', 'true');
   return reply.status(result.status).send(result.body);

@@ -4,7 +4,9 @@
  */
 import { normalizeEmail } from '../../src/contracts/validation.js';
 import type { User } from '../../src/contracts/accounts.js';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
+import { users } from '../db/schema.js';
 import { findAccount, findAccountByEmail, toUserDto } from './accounts.js';
 import { HttpError } from './errors.js';
 import { beginLoginAttempt, loginSucceeded } from './login-throttle.js';
@@ -18,6 +20,8 @@ import {
 } from './tokens.js';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
+export const ACCOUNT_DEACTIVATED =
+  'This account has been deactivated. Ask the back office to reactivate it.';
 
 export interface Session {
   accessToken: string;
@@ -50,7 +54,10 @@ export async function login(
     : await verifyAgainstNothing(credentials.password);
   // A wrong password stays recorded as the failure it was counted as.
   if (!account || !valid) throw new HttpError(401, INVALID_CREDENTIALS);
+  // Said only to whoever knows the password: it tells nothing to someone guessing.
+  if (account.user.deactivatedAt) throw new HttpError(401, ACCOUNT_DEACTIVATED);
   await loginSucceeded(db, email, ip, attempt.id);
+  await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, account.user.id));
   return {
     ...(await openSession(db, account.user.id, credentials.rememberMe !== false)),
     user: toUserDto(account),

@@ -146,9 +146,15 @@ function Layout() {
 const RequireAuth = lazy(() => import('./require-auth').then((m) => ({ default: m.RequireAuth })));
 
 /** A page's screen; a page that needs a signed-in user (or staff) says so to anyone else. */
-function screenOf({ id, signedIn, staff }: AppRoute) {
+function screenOf({ id, signedIn, staff, salon }: AppRoute) {
   const { element } = SCREENS[id];
-  return signedIn ? <RequireAuth staff={staff === true}>{element}</RequireAuth> : element;
+  return signedIn ? (
+    <RequireAuth staff={staff === true} salon={salon === true}>
+      {element}
+    </RequireAuth>
+  ) : (
+    element
+  );
 }
 
 function AppRoutes() {

@@ -15,6 +15,8 @@ const UserMenu = lazy(() =>
 export function Header() {
   const { t, i18n } = useTranslation();
   const user = useUser();
+  // Staff have no company: the salon's links (cart, sync) are not theirs.
+  const staff = user?.role === 'ADMIN';
   const { cart } = useCart();
   const { waiting } = useOutboxSummary();
   const notify = useToast();
@@ -55,7 +57,7 @@ export function Header() {
                   {t('nav.products')}
                 </NavLink>
               </li>
-              {user && (
+              {user && !staff && (
                 <li>
                   <NavLink
                     to="/cart"
@@ -71,7 +73,7 @@ export function Header() {
                   </NavLink>
                 </li>
               )}
-              {user && waiting > 0 && (
+              {user && !staff && waiting > 0 && (
                 <li>
                   <NavLink to="/sync" onClick={close} className="sync-link">
                     {t('nav.waiting', { count: waiting })}

@@ -155,6 +155,7 @@ export const SCREENS = {
   'admin-product-new': screen(staffPage('product'), {}),
   'admin-product': screen(staffPage('product'), {}),
   'admin-categories': screen(staffPage('categories'), {}),
+  'admin-people': screen(staffPage('people'), {}),
 } satisfies Record<RouteId, Screen>;
 
 /** The screen of an address, among those the server renders (first visits open on them). */

@@ -11,6 +11,11 @@ const StaffOnly = lazy(() =>
   Promise.all([import('./staff-only'), loadAllTexts()]).then(([m]) => ({ default: m.StaffOnly })),
 );
 
+/** Said to a staff member who opens a salon's page (cart, orders, sync). */
+const SalonOnly = lazy(() =>
+  Promise.all([import('./staff-only'), loadAllTexts()]).then(([m]) => ({ default: m.SalonOnly })),
+);
+
 /**
  * The guard of signed-in pages (docs/product.md#routes): a visitor goes to /login,
  * remembering where they wanted to go; a page that needs a verified company shows why it is
@@ -21,10 +26,13 @@ export function RequireAuth({
   children,
   verified = false,
   staff = false,
+  salon = false,
 }: {
   children: ReactNode;
   verified?: boolean;
   staff?: boolean;
+  /** A salon's page: staff, who have no company, are sent to the back office instead. */
+  salon?: boolean;
 }) {
   const session = useSession();
   const location = useLocation();
@@ -34,6 +42,7 @@ export function RequireAuth({
     );
   }
   if (staff && session.user.role !== 'ADMIN') return <StaffOnly />;
+  if (salon && session.user.role === 'ADMIN') return <SalonOnly />;
   if (verified && !canSeePrices(session.user.company)) return <VerificationRequired />;
   return children;
 }

@@ -27,3 +27,26 @@ export function StaffOnly() {
     </div>
   );
 }
+
+/** A salon's page (cart, orders, sync) opened by staff: they have no company; the back office. */
+export function SalonOnly() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  return (
+    <div className="page empty-state" role="alert">
+      <PageMeta
+        title={`${t('admin.people.salonOnly.title')} | ${t('meta.titleSuffix')}`}
+        description={t('admin.people.salonOnly.text')}
+        keywords={t('meta.keywords')}
+        path={pathname}
+      />
+      <h1>{t('admin.people.salonOnly.title')}</h1>
+      <p>{t('admin.people.salonOnly.text')}</p>
+      <div className="hero__actions">
+        <Link className="button" to="/admin">
+          {t('admin.people.salonOnly.backOffice')}
+        </Link>
+      </div>
+    </div>
+  );
+}

@@ -146,22 +146,27 @@ export function UserMenu({
               {t('nav.profile')}
             </Link>
           </li>
-          <li>
-            <Link to="/cart" onClick={onNavigate}>
-              {t('nav.cart')}
-            </Link>
-          </li>
-          <li>
-            <Link to="/orders" onClick={onNavigate}>
-              {t('nav.orders')}
-            </Link>
-          </li>
-          <li>
-            <Link to="/sync" onClick={onNavigate}>
-              {t('nav.sync')}
-              {waiting > 0 && <span className="badge">{waiting}</span>}
-            </Link>
-          </li>
+          {/* Staff have no company: no cart, orders or sync of their own. */}
+          {user.role !== 'ADMIN' && (
+            <>
+              <li>
+                <Link to="/cart" onClick={onNavigate}>
+                  {t('nav.cart')}
+                </Link>
+              </li>
+              <li>
+                <Link to="/orders" onClick={onNavigate}>
+                  {t('nav.orders')}
+                </Link>
+              </li>
+              <li>
+                <Link to="/sync" onClick={onNavigate}>
+                  {t('nav.sync')}
+                  {waiting > 0 && <span className="badge">{waiting}</span>}
+                </Link>
+              </li>
+            </>
+          )}
         </ul>
         <button
           type="button"

@@ -8,9 +8,11 @@ import { CompanyDocumentSchema, CompanySchema } from './accounts-schemas';
 import {
   ADMIN_MAX_PAGE_SIZE,
   AUDIT_ACTIONS,
+  AUDIT_ACTOR_VIA,
   AUDIT_ENTITIES,
   COMPANY_SORTS,
   MAX_REASON_LENGTH,
+  MAX_STAFF_NAME_LENGTH,
   SORT_ORDERS,
 } from './admin';
 import { literals } from './literals';
@@ -114,12 +116,28 @@ const AuditValues = Type.Union([
 export const AuditEntrySchema = Type.Object({
   id: Type.Integer(),
   at: Type.String({ format: 'date-time' }),
-  actor: Type.Object({ id: Type.Integer(), email: Type.String(), name: Type.String() }),
+  /**
+   * Who acted: a staff account (`via` back-office), or `npm run admin` (`via` command-line,
+   * no account: `id` null, `name` the operating-system user who ran it).
+   */
+  actor: Type.Object({
+    id: Type.Union([Type.Integer(), Type.Null()]),
+    email: Type.String(),
+    name: Type.String(),
+    via: literals(AUDIT_ACTOR_VIA),
+  }),
   action: literals(AUDIT_ACTIONS),
   entityType: literals(AUDIT_ENTITIES),
   entityId: Type.Integer(),
+  /**
+   * What the entity is called now, read with the entry: a company's name, a document's file
+   * name, an order's number, a staff member's name; null when it no longer exists.
+   */
+  entityLabel: Type.Union([Type.String(), Type.Null()]),
   /** The company the entity belongs to (a document's, an order's), for filtering by company. */
   companyId: Type.Union([Type.Integer(), Type.Null()]),
+  /** That company's name now, or null. */
+  companyName: Type.Union([Type.String(), Type.Null()]),
   before: AuditValues,
   after: AuditValues,
   /** The reason or note staff gave, if any. */
@@ -165,6 +183,48 @@ export const ReasonBodySchema = Type.Object(
   { reason: Type.Optional(Type.String({ maxLength: MAX_REASON_LENGTH })) },
   { additionalProperties: false },
 );
+
+/** A staff account as the People page lists it; never its password. */
+export const StaffMemberSchema = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  active: Type.Boolean(),
+  createdAt: Type.String({ format: 'date-time' }),
+  deactivatedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  /** Null: never signed in (or not since sign-ins were recorded). */
+  lastSignInAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+
+/** `GET /api/admin/staff`: every staff account, active ones first, then by name. */
+export const StaffListSchema = Type.Object({ staff: Type.Array(StaffMemberSchema) });
+
+/** `POST /api/admin/staff`: a new staff account; the server makes its temporary password. */
+export const StaffCreateSchema = Type.Object(
+  {
+    firstName: Type.String({ minLength: 1, maxLength: MAX_STAFF_NAME_LENGTH }),
+    lastName: Type.String({ minLength: 1, maxLength: MAX_STAFF_NAME_LENGTH }),
+    email: Type.String({ minLength: 3, maxLength: MAX_EMAIL_LENGTH }),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * The create and reset answers: the temporary password, in this answer only. A repeat of
+ * the request (same Idempotency-Key) gets null: the password is never kept in clear.
+ */
+export const StaffCreatedSchema = Type.Object({
+  member: StaffMemberSchema,
+  temporaryPassword: Type.Union([Type.String(), Type.Null()]),
+});
+export const StaffPasswordResetSchema = StaffCreatedSchema;
+
+export type StaffMember = Static<typeof StaffMemberSchema>;
+export type StaffList = Static<typeof StaffListSchema>;
+export type StaffCreate = Static<typeof StaffCreateSchema>;
+export type StaffCreated = Static<typeof StaffCreatedSchema>;
+export type StaffPasswordReset = Static<typeof StaffPasswordResetSchema>;
 
 export type AdminPagination = Static<typeof AdminPaginationSchema>;
 export type AdminSummary = Static<typeof AdminSummarySchema>;

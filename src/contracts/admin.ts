@@ -41,13 +41,46 @@ export const AUDIT_ACTIONS = [
   'category.create',
   'category.rename',
   'category.order',
+  'staff.create',
+  'staff.deactivate',
+  'staff.reactivate',
+  'staff.reset-password',
 ] as const;
-export const AUDIT_ENTITIES = ['company', 'document', 'order', 'product', 'category'] as const;
+export const AUDIT_ENTITIES = [
+  'company',
+  'document',
+  'order',
+  'product',
+  'category',
+  'staff',
+] as const;
+/** Where an audited action was made: the back office, or `npm run admin` (no staff account). */
+export const AUDIT_ACTOR_VIA = ['back-office', 'command-line'] as const;
 
 export type SortOrder = (typeof SORT_ORDERS)[number];
 export type CompanySort = (typeof COMPANY_SORTS)[number];
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+export type AuditActorVia = (typeof AUDIT_ACTOR_VIA)[number];
+
+export type DocumentStatus = 'PENDING' | 'APPROVED' | 'REJECTED';
+export type DocumentDecision = 'APPROVED' | 'REJECTED';
+
+/**
+ * The decisions a document's review allows from each status (docs/product.md#back-office):
+ * a decision can always be changed; the same decision again only to give a rejected
+ * document a new note (the reason its salon reads), never an approval twice.
+ */
+export function documentDecisionsFrom(status: DocumentStatus): readonly DocumentDecision[] {
+  return status === 'PENDING'
+    ? ['APPROVED', 'REJECTED']
+    : status === 'APPROVED'
+      ? ['REJECTED']
+      : ['APPROVED', 'REJECTED'];
+}
+
+/** The longest first or last name of a staff account. */
+export const MAX_STAFF_NAME_LENGTH = 100;
 
 export type CompanyAction = 'approve' | 'reject' | 'suspend' | 'reactivate';
 
@@ -69,4 +102,9 @@ export type {
   AuditEntry,
   AuditPage,
   AuditQuery,
+  StaffMember,
+  StaffList,
+  StaffCreate,
+  StaffCreated,
+  StaffPasswordReset,
 } from './admin-schemas';

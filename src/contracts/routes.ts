@@ -15,6 +15,8 @@ export interface PageRoute {
   signedIn?: boolean;
   /** Only for the maker's staff (the back office): guarded in the app, and by the server's API. */
   staff?: boolean;
+  /** Only for a salon's user: staff have no company, so no cart, orders or sync of their own. */
+  salon?: boolean;
   /** Listed in the sitemap (a page with a parameter is listed by its data instead). */
   inSitemap?: boolean;
   /** Rendered by the server on a first visit; the others render in the browser. */
@@ -35,9 +37,9 @@ const TABLE = [
   { id: 'warranty', path: '/support/warranty', inSitemap: true, serverRendered: true },
   { id: 'terms', path: '/terms', inSitemap: true, serverRendered: true },
   { id: 'privacy', path: '/privacy', inSitemap: true, serverRendered: true },
-  { id: 'cart', path: '/cart', signedIn: true },
-  { id: 'orders', path: '/orders', signedIn: true },
-  { id: 'sync', path: '/sync', signedIn: true },
+  { id: 'cart', path: '/cart', signedIn: true, salon: true },
+  { id: 'orders', path: '/orders', signedIn: true, salon: true },
+  { id: 'sync', path: '/sync', signedIn: true, salon: true },
   { id: 'profile', path: '/profile', signedIn: true },
   // The back office (docs/product.md#back-office).
   { id: 'admin', path: '/admin', signedIn: true, staff: true },
@@ -51,6 +53,7 @@ const TABLE = [
   { id: 'admin-product-new', path: '/admin/products/new', signedIn: true, staff: true },
   { id: 'admin-product', path: '/admin/products/:id', signedIn: true, staff: true },
   { id: 'admin-categories', path: '/admin/categories', signedIn: true, staff: true },
+  { id: 'admin-people', path: '/admin/people', signedIn: true, staff: true },
 ] as const satisfies readonly PageRoute[];
 
 export type RouteId = (typeof TABLE)[number]['id'];

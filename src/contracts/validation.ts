@@ -226,6 +226,13 @@ export const validateProfile = (values: Values) => check(values, PROFILE_RULES);
 export const validateShipping = (values: Values) => check(values, SHIPPING_RULES);
 export const validatePasswordChange = (values: Values) => check(values, PASSWORD_CHANGE_RULES);
 export const validateCompanyEdit = (values: Values) => check(values, COMPANY_EDIT_RULES);
+/** A new staff account (POST /api/admin/staff): a name and an e-mail; no password is typed. */
+export const STAFF_RULES = {
+  firstName,
+  lastName,
+  email: [required('emailRequired'), maxLength(MAX_EMAIL_LENGTH), emailShape()],
+};
+export const validateStaff = (values: Values) => check(values, STAFF_RULES);
 export const validatePasswordChangePayload = (values: Values) =>
   check(values, {
     currentPassword: PASSWORD_CHANGE_RULES.currentPassword,

@@ -150,13 +150,20 @@ test('staff verify a new salon from the dashboard: document preview, approvals, 
     .click();
   await expect(page.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
   const log = page.getByRole('table', { name: 'Audit log' });
-  const ofCompany = log.getByRole('row').filter({ hasText: `Company ${companyId}` });
+  // Entries name the company, the document by its file name, and link the company's page.
+  const ofCompany = log.getByRole('row').filter({ hasText: `Company ${name}` });
   await expect(ofCompany.filter({ hasText: 'Company approved' })).toBeVisible();
   await page.getByLabel('Action').selectOption({ label: 'Document approved' });
   await expect(page).toHaveURL(/action=document\.approve/);
-  await expect(
-    log.getByRole('row').filter({ hasText: 'Trade register certificate checked.' }).first(),
-  ).toBeVisible();
+  const approvedDocument = log
+    .getByRole('row')
+    .filter({ hasText: 'Trade register certificate checked.' })
+    .first();
+  await expect(approvedDocument).toContainText('Document visura.pdf');
+  await expect(approvedDocument.getByRole('link', { name: `Open ${name}` })).toHaveAttribute(
+    'href',
+    `/admin/companies/${companyId}`,
+  );
   await expect(log.getByRole('row').filter({ hasText: 'Company approved' })).toHaveCount(0);
   await expectAccessible(page);
 });

@@ -333,6 +333,20 @@ describe('staff decisions', () => {
     );
   });
 
+  it('keep every field of a new staff account', async () => {
+    const fields = {
+      firstName: 'Mihaela',
+      lastName: 'Stoica',
+      email: `fields.${randomUUID()}@example.com`,
+    };
+    const response = await send(staff, 'POST', '/api/admin/staff', '/api/admin/staff', fields);
+    const created = response.json<{ member: { id: number }; temporaryPassword: string }>();
+    const listed = await read<{ staff: { id: number }[] }>(staff, '/api/admin/staff');
+    expect(listed.staff.find((member) => member.id === created.member.id)).toMatchObject(fields);
+    const tokens = await signIn(app, fields.email, created.temporaryPassword);
+    expect((await read<{ user: User }>(tokens, '/api/auth/me')).user).toMatchObject(fields);
+  });
+
   it('show the salon the note of a reviewed document', async () => {
     const { tokens } = await buyer();
     const upload = multipart({}, [

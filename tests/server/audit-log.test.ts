@@ -143,9 +143,12 @@ describe('each staff decision', () => {
       (await post(staff.tokens, `${path}/approve`, { reviewNotes: 'Legible' })).statusCode,
     ).toBe(200);
     expect(
-      (await post(staff.tokens, `${path}/approve`, { reviewNotes: 'Legible' })).statusCode,
+      (await post(staff.tokens, `${path}/reject`, { reviewNotes: 'Expired' })).statusCode,
     ).toBe(200);
-    const [again, first] = await entriesOf('document', documentId);
+    expect(
+      (await post(staff.tokens, `${path}/reject`, { reviewNotes: 'Expired in 2025' })).statusCode,
+    ).toBe(200);
+    const [renoted, changed, first] = await entriesOf('document', documentId);
     expect(first).toMatchObject({
       action: 'document.approve',
       entityType: 'document',
@@ -155,12 +158,16 @@ describe('each staff decision', () => {
       after: { status: 'APPROVED', reviewNotes: 'Legible' },
       note: 'Legible',
     });
-    // Reviewed again with the same outcome: the decision is recorded, with only its status.
-    expect(again).toMatchObject({
-      before: { status: 'APPROVED' },
-      after: { status: 'APPROVED' },
+    expect(changed).toMatchObject({
+      action: 'document.reject',
+      before: { status: 'APPROVED', reviewNotes: 'Legible' },
+      after: { status: 'REJECTED', reviewNotes: 'Expired' },
     });
-    expect(Object.keys(again?.after ?? {})).toEqual(['status']);
+    // Rejected again with a new note: the decision is recorded with its status unchanged.
+    expect(renoted).toMatchObject({
+      before: { status: 'REJECTED', reviewNotes: 'Expired' },
+      after: { status: 'REJECTED', reviewNotes: 'Expired in 2025' },
+    });
   });
 
   it("records an order's moves and payments under its company", async () => {

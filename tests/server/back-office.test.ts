@@ -14,10 +14,13 @@ import {
   companies,
   companyDocuments,
   products,
+  users,
 } from '../../server/db/schema';
 import { seedDatabase } from '../../server/db/seed';
 import { DOCUMENT_PREVIEW_CSP } from '../../server/routes/companies';
 import { startOfDay } from '../../server/services/dashboard';
+import { createStaff } from '../../server/services/staff';
+import { inTransaction } from '../../server/services/transactions';
 import type {
   AdminCompanyDetail,
   AdminCompanyPage,
@@ -642,6 +645,16 @@ describe('every /api/admin route', () => {
         contentType: 'application/pdf',
         originalName: 'registru.pdf',
       });
+    const colleague = async () =>
+      (
+        await inTransaction(db(), (tx) =>
+          createStaff(
+            tx,
+            { firstName: 'Co', lastName: 'Lleague', email: `c.${randomUUID()}@example.com` },
+            { commandLine: 'test' },
+          ),
+        )
+      ).member.id;
     /** A request each route answers 200 (or `status`) to when staff send it, on rows made for it. */
     const calls: Record<string, () => Promise<StaffCall>> = {
       'GET /api/admin/summary': () => Promise.resolve({ url: '/api/admin/summary' }),
@@ -693,6 +706,28 @@ describe('every /api/admin route', () => {
       }),
       'GET /api/admin/audit': () => Promise.resolve({ url: '/api/admin/audit?entityType=company' }),
       ...catalogueCalls(),
+      'GET /api/admin/staff': () => Promise.resolve({ url: '/api/admin/staff' }),
+      'POST /api/admin/staff': () =>
+        Promise.resolve({
+          url: '/api/admin/staff',
+          status: 201,
+          payload: {
+            firstName: 'Route',
+            lastName: 'Check',
+            email: `r.${randomUUID()}@example.com`,
+          },
+        }),
+      'POST /api/admin/staff/:id/deactivate': async () => ({
+        url: `/api/admin/staff/${await colleague()}/deactivate`,
+      }),
+      'POST /api/admin/staff/:id/reactivate': async () => {
+        const id = await colleague();
+        await db().update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, id));
+        return { url: `/api/admin/staff/${id}/reactivate` };
+      },
+      'POST /api/admin/staff/:id/reset-password': async () => ({
+        url: `/api/admin/staff/${await colleague()}/reset-password`,
+      }),
     };
     const adminRoutes = (registeredRoutes.get(app) ?? [])
       .filter((route) => route.url.startsWith('/api/admin'))

@@ -3,7 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AUDIT_ACTIONS } from '../../contracts/admin';
 import { fetchAuditLog } from '../../lib/api/admin';
 import { AuditTable } from './audit-table';
-import { StaffDataNotice, StaffPage, StaffPager } from './staff-page';
+import { LastPage, pastLastPage, StaffDataNotice, StaffPage, StaffPager } from './staff-page';
 import { auditQuery, readAuditUrl, writeAuditUrl } from './staff-urls';
 import { useStaffData } from './use-staff-data';
 
@@ -17,6 +17,8 @@ export function AuditPage() {
   const query = auditQuery(view);
   const log = useStaffData(JSON.stringify(query), (signal) => fetchAuditLog(query, signal));
   const page = log.data;
+  // The filtered company's name, as its entries carry it.
+  const companyName = page?.entries.find((entry) => entry.companyName !== null)?.companyName;
   return (
     <StaffPage
       title={t('admin.audit.title')}
@@ -50,9 +52,13 @@ export function AuditPage() {
         </div>
         {view.companyId !== undefined && (
           <p className="staff-filters__company" role="status">
-            {t('admin.audit.ofCompany', { id: view.companyId })}{' '}
+            {companyName
+              ? t('admin.audit.ofCompanyNamed', { name: companyName })
+              : t('admin.audit.ofCompany', { id: view.companyId })}{' '}
             <Link to={`/admin/companies/${view.companyId}`}>
-              {t('admin.audit.openCompany', { id: view.companyId })}
+              {companyName
+                ? t('admin.audit.openCompanyNamed', { name: companyName })
+                : t('admin.audit.openCompany', { id: view.companyId })}
             </Link>
             {' · '}
             <Link to={writeAuditUrl({ ...view, companyId: undefined, page: 1 })}>
@@ -62,7 +68,13 @@ export function AuditPage() {
         )}
       </div>
       <StaffDataNotice result={log} />
-      {page && (
+      {page && pastLastPage(page.pagination) && (
+        <LastPage
+          totalPages={page.pagination.totalPages}
+          hrefFor={(n) => writeAuditUrl({ ...view, page: n })}
+        />
+      )}
+      {page && !pastLastPage(page.pagination) && (
         <>
           <p className="staff-count" role="status">
             {t('admin.audit.count', { count: page.pagination.total })}

@@ -39,7 +39,12 @@ function Changes({ entry }: { entry: AuditEntry }) {
       {fields.map((field) => (
         <li key={field}>
           <span className="audit-changes__field">
-            {String(t(`admin.audit.fields.${field}` as TextKey, { defaultValue: field }))}
+            {String(
+              t(
+                `admin.audit.fields.${entry.entityType === 'staff' && field === 'email' ? 'staffEmail' : field}` as TextKey,
+                { defaultValue: field },
+              ),
+            )}
           </span>
           {': '}
           <del>{valueText(entry, field, entry.before?.[field])}</del>
@@ -55,8 +60,13 @@ function Changes({ entry }: { entry: AuditEntry }) {
 /** What an entry's action was done to: a company links to its page. */
 function Subject({ entry, linkCompany }: { entry: AuditEntry; linkCompany: boolean }) {
   const { t } = useTranslation();
-  const name = t(`admin.audit.entity.${entry.entityType}`, { id: entry.entityId });
+  // The name read with the entry; an entity that no longer exists by its number.
+  const name =
+    entry.entityLabel !== null
+      ? t(`admin.audit.named.${entry.entityType}`, { name: entry.entityLabel })
+      : t(`admin.audit.entity.${entry.entityType}`, { id: entry.entityId });
   const companyId = entry.entityType === 'company' ? entry.entityId : entry.companyId;
+  const companyName = entry.companyName;
   return (
     <>
       {name}
@@ -64,7 +74,9 @@ function Subject({ entry, linkCompany }: { entry: AuditEntry; linkCompany: boole
         <>
           {' · '}
           <Link to={`/admin/companies/${companyId}`}>
-            {t('admin.audit.openCompany', { id: companyId })}
+            {companyName !== null
+              ? t('admin.audit.openCompanyNamed', { name: companyName })
+              : t('admin.audit.openCompany', { id: companyId })}
           </Link>
         </>
       )}
@@ -109,9 +121,19 @@ export function AuditTable({
                 <time dateTime={entry.at}>{formatDateTime(entry.at, i18n.language)}</time>
               </td>
               <td>
-                {entry.actor.name}
-                <br />
-                <small>{entry.actor.email}</small>
+                {entry.actor.via === 'command-line' ? (
+                  <>
+                    {t('admin.audit.commandLine')}
+                    <br />
+                    <small>{entry.actor.name}</small>
+                  </>
+                ) : (
+                  <>
+                    {entry.actor.name}
+                    <br />
+                    <small>{entry.actor.email}</small>
+                  </>
+                )}
               </td>
               <td>
                 <strong>{t(`admin.audit.actions.${entry.action}`)}</strong>

@@ -5,7 +5,14 @@ import { COMPANY_STATUSES } from '../../contracts/accounts';
 import type { CompanySort } from '../../contracts/admin';
 import { fetchAdminCompanies } from '../../lib/api/admin';
 import { formatDateTime } from '../../lib/i18n';
-import { CompanyStatusChip, StaffDataNotice, StaffPage, StaffPager } from './staff-page';
+import {
+  CompanyStatusChip,
+  LastPage,
+  pastLastPage,
+  StaffDataNotice,
+  StaffPage,
+  StaffPager,
+} from './staff-page';
 import {
   applyCompaniesChange,
   companiesQuery,
@@ -128,7 +135,13 @@ export function CompaniesPage() {
       </div>
 
       <StaffDataNotice result={list} />
-      {page && (
+      {page && pastLastPage(page.pagination) && (
+        <LastPage
+          totalPages={page.pagination.totalPages}
+          hrefFor={(n) => writeCompaniesUrl({ ...view, page: n })}
+        />
+      )}
+      {page && !pastLastPage(page.pagination) && (
         <>
           <p className="staff-count" role="status">
             {t('admin.companies.count', { count: page.pagination.total })}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CompanyDocument } from '../../contracts/accounts';
+import { Banner } from '../../components/banner';
 import { useToast } from '../../components/toast';
 import { reviewDocument, type DocumentAction } from '../../lib/api/admin';
 import { failureText } from '../../lib/api/failure';
@@ -62,18 +63,28 @@ export function CompanyDocuments({
       setNote({ target: '', text: '' });
       onReviewed();
     } else {
+      const { failure } = result;
       setError(
-        failureText(t, result.failure, {
-          offline: t('admin.needsNetwork'),
-          refused: t('admin.actionFailed'),
-        }),
+        failure.kind === 'refused' && failure.body?.code === 'DOCUMENT_DECISION_NOT_ALLOWED'
+          ? t('admin.documents.conflict')
+          : failureText(t, failure, {
+              offline: t('admin.needsNetwork'),
+              refused: t('admin.actionFailed'),
+            }),
       );
+      // A conflict: the document changed meanwhile. Read it again, so that its status and
+      // buttons are the current ones; the message stays above them.
+      if (result.failure.kind === 'refused' && result.failure.status === 409) {
+        setReview(null);
+        onReviewed();
+      }
     }
   };
 
   if (documents.length === 0) return <p>{t('admin.documents.none')}</p>;
   return (
     <>
+      {error && review === null && <Banner kind="error">{error}</Banner>}
       <ul className="documents staff-documents">
         {documents.map((document) => {
           const status = STATUS_KEY[document.status];

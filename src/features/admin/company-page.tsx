@@ -244,6 +244,12 @@ function StatusCard({
         refused: t('admin.actionFailed'),
       }),
     );
+    // A conflict: someone changed the company meanwhile. Read it again, so that its status
+    // and the actions it allows are the current ones; the message stays above them.
+    if (result.failure.kind === 'refused' && result.failure.status === 409) {
+      setAsking(null);
+      onChanged();
+    }
   };
 
   const start = (decision: CompanyAction) => {

@@ -14,6 +14,7 @@ const SCREENS = {
   products: () => import('./products-page').then((m) => m.ProductsPage),
   product: () => import('./product-edit-page').then((m) => m.ProductEditPage),
   categories: () => import('./categories-page').then((m) => m.CategoriesPage),
+  people: () => import('./people-page').then((m) => m.PeoplePage),
 } satisfies Record<string, () => Promise<ComponentType>>;
 
 export type StaffScreen = keyof typeof SCREENS;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink } from 'react-router-dom';
+import { Link, Navigate, NavLink } from 'react-router-dom';
 import type { CompanyStatus } from '../../contracts/accounts';
 import { PageMeta } from '../../components/page-meta';
 import { failureText } from '../../lib/api/failure';
@@ -52,6 +52,9 @@ export function StaffPage({
           </li>
           <li>
             <NavLink to="/admin/audit">{t('admin.nav.audit')}</NavLink>
+          </li>
+          <li>
+            <NavLink to="/admin/people">{t('admin.nav.people')}</NavLink>
           </li>
         </ul>
       </nav>
@@ -171,4 +174,22 @@ export function StaffPager({
       {step(page + 1, `${t('pagination.next')} ›`, 'next')}
     </nav>
   );
+}
+
+/** Whether a list's page lies past its last page (an item went away, an old link). */
+export const pastLastPage = (pagination: { page: number; totalPages: number }): boolean =>
+  pagination.page > Math.max(1, pagination.totalPages);
+
+/**
+ * Goes to a list's last page (the first, when the list is empty) in place of a page past
+ * it, so that a list never reads "Page 3 of 2".
+ */
+export function LastPage({
+  totalPages,
+  hrefFor,
+}: {
+  totalPages: number;
+  hrefFor: (page: number) => string;
+}) {
+  return <Navigate replace to={hrefFor(Math.max(1, totalPages))} />;
 }

@@ -14,6 +14,10 @@ import type {
   AdminSummary,
   AuditPage,
   AuditQuery,
+  StaffCreate,
+  StaffCreated,
+  StaffList,
+  StaffMember,
 } from '../../contracts/admin';
 import type { Company, CompanyDocument } from '../../contracts/accounts';
 import { api } from './client';
@@ -81,3 +85,21 @@ export const fetchDocumentFile = (id: number, signal?: AbortSignal) =>
       ...(signal && { signal }),
     })
     .blob();
+
+/** People: the maker's staff accounts. */
+export const fetchStaff = (signal?: AbortSignal) => read<StaffList>('admin/staff', {}, signal);
+
+/** A new staff account; the answer carries its temporary password, this once. */
+export const createStaffMember = (fields: StaffCreate, key: string) =>
+  change<StaffCreated>('post', 'admin/staff', fields, key);
+
+export type StaffAction = 'deactivate' | 'reactivate' | 'reset-password';
+
+/** Deactivates, reactivates, or resets the password of (a new temporary one) a staff account. */
+export const changeStaffMember = (id: number, action: StaffAction, key: string) =>
+  change<{ member: StaffMember; temporaryPassword?: string | null }>(
+    'post',
+    `admin/staff/${id}/${action}`,
+    {},
+    key,
+  );
