@@ -26,7 +26,7 @@ ALTER TABLE audit_log DROP CONSTRAINT IF EXISTS audit_log_action_check;
 ALTER TABLE audit_log DROP CONSTRAINT IF EXISTS audit_log_entity_type_check;
 --> statement-breakpoint
 ALTER TABLE audit_log ADD CONSTRAINT audit_log_action_shape
-  CHECK (action ~ '^[a-z]+(\.[a-z-]+)+$');
+  CHECK (action ~ '^[a-z]+(\.[a-zA-Z-]+)+$');
 --> statement-breakpoint
 ALTER TABLE audit_log ADD CONSTRAINT audit_log_entity_type_shape
   CHECK (entity_type ~ '^[a-z]+$');
