@@ -3,7 +3,8 @@
  * temporary password once, the colleague signs in with it to the back office, and is shut
  * out the moment staff deactivate the account. Staff see none of a salon's links.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './portal';
 import { apiToken, registeredSalon, staffHeaders, unique } from './helpers';
 import { STAFF } from './staff';
 
