@@ -3,7 +3,7 @@
  * generated catalogue for benchmarks. Seeding an already seeded database does nothing.
  */
 import { count, sql } from 'drizzle-orm';
-import { deriveSearchFields } from '../../src/contracts/catalogue.js';
+import { deriveSearchFields } from '../../src/contracts/catalogue-query.js';
 import type { Db } from './database.js';
 import { seedDemoAccounts } from './demo-accounts.js';
 import { productArt, type ArtView } from './product-art.js';

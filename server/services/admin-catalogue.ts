@@ -28,12 +28,8 @@ import type {
   AdminProductQuery,
 } from '../../src/contracts/admin-catalogue-schemas.js';
 import { LOW_STOCK_BELOW } from '../../src/contracts/admin.js';
-import {
-  deriveSearchFields,
-  foldText,
-  searchTerms,
-  type ProductTranslations,
-} from '../../src/contracts/catalogue.js';
+import { type ProductTranslations } from '../../src/contracts/catalogue.js';
+import { deriveSearchFields, foldText, searchTerms } from '../../src/contracts/catalogue-query.js';
 import { LANGUAGES, type Language } from '../../src/contracts/languages.js';
 import { pictureFiles } from '../../src/contracts/product-pictures.js';
 import type { Db } from '../db/database.js';

@@ -6,14 +6,13 @@
  */
 import { and, asc, count, desc, eq, gt, gte, max, sql, type SQL } from 'drizzle-orm';
 import {
-  paginate,
-  searchTerms,
   type Category,
   type MirrorLine,
   type Product,
   type ProductPage,
   type ProductQuery,
 } from '../../src/contracts/catalogue.js';
+import { paginate, searchTerms } from '../../src/contracts/catalogue-query.js';
 import type { Db } from '../db/database.js';
 import { categories, products } from '../db/schema.js';
 import type { Viewer } from './viewer.js';

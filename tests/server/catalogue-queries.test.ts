@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { deriveSearchFields } from '../../src/contracts/catalogue';
+import { deriveSearchFields } from '../../src/contracts/catalogue-query';
 import { buildApp } from '../../server/app';
 import { categories, products } from '../../server/db/schema';
 import { listProducts } from '../../server/services/catalogue';

@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { createHash } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { deriveSearchFields, type MirrorLine, type Product } from '../../src/contracts/catalogue';
+import { type MirrorLine, type Product } from '../../src/contracts/catalogue';
+import { deriveSearchFields } from '../../src/contracts/catalogue-query';
 import { createPortalDb, type PortalDb } from '../../src/lib/db/db';
 import {
   readAllProducts,

@@ -8,15 +8,17 @@
  * changes, sorted in an order the first time a query asks for it. A query then only filters.
  */
 import {
-  compareProducts,
-  matchesSearch,
-  paginate,
-  searchTerms,
   type Product,
   type ProductPage,
   type ProductQuery,
   type SortBy,
 } from '../../contracts/catalogue';
+import {
+  compareProducts,
+  matchesSearch,
+  paginate,
+  searchTerms,
+} from '../../contracts/catalogue-query';
 import type { PortalDb } from '../db/db';
 import { readAllProducts, readStoredCatalogue } from '../db/stored-products';
 
