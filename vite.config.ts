@@ -92,7 +92,7 @@ const ACCOUNT_SCREENS =
  * The back office's screens (and the module that loads them): like the signed-in ones, but
  * kept only once a staff member signs in (a salon never opens them).
  */
-const STAFF_SCREENS = /\/src\/features\/admin\/([a-z-]+-page\.tsx|screens\.ts)$/;
+const STAFF_SCREENS = /\/src\/features\/admin\/([a-z-]+-page\.tsx|screens\.tsx)$/;
 
 /** Where the service worker reads the files of the signed-in screens, and of the staff's. */
 const ACCOUNT_SCREENS_IN_WORKER = 'self.__ACCOUNT_SCREENS';

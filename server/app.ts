@@ -18,6 +18,7 @@ import Fastify, {
 import type { Database } from './db/database.js';
 import { MAX_DOCUMENT_BYTES } from '../src/contracts/accounts.js';
 import { matchRoute } from '../src/contracts/routes.js';
+import { PAGES } from '../src/contracts/staff-routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { changeVersionsPlugin } from './plugins/change-versions.js';
 import { securityHeaders } from './plugins/security-headers.js';
@@ -235,7 +236,7 @@ export async function buildApp({
       reply.header('cache-control', 'no-cache');
       // An address of no page still gets the app, which shows "Page not found", but as a
       // 404: search engines and link checkers must not take it for a page.
-      if (!matchRoute(path)) return reply.status(404).sendFile('index.html');
+      if (!matchRoute(path, PAGES)) return reply.status(404).sendFile('index.html');
       const screen = await firstScreens?.render(request).catch((error: unknown) => {
         // The browser can still render the page itself.
         request.log.error(

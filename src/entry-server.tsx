@@ -11,7 +11,7 @@ import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { StaticRouter } from 'react-router-dom';
 import type { Product, ProductPage, ProductQuery } from './contracts/catalogue';
 import { DEFAULT_LANGUAGE, type Language } from './contracts/languages';
-import { matchRoute } from './contracts/routes';
+import { matchRoute, ROUTES } from './contracts/routes';
 import { App } from './app/app';
 import { SCREENS } from './app/pages';
 import { readCatalogueUrl } from './features/catalogue/catalogue-url';
@@ -82,7 +82,7 @@ export async function renderFirstScreen(
   language: Language,
   reader: CatalogueReader,
 ): Promise<RenderedScreen | null> {
-  const match = matchRoute(url.pathname);
+  const match = matchRoute(url.pathname, ROUTES);
   if (!match?.route.serverRendered) return null;
   const data: FirstScreen = { language, origin: url.origin };
   let status = 200;

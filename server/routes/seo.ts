@@ -3,14 +3,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db/database.js';
 import { products } from '../db/schema.js';
 import { onSale } from '../services/catalogue.js';
-import { ROUTES } from '../../src/contracts/routes.js';
+import { PAGES } from '../../src/contracts/staff-routes.js';
 
 /** The pages search engines are pointed to; each product is listed besides. */
-const SITEMAP_PATHS = ROUTES.filter((route) => route.inSitemap).map((route) => route.path);
+const SITEMAP_PATHS = PAGES.filter((route) => route.inSitemap).map((route) => route.path);
 /** What search engines are kept from: the API and the signed-in pages (to their first parameter). */
 const PRIVATE_PATHS = [
   '/api/',
-  ...ROUTES.filter((route) => route.signedIn).map((route) => route.path.replace(/:.*$/, '')),
+  ...PAGES.filter((route) => route.signedIn).map((route) => route.path.replace(/:.*$/, '')),
 ];
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { canSeePrices } from '../contracts/accounts';
-import { ROUTES, type AppRoute } from '../contracts/routes';
+import { BACK_OFFICE_PATH, ROUTES, type AppRoute } from '../contracts/routes';
 import { useUser } from '../lib/auth/session';
 import { useConnectivity } from '../lib/sync/connectivity';
 import { offlineInviteOpen } from '../lib/sync/offline-invite';
@@ -16,7 +16,7 @@ import { FirstScreenProvider, type FirstScreen } from '../lib/first-screen';
 import { ErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { Header } from './header';
-import { NotFoundPage, SCREENS } from './pages';
+import { BACK_OFFICE, NotFoundPage, SCREENS } from './pages';
 import { replayHeldClicks } from '../lib/clicks-before-hydration';
 import { markFirstScreen } from '../lib/when-idle';
 import { keepApp } from '../lib/kept-on-device';
@@ -164,6 +164,10 @@ function AppRoutes() {
         {ROUTES.map((route) => (
           <Route key={route.id} path={route.path} element={screenOf(route)} />
         ))}
+        <Route
+          path={`${BACK_OFFICE_PATH}/*`}
+          element={<RequireAuth staff>{BACK_OFFICE.element}</RequireAuth>}
+        />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

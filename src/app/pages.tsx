@@ -9,7 +9,6 @@ import { matchRoutes } from 'react-router-dom';
 import { ROUTES, type RouteId } from '../contracts/routes';
 import { loadAllTexts, loadHomeTexts } from '../lib/i18n';
 import { loadSyncEngine } from '../lib/sync/engine-loader';
-import type { StaffScreen } from '../features/admin/screens';
 
 interface Needs {
   /** The texts beyond the first screens'. */
@@ -106,12 +105,6 @@ export const ProfilePage = lazyPage(
   { texts: true, engine: true },
 );
 
-/** A back-office screen (docs/product.md#back-office): staff only, and needs the network. */
-const staffPage = (name: StaffScreen) =>
-  lazyPage(() => import('../features/admin/screens').then((m) => m.loadStaffScreen(name)), {
-    texts: true,
-  });
-
 export const NotFoundPage = lazyPage(() => import('./not-found-page').then((m) => m.NotFoundPage), {
   texts: true,
 });
@@ -145,18 +138,17 @@ export const SCREENS = {
   orders: screen(OrdersPage, {}),
   sync: screen(SyncPage, {}),
   profile: screen(ProfilePage, {}),
-  admin: screen(staffPage('dashboard'), {}),
-  'admin-companies': screen(staffPage('companies'), {}),
-  'admin-company': screen(staffPage('company'), {}),
-  'admin-audit': screen(staffPage('audit'), {}),
-  'admin-orders': screen(staffPage('orders'), {}),
-  'admin-order': screen(staffPage('order'), {}),
-  'admin-products': screen(staffPage('products'), {}),
-  'admin-product-new': screen(staffPage('product'), {}),
-  'admin-product': screen(staffPage('product'), {}),
-  'admin-categories': screen(staffPage('categories'), {}),
-  'admin-people': screen(staffPage('people'), {}),
 } satisfies Record<RouteId, Screen>;
+
+/**
+ * The back office (docs/product.md#back-office): its own router and screens, for staff
+ * only, needing the network.
+ */
+const BackOfficePage = lazyPage(
+  () => import('../features/admin/screens').then((m) => m.BackOffice),
+  { texts: true },
+);
+export const BACK_OFFICE = screen(BackOfficePage, { notFound: createElement(NotFoundPage) });
 
 /** The screen of an address, among those the server renders (first visits open on them). */
 function firstScreenPage(pathname: string): Page<never> | undefined {

@@ -1,7 +1,7 @@
 /**
  * The app's pages, written once: the client's router, the server (which addresses are
  * pages, which it renders), the sitemap, robots.txt and the accessibility sweep all read
- * this table. Data only, so that the server and the first screen can import it without
+ * this table and the back office's (staff-routes.ts), which loads only with the back office. Data only, so that the server and the first screen can import it without
  * any page's code; the client maps each id to its screen (src/app/pages.tsx).
  */
 
@@ -41,19 +41,6 @@ const TABLE = [
   { id: 'orders', path: '/orders', signedIn: true, salon: true },
   { id: 'sync', path: '/sync', signedIn: true, salon: true },
   { id: 'profile', path: '/profile', signedIn: true },
-  // The back office (docs/product.md#back-office).
-  { id: 'admin', path: '/admin', signedIn: true, staff: true },
-  { id: 'admin-companies', path: '/admin/companies', signedIn: true, staff: true },
-  { id: 'admin-company', path: '/admin/companies/:id', signedIn: true, staff: true },
-  { id: 'admin-audit', path: '/admin/audit', signedIn: true, staff: true },
-  { id: 'admin-orders', path: '/admin/orders', signedIn: true, staff: true },
-  { id: 'admin-order', path: '/admin/orders/:id', signedIn: true, staff: true },
-  // The back office's catalogue: products (a new one before an existing one's id) and categories.
-  { id: 'admin-products', path: '/admin/products', signedIn: true, staff: true },
-  { id: 'admin-product-new', path: '/admin/products/new', signedIn: true, staff: true },
-  { id: 'admin-product', path: '/admin/products/:id', signedIn: true, staff: true },
-  { id: 'admin-categories', path: '/admin/categories', signedIn: true, staff: true },
-  { id: 'admin-people', path: '/admin/people', signedIn: true, staff: true },
 ] as const satisfies readonly PageRoute[];
 
 export type RouteId = (typeof TABLE)[number]['id'];
@@ -64,38 +51,62 @@ export interface AppRoute extends PageRoute {
 
 export const ROUTES: readonly AppRoute[] = TABLE;
 
-export interface RouteMatch {
-  route: AppRoute;
+/**
+ * Where the back office's pages lie (docs/product.md#back-office): the app's router hands
+ * every address under it to the back office's own router, loaded with its first screen,
+ * so that each staff page adds nothing to what a visitor downloads.
+ */
+export const BACK_OFFICE_PATH = '/admin';
+
+export interface RouteMatch<R extends PageRoute> {
+  route: R;
   /** The address's values of the path's `:name` parts. */
   params: Record<string, string>;
 }
 
-/** Each page's path as a regular expression, and the names of its parameters. */
-let matchers: { route: AppRoute; names: string[]; pattern: RegExp }[] | undefined;
+interface Matcher {
+  route: PageRoute;
+  names: string[];
+  pattern: RegExp;
+}
+
+/** Each table's paths as regular expressions, and the names of their parameters. */
+const matchers = new WeakMap<readonly PageRoute[], Matcher[]>();
+
+function matchersOf(routes: readonly PageRoute[]): Matcher[] {
+  let found = matchers.get(routes);
+  if (!found) {
+    found = routes.map((route) => {
+      const names: string[] = [];
+      const source = route.path
+        .replace(/[.+*?^${}()|[\]\\]/g, '\\$&')
+        .replace(/:([\w-]+)/g, (_part, name: string) => {
+          names.push(name);
+          return '([^/]+)';
+        });
+      return { route, names, pattern: new RegExp(`^${source}/*$`, 'i') };
+    });
+    matchers.set(routes, found);
+  }
+  return found;
+}
 
 /**
- * The page at an address (its path, without the query), or null when there is none.
- * Matched as React Router does by default (the app's router matches with React Router
- * itself): any letter case, trailing slashes allowed, a `:name` standing for one
- * non-empty part of the address.
+ * The page of `routes` at an address (its path, without the query), or null when there is
+ * none. Matched as React Router does by default (the app's router matches with React Router
+ * itself): any letter case, trailing slashes allowed, a `:name` standing for one non-empty
+ * part of the address.
  */
-export function matchRoute(pathname: string): RouteMatch | null {
-  matchers ??= ROUTES.map((route) => {
-    const names: string[] = [];
-    const source = route.path
-      .replace(/[.+*?^${}()|[\]\\]/g, '\\$&')
-      .replace(/:([\w-]+)/g, (_part, name: string) => {
-        names.push(name);
-        return '([^/]+)';
-      });
-    return { route, names, pattern: new RegExp(`^${source}/*$`, 'i') };
-  });
-  for (const { route, names, pattern } of matchers) {
+export function matchRoute<R extends PageRoute>(
+  pathname: string,
+  routes: readonly R[],
+): RouteMatch<R> | null {
+  for (const { route, names, pattern } of matchersOf(routes)) {
     const found = pattern.exec(pathname);
     if (!found) continue;
     const params: Record<string, string> = {};
     names.forEach((name, i) => (params[name] = found[i + 1] ?? ''));
-    return { route, params };
+    return { route: route as R, params };
   }
   return null;
 }

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './portal';
-import { ROUTES } from '../../src/contracts/routes';
+import { PAGES } from '../../src/contracts/staff-routes';
 import { placedOrder, staffHeaders } from './helpers';
 import { STAFF } from './staff';
 
@@ -13,7 +13,7 @@ function address(path: string, id: number): string {
 }
 
 const PUBLIC = [
-  ...ROUTES.filter((route) => !route.signedIn).map((route) => address(route.path, 1)),
+  ...PAGES.filter((route) => !route.signedIn).map((route) => address(route.path, 1)),
   '/no-such-page',
 ];
 /**
@@ -23,13 +23,11 @@ const PUBLIC = [
 const SIGNED_IN = [
   '/products',
   '/products/2',
-  ...ROUTES.filter((route) => route.signedIn && !route.staff).map((route) =>
-    address(route.path, 2),
-  ),
+  ...PAGES.filter((route) => route.signedIn && !route.staff).map((route) => address(route.path, 2)),
   '/admin',
 ];
 /** The back office, swept as staff (company 2 is a demo company waiting for verification). */
-const STAFF_PAGES = ROUTES.filter((route) => route.staff).map((route) => address(route.path, 2));
+const STAFF_PAGES = PAGES.filter((route) => route.staff).map((route) => address(route.path, 2));
 /** The back office is for the maker's staff, in Romania: swept in Romanian and English. */
 const STAFF_LANGUAGES = ['ro', 'en'] as const;
 /**

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { ROUTES } from '../../src/contracts/routes';
+import { PAGES } from '../../src/contracts/staff-routes';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 let testDb: TestDatabase;
@@ -43,7 +43,7 @@ afterAll(async () => {
 });
 
 /** An address of each page in the route table, a product's for its `:id`. */
-const PAGE_ADDRESSES = ROUTES.map((route) => route.path.replace(':id', '12'));
+const PAGE_ADDRESSES = PAGES.map((route) => route.path.replace(':id', '12'));
 
 describe('serving the built app', () => {
   it.each([...PAGE_ADDRESSES, '/products/12?lng=en', '/products/', '/Support/FAQ'])(
@@ -175,13 +175,13 @@ describe('search engines', () => {
       (found) => found[1] ?? '',
     );
     const pages = listed.filter((path) => !/^\/products\/\d+$/.test(path));
-    const inSitemap = ROUTES.filter((route) => route.inSitemap).map((route) => route.path);
+    const inSitemap = PAGES.filter((route) => route.inSitemap).map((route) => route.path);
     expect(pages.toSorted()).toEqual(inSitemap.toSorted());
   });
 
   it('are kept from every signed-in page of the route table', async () => {
     const { body } = await app.inject('/robots.txt');
-    for (const route of ROUTES.filter((page) => page.signedIn)) {
+    for (const route of PAGES.filter((page) => page.signedIn)) {
       // A page with a parameter (/admin/companies/:id) is kept out by what comes before it.
       expect(body).toContain(`Disallow: ${route.path.replace(/:.*$/, '')}\n`);
     }

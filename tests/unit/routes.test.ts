@@ -1,19 +1,42 @@
 import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { matchRoute, ROUTES } from '../../src/contracts/routes';
+import { BACK_OFFICE_PATH, matchRoute, ROUTES } from '../../src/contracts/routes';
+import { PAGES, STAFF_ROUTES } from '../../src/contracts/staff-routes';
 
-/** The page the client's router shows at an address (its routes are made from the table). */
+/**
+ * The page the client's routers show at an address: the app's router (made from the
+ * storefront's table), and below the back office's path the back office's own router
+ * (made from its table, each path taken below that path, as descendant routes match).
+ */
 function routerPage(pathname: string): string | null {
   const routes = [
     ...ROUTES.map((route) => ({ id: route.id, path: route.path })),
+    { id: 'back-office', path: `${BACK_OFFICE_PATH}/*` },
     { id: 'not-found', path: '*' },
   ];
-  const id = matchRoutes(routes, pathname)?.at(-1)?.route.id;
+  const match = matchRoutes(routes, pathname)?.at(-1);
+  if (match?.route.id === 'back-office') {
+    const below = pathname.slice(match.pathnameBase.length) || '/';
+    const staff = [
+      ...STAFF_ROUTES.map((route) => ({
+        id: route.id,
+        path: route.path.slice(BACK_OFFICE_PATH.length) || '/',
+      })),
+      { id: 'not-found', path: '*' },
+    ];
+    const id = matchRoutes(staff, below)?.at(-1)?.route.id;
+    return id === undefined || id === 'not-found' ? null : id;
+  }
+  const id = match?.route.id;
   return id === undefined || id === 'not-found' ? null : id;
 }
 
 const ADDRESSES = [
-  ...ROUTES.map((route) => route.path.replace(':id', '7')),
+  ...PAGES.map((route) => route.path.replace(':id', '7')),
+  '/admin/',
+  '/admin/no-such-page',
+  '/admin/orders/7/more',
+  '/administrator',
   '//',
   '/products/',
   '/products//',
@@ -31,27 +54,41 @@ const ADDRESSES = [
 
 describe('the route table', () => {
   it.each(ADDRESSES)('finds the page the client router shows at %s', (pathname) => {
-    expect(matchRoute(pathname)?.route.id ?? null).toBe(routerPage(pathname));
+    expect(matchRoute(pathname, PAGES)?.route.id ?? null).toBe(routerPage(pathname));
   });
 
   it('gives a page the values of its parameters', () => {
-    expect(matchRoute('/products/42')).toMatchObject({
+    expect(matchRoute('/products/42', PAGES)).toMatchObject({
       route: { id: 'product' },
       params: { id: '42' },
     });
   });
 
   it('names each page and each path once', () => {
-    expect(new Set(ROUTES.map((route) => route.id)).size).toBe(ROUTES.length);
-    expect(new Set(ROUTES.map((route) => route.path)).size).toBe(ROUTES.length);
+    expect(new Set(PAGES.map((route) => route.id)).size).toBe(PAGES.length);
+    expect(new Set(PAGES.map((route) => route.path)).size).toBe(PAGES.length);
   });
 
   it('keeps signed-in pages, and pages known only by their data, out of the sitemap', () => {
-    const listed = ROUTES.filter((route) => route.inSitemap);
+    const listed = PAGES.filter((route) => route.inSitemap);
     expect(listed.filter((route) => route.signedIn || route.path.includes(':'))).toEqual([]);
   });
 
   it('has the server render no signed-in page: it renders for visitors only', () => {
-    expect(ROUTES.filter((route) => route.signedIn && route.serverRendered)).toEqual([]);
+    expect(PAGES.filter((route) => route.signedIn && route.serverRendered)).toEqual([]);
+  });
+
+  it('keeps every back-office page, and only those, below the back office’s path, for staff', () => {
+    for (const route of STAFF_ROUTES) {
+      expect(route.path === BACK_OFFICE_PATH || route.path.startsWith(`${BACK_OFFICE_PATH}/`)).toBe(
+        true,
+      );
+      expect(route).toMatchObject({ signedIn: true, staff: true });
+    }
+    expect(
+      ROUTES.filter(
+        (route) => route.path === BACK_OFFICE_PATH || route.path.startsWith(`${BACK_OFFICE_PATH}/`),
+      ),
+    ).toEqual([]);
   });
 });
