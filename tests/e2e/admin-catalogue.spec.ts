@@ -16,6 +16,17 @@ async function signInAsStaff(page: Page) {
   await expect(page.getByRole('button', { name: 'Staff' })).toBeVisible();
 }
 
+/** The products these tests made, removed after each (the worker's other tests count the demo's). */
+const made: number[] = [];
+
+test.afterEach(async ({ request }) => {
+  const headers = await staffHeaders(request);
+  for (const id of made.splice(0)) {
+    const removed = await request.delete(`/api/admin/products/${id}`, { headers });
+    expect(removed.ok(), `product ${id} removed`).toBe(true);
+  }
+});
+
 /** A product of this test alone, made through the API. */
 async function newProduct(request: APIRequestContext, name: string, price: number) {
   const sku = `E2E-${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1e4)}`;
@@ -37,6 +48,7 @@ async function newProduct(request: APIRequestContext, name: string, price: numbe
   });
   expect(response.status()).toBe(201);
   const { product } = (await response.json()) as { product: { id: number } };
+  made.push(product.id);
   return { id: product.id, sku, name };
 }
 
