@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { COMPANY_STATUSES } from '../../contracts/accounts';
@@ -23,6 +22,7 @@ import {
 } from './staff-urls';
 import { TableScroll } from './table-scroll';
 import { useStaffData } from './use-staff-data';
+import { StaffSearch } from './staff-search';
 
 const SEARCH_ID = 'staff-company-search';
 const STATUS_ID = 'staff-company-status';
@@ -33,9 +33,6 @@ export function CompaniesPage() {
   const view = readCompaniesUrl(params);
   const query = companiesQuery(view);
   const list = useStaffData(JSON.stringify(query), (signal) => fetchAdminCompanies(query, signal));
-  const [draft, setDraft] = useState(view.search);
-  // Keep the box in step when the address changes (the back button, a link).
-  useEffect(() => setDraft(view.search), [view.search]);
 
   const go = (change: Partial<CompaniesView>) =>
     setParams((current) => applyCompaniesChange(current, change));
@@ -77,34 +74,14 @@ export function CompaniesPage() {
     >
       <h1>{t('admin.companies.title')}</h1>
       <div className="staff-filters">
-        <form
-          role="search"
-          className="staff-filters__search"
-          onSubmit={(event) => {
-            event.preventDefault();
-            go({ search: draft });
-          }}
-        >
-          <div className="form-field">
-            <label htmlFor={SEARCH_ID}>{t('admin.companies.search')}</label>
-            <div className="staff-filters__row">
-              <input
-                id={SEARCH_ID}
-                type="search"
-                value={draft}
-                maxLength={200}
-                aria-describedby={`${SEARCH_ID}-hint`}
-                onChange={(event) => setDraft(event.target.value)}
-              />
-              <button type="submit" className="button">
-                {t('admin.companies.searchButton')}
-              </button>
-            </div>
-            <p id={`${SEARCH_ID}-hint`} className="form-field__hint">
-              {t('admin.companies.searchHint')}
-            </p>
-          </div>
-        </form>
+        <StaffSearch
+          id={SEARCH_ID}
+          value={view.search}
+          label={t('admin.companies.search')}
+          button={t('admin.companies.searchButton')}
+          hint={t('admin.companies.searchHint')}
+          onSearch={(search) => go({ search })}
+        />
         <div className="form-field">
           <label htmlFor={STATUS_ID}>{t('admin.companies.status')}</label>
           <select

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { OrderSort } from '../../contracts/admin-orders';
@@ -19,6 +19,7 @@ import {
 import { StaffDataNotice, StaffPage, StaffPager, useOffline } from './staff-page';
 import { TableScroll } from './table-scroll';
 import { useStaffData } from './use-staff-data';
+import { StaffSearch } from './staff-search';
 
 const SEARCH_ID = 'staff-order-search';
 const STATUS_ID = 'staff-order-status';
@@ -32,9 +33,6 @@ export function OrdersPage() {
   const view = readOrdersUrl(params);
   const query = ordersQuery(view);
   const list = useStaffData(JSON.stringify(query), (signal) => fetchAdminOrders(query, signal));
-  const [draft, setDraft] = useState(view.search);
-  // Keep the box in step when the address changes (the back button, a link).
-  useEffect(() => setDraft(view.search), [view.search]);
   const offline = useOffline();
   const notify = useToast();
   const [exporting, setExporting] = useState(false);
@@ -108,34 +106,14 @@ export function OrdersPage() {
         </p>
       )}
       <div className="staff-filters">
-        <form
-          role="search"
-          className="staff-filters__search"
-          onSubmit={(event) => {
-            event.preventDefault();
-            go({ search: draft });
-          }}
-        >
-          <div className="form-field">
-            <label htmlFor={SEARCH_ID}>{t('admin.orders.search')}</label>
-            <div className="staff-filters__row">
-              <input
-                id={SEARCH_ID}
-                type="search"
-                value={draft}
-                maxLength={200}
-                aria-describedby={`${SEARCH_ID}-hint`}
-                onChange={(event) => setDraft(event.target.value)}
-              />
-              <button type="submit" className="button">
-                {t('admin.orders.searchButton')}
-              </button>
-            </div>
-            <p id={`${SEARCH_ID}-hint`} className="form-field__hint">
-              {t('admin.orders.searchHint')}
-            </p>
-          </div>
-        </form>
+        <StaffSearch
+          id={SEARCH_ID}
+          value={view.search}
+          label={t('admin.orders.search')}
+          button={t('admin.orders.searchButton')}
+          hint={t('admin.orders.searchHint')}
+          onSearch={(search) => go({ search })}
+        />
         <div className="form-field">
           <label htmlFor={STATUS_ID}>{t('admin.orders.status')}</label>
           <select

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { PRODUCT_STATES } from '../../contracts/admin-catalogue';
@@ -14,6 +13,7 @@ import {
 import { StaffDataNotice, StaffPage, StaffPager } from './staff-page';
 import { TableScroll } from './table-scroll';
 import { useStaffData } from './use-staff-data';
+import { StaffSearch } from './staff-search';
 
 const SEARCH_ID = 'staff-product-search';
 const CATEGORY_ID = 'staff-product-category';
@@ -28,8 +28,6 @@ export function ProductsPage() {
   const query = productsQuery(view);
   const list = useStaffData(JSON.stringify(query), (signal) => fetchAdminProducts(query, signal));
   const categories = useStaffData('categories', fetchAdminCategories);
-  const [draft, setDraft] = useState(view.search);
-  useEffect(() => setDraft(view.search), [view.search]);
 
   const go = (change: Partial<ProductsView>) =>
     void navigate(writeProductsUrl({ ...view, page: 1, ...change }));
@@ -55,34 +53,14 @@ export function ProductsPage() {
         </Link>
       </div>
       <div className="staff-filters">
-        <form
-          role="search"
-          className="staff-filters__search"
-          onSubmit={(event) => {
-            event.preventDefault();
-            go({ search: draft });
-          }}
-        >
-          <div className="form-field">
-            <label htmlFor={SEARCH_ID}>{t('admin.catalogue.list.search')}</label>
-            <div className="staff-filters__row">
-              <input
-                id={SEARCH_ID}
-                type="search"
-                value={draft}
-                maxLength={200}
-                aria-describedby={`${SEARCH_ID}-hint`}
-                onChange={(event) => setDraft(event.target.value)}
-              />
-              <button type="submit" className="button">
-                {t('admin.catalogue.list.searchButton')}
-              </button>
-            </div>
-            <p id={`${SEARCH_ID}-hint`} className="form-field__hint">
-              {t('admin.catalogue.list.searchHint')}
-            </p>
-          </div>
-        </form>
+        <StaffSearch
+          id={SEARCH_ID}
+          value={view.search}
+          label={t('admin.catalogue.list.search')}
+          button={t('admin.catalogue.list.searchButton')}
+          hint={t('admin.catalogue.list.searchHint')}
+          onSearch={(search) => go({ search })}
+        />
         <div className="form-field">
           <label htmlFor={CATEGORY_ID}>{t('admin.catalogue.list.category')}</label>
           <select
