@@ -12,15 +12,7 @@ import {
   type PaymentStatus,
 } from '../../contracts/orders';
 import { MAX_TEXT_LENGTH } from '../../contracts/validation';
-
-const positiveInt = (value: string | null): number | undefined => {
-  if (value === null || !/^\d{1,9}$/.test(value)) return undefined;
-  const n = Number(value);
-  return n >= 1 ? n : undefined;
-};
-
-const oneOf = <T extends string>(options: readonly T[], value: string | null): T | undefined =>
-  options.find((option) => option === value);
+import { listChange, oneOf, positiveInt } from './staff-urls';
 
 /** A real calendar day `YYYY-MM-DD`, as a date field gives it ('2026-02-30' is none). */
 function day(value: string | null): string {
@@ -81,15 +73,7 @@ export function writeOrdersUrl(view: OrdersView): string {
 }
 
 /** The address after a change: any change but the page itself goes back to page 1. */
-export function applyOrdersChange(
-  params: URLSearchParams,
-  change: Partial<OrdersView>,
-): URLSearchParams {
-  const view = readOrdersUrl(params);
-  const resetPage = Object.keys(change).some((key) => key !== 'page');
-  const url = writeOrdersUrl({ ...view, ...(resetPage ? { page: 1 } : {}), ...change });
-  return new URLSearchParams(url.split('?')[1] ?? '');
-}
+export const applyOrdersChange = listChange(readOrdersUrl, writeOrdersUrl);
 
 /** What the server is asked for a view of the list. */
 export function ordersQuery(view: OrdersView): AdminOrderQuery {

@@ -7,6 +7,7 @@ import { PRODUCT_STATES, type ProductState } from '../../contracts/admin-catalog
 import type { AdminProductQuery } from '../../contracts/admin-catalogue';
 import { ADMIN_PAGE_SIZE } from '../../contracts/admin';
 import { MAX_TEXT_LENGTH } from '../../contracts/validation';
+import { positiveInt } from './staff-urls';
 
 export interface ProductsView {
   search: string;
@@ -15,9 +16,6 @@ export interface ProductsView {
   lowStock: boolean;
   page: number;
 }
-
-const positiveInt = (value: string | null): number | undefined =>
-  value !== null && /^[1-9]\d{0,8}$/.test(value) ? Number(value) : undefined;
 
 export function readProductsUrl(params: URLSearchParams): ProductsView {
   return {

@@ -16,14 +16,34 @@ import {
 } from '../../contracts/admin';
 import { MAX_TEXT_LENGTH } from '../../contracts/validation';
 
-const positiveInt = (value: string | null): number | undefined => {
+/** A whole number from 1 in the address (a page, an id), else undefined. */
+export const positiveInt = (value: string | null): number | undefined => {
   if (value === null || !/^\d{1,9}$/.test(value)) return undefined;
   const n = Number(value);
   return n >= 1 ? n : undefined;
 };
 
-const oneOf = <T extends string>(options: readonly T[], value: string | null): T | undefined =>
-  options.find((option) => option === value);
+/** The address's value when it is one of `options`, else undefined. */
+export const oneOf = <T extends string>(
+  options: readonly T[],
+  value: string | null,
+): T | undefined => options.find((option) => option === value);
+
+/**
+ * How a list's address changes (companies, orders, products): any change but the page
+ * itself goes back to page 1.
+ */
+export function listChange<V extends { page: number }>(
+  read: (params: URLSearchParams) => V,
+  write: (view: V) => string,
+): (params: URLSearchParams, change: Partial<V>) => URLSearchParams {
+  return (params, change) => {
+    const view = read(params);
+    const resetPage = Object.keys(change).some((key) => key !== 'page');
+    const url = write({ ...view, ...(resetPage ? { page: 1 } : {}), ...change });
+    return new URLSearchParams(url.split('?')[1] ?? '');
+  };
+}
 
 export interface CompaniesView {
   search: string;
@@ -71,15 +91,7 @@ export function writeCompaniesUrl(view: CompaniesView): string {
 }
 
 /** The address after a change: any change but the page itself goes back to page 1. */
-export function applyCompaniesChange(
-  params: URLSearchParams,
-  change: Partial<CompaniesView>,
-): URLSearchParams {
-  const view = readCompaniesUrl(params);
-  const resetPage = Object.keys(change).some((key) => key !== 'page');
-  const url = writeCompaniesUrl({ ...view, ...(resetPage ? { page: 1 } : {}), ...change });
-  return new URLSearchParams(url.split('?')[1] ?? '');
-}
+export const applyCompaniesChange = listChange(readCompaniesUrl, writeCompaniesUrl);
 
 /** What the server is asked for a view of the list. */
 export function companiesQuery(view: CompaniesView): AdminCompanyQuery {
