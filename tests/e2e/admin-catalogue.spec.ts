@@ -93,6 +93,17 @@ test('staff change a price in the back office; after a refresh an approved salon
   await price.fill('12,75');
   await page.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByText('Product saved.')).toBeVisible();
+  // The audit log lists the change, naming the product, with the price before and after.
+  await page
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', { name: 'Audit log' })
+    .click();
+  const entry = page
+    .getByRole('table', { name: 'Audit log' })
+    .getByRole('row')
+    .filter({ hasText: 'Product changed' })
+    .filter({ hasText: product.sku });
+  await expect(entry).toContainText('12.75');
 
   await salon.page.reload();
   await expect(cardOf(salon.page, product.sku).getByText('€12.75')).toBeVisible();

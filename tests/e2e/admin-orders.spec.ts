@@ -80,6 +80,20 @@ test('staff ship a salon’s order with a tracking number, and the salon sees it
   await expect(history.getByText('Status: Processing → Shipped')).toBeVisible();
   await expect(history.getByText('The salon')).toBeVisible();
   await expectAccessible(page);
+  // The audit log lists the move, naming the order.
+  await page
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', { name: 'Audit log' })
+    .click();
+  await expect(
+    page
+      .getByRole('table', { name: 'Audit log' })
+      .getByRole('row')
+      .filter({ hasText: 'Order status changed' })
+      .filter({ hasText: order.orderNumber })
+      .filter({ hasText: 'SHIPPED' })
+      .first(),
+  ).toBeVisible();
 
   const salonContext = await browser.newContext();
   const salonPage = await salonContext.newPage();
