@@ -194,6 +194,11 @@ export async function decideCompany(
     throw new HttpError(
       409,
       `A ${row.status.toLowerCase()} company cannot be given the action "${action}".`,
+      undefined,
+      {
+        code: 'COMPANY_DECISION_NOT_ALLOWED',
+        params: { status: row.status, allowed: COMPANY_ACTIONS[row.status].join(',') },
+      },
     );
   }
   const now = new Date();

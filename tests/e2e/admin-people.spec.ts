@@ -124,7 +124,9 @@ test('a company changed by someone else meanwhile: the refusal is said and the p
   expect(approved.ok()).toBe(true);
 
   await verification.getByRole('button', { name: 'Approve' }).click();
-  await expect(verification.getByRole('alert')).toContainText('cannot be given the action');
+  await expect(verification.getByRole('alert')).toContainText(
+    'Someone changed this company meanwhile.',
+  );
   await expect(verification.getByText('Approved', { exact: true })).toBeVisible();
   await expect(verification.getByRole('button', { name: 'Suspend' })).toBeVisible();
   await expect(verification.getByRole('button', { name: 'Approve' })).toHaveCount(0);

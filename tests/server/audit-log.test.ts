@@ -214,6 +214,11 @@ describe('a change that does not happen', () => {
     const orderId = await order(db(), buyer);
     const approve = await post(staff.tokens, `/api/admin/companies/${buyer.companyId}/approve`);
     expect(approve.statusCode).toBe(409);
+    // Named, so that the back office says it in the clerk's language, with what it allows now.
+    expect(approve.json()).toMatchObject({
+      code: 'COMPANY_DECISION_NOT_ALLOWED',
+      params: { status: 'APPROVED', allowed: 'suspend' },
+    });
     const skip = await post(staff.tokens, `/api/admin/orders/${orderId}/status`, {
       status: 'SHIPPED',
     });
