@@ -1,6 +1,6 @@
 import { createInstance } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { addTextFormats } from '../../src/lib/i18n/formats';
+import { addTextFormats, formatShortDateTime, LOCALES } from '../../src/lib/i18n/formats';
 import en from '../../src/locales/en.json';
 import itTexts from '../../src/locales/it.json';
 import ro from '../../src/locales/ro.json';
@@ -35,5 +35,24 @@ describe('the catalogue’s product count ({{count, integer}})', () => {
         );
       }
     }
+  });
+});
+
+describe('a moment in short (when a copy was saved, a change queued)', () => {
+  it('is written as each language’s locale writes it', () => {
+    const short = (lng: 'ro' | 'en' | 'it') =>
+      new Intl.DateTimeFormat(LOCALES[lng], { dateStyle: 'short', timeStyle: 'short' });
+    // Every hour of two years in steps that reach each day, month and minute in turn.
+    for (
+      let at = Date.UTC(2025, 0, 1);
+      at < Date.UTC(2027, 0, 1);
+      at += 3_600_000 * 7 + 60_000 * 13
+    ) {
+      const moment = new Date(at);
+      for (const lng of ['ro', 'en', 'it'] as const) {
+        expect(formatShortDateTime(moment, lng)).toBe(short(lng).format(moment));
+      }
+    }
+    expect(formatShortDateTime(new Date(2026, 10, 27, 23, 45), 'ro')).toBe('27.11.2026, 23:45');
   });
 });

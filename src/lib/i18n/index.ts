@@ -14,7 +14,7 @@ import {
   type Language,
 } from '../../contracts/languages';
 import { LANGUAGE_COOKIE, LANGUAGE_STORAGE_KEY } from '../../contracts/storage-names';
-import { addTextFormats, formatterOf } from './formats';
+import { addTextFormats, formatShortDateTime, formatterOf } from './formats';
 
 type Texts = { default: Record<string, unknown> };
 /** Every first screen's texts, the home screen's, and the rest (see `textParts` in vite.config.ts). */
@@ -151,9 +151,6 @@ const moneyFormat = formatterOf(
 const dateTimeFormat = formatterOf(
   (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
 );
-const timeFormat = formatterOf(
-  (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'short' }),
-);
 
 export function formatMoney(amount: number, lng: string | undefined): string {
   return moneyFormat(lng).format(amount);
@@ -164,8 +161,9 @@ export function formatDateTime(iso: string, lng: string | undefined): string {
   return dateTimeFormat(lng).format(new Date(iso));
 }
 
+/** A moment in short ("27.11.2026, 23:45"): when a copy was saved, a change queued. */
 export function formatTime(iso: string, lng: string | undefined): string {
-  return timeFormat(lng).format(new Date(iso));
+  return formatShortDateTime(new Date(iso), lng);
 }
 
 /**
