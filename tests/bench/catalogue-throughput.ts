@@ -8,11 +8,17 @@
  * Both are asked as the app's browser asks (accepting compressed answers), over 10
  * connections, each after a 1 s warm-up.
  *
+ * On a machine of several cores the servers (hello world, the portal and its PostgreSQL)
+ * run on the first core and the load tool on the others, so that neither takes CPU time
+ * from the other: sharing cores, the load tool (which buffers every response body) costs
+ * the server more for a larger answer, and the ratio measured the tool as much as the
+ * server. Both servers get the same single core, as a Node process uses one anyway.
+ *
  * Run alone: `npx tsx tests/bench/catalogue-throughput.ts`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
@@ -27,7 +33,7 @@ export interface ThroughputFigure {
   met: boolean;
 }
 
-/** Long enough for a steady rate on 2 cores, short enough for 30-odd runs. */
+/** Long enough for a steady rate on 2 cores, short enough for 40-odd runs. */
 const SECONDS = Number(process.env.BENCH_API_SECONDS ?? 3);
 /** Concurrent connections, as a handful of busy browsers or a proxy would keep open. */
 const CONNECTIONS = 10;
@@ -41,6 +47,41 @@ const READS = [
   ['product', '/api/products/7'],
   ['categories', '/api/products/categories'],
 ] as const;
+
+const CORES = availableParallelism();
+/** Whether the servers and the load tool can have cores of their own (`taskset`, Linux). */
+const PINNED = CORES > 1 && canPin();
+
+function canPin(): boolean {
+  try {
+    execFileSync('taskset', ['-p', String(process.pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Moves this process (every thread) to the given cores: the servers it starts meanwhile
+ * inherit them, and the load tool runs on the cores it is moved to afterwards.
+ */
+function runOn(cores: string): void {
+  if (PINNED)
+    execFileSync('taskset', ['-a', '-c', '-p', cores, String(process.pid)], { stdio: 'ignore' });
+}
+const SERVER_CORE = '0';
+const LOAD_CORES = `1-${CORES - 1}`;
+const ALL_CORES = `0-${CORES - 1}`;
+
+/** Starts a server (or the database) on the servers' core; the load tool keeps its own. */
+async function onServerCore<T>(start: () => Promise<T>): Promise<T> {
+  runOn(SERVER_CORE);
+  try {
+    return await start();
+  } finally {
+    runOn(LOAD_CORES);
+  }
+}
 
 async function until(url: string): Promise<void> {
   for (let i = 0; i < 240; i += 1) {
@@ -98,19 +139,18 @@ const WARM_UP_SECONDS = 1;
 /** What Chromium sends with every request of the app: answers may come compressed. */
 const BROWSER_HEADERS = { 'accept-encoding': 'gzip, deflate, br, zstd' };
 
-async function requestsPerSecond(url: string, viewerHeaders: Record<string, string> = {}) {
-  const headers = { ...BROWSER_HEADERS, ...viewerHeaders };
-  await autocannon({ url, headers, connections: CONNECTIONS, duration: WARM_UP_SECONDS });
-  const result = await autocannon({
-    url,
-    headers,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-  });
+async function requests(url: string, headers: Record<string, string>, seconds: number) {
+  const result = await autocannon({ url, headers, connections: CONNECTIONS, duration: seconds });
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${url}: ${result.non2xx} answers not 2xx, ${result.errors} errors`);
   }
-  return result.requests.average;
+  return result.requests.total;
+}
+
+async function requestsPerSecond(url: string, viewerHeaders: Record<string, string> = {}) {
+  const headers = { ...BROWSER_HEADERS, ...viewerHeaders };
+  await requests(url, headers, WARM_UP_SECONDS);
+  return (await requests(url, headers, SECONDS)) / SECONDS;
 }
 
 async function tokenOf(base: string, email: string, password: string): Promise<string> {
@@ -144,8 +184,17 @@ async function viewersOf(base: string): Promise<[string, Record<string, string>]
 
 export async function catalogueThroughput(): Promise<ThroughputFigure[]> {
   const figures: ThroughputFigure[] = [];
-  const hello = await helloWorld();
-  const cluster = await startThrowawayCluster();
+  const hello = await onServerCore(helloWorld);
+  figures.push({
+    name: PINNED
+      ? `Cores: the servers on core ${SERVER_CORE}, the load tool on ${LOAD_CORES}`
+      : 'Cores: servers and load tool share them',
+    value: CORES,
+    unit: 'cores',
+    goal: 'reference',
+    met: true,
+  });
+  const cluster = await onServerCore(startThrowawayCluster);
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-api-'));
   try {
     const engines = [
@@ -153,22 +202,28 @@ export async function catalogueThroughput(): Promise<ThroughputFigure[]> {
       ['PostgreSQL', { DATABASE_URL: cluster.url }],
     ] as const;
     for (const [engine, env] of engines) {
-      const server = await portal(env);
+      const server = await onServerCore(() => portal(env));
       try {
         const viewers = await viewersOf(server.base);
         for (const [viewer, headers] of viewers) {
-          // The bare server measured right before each viewer's reads, under the same
-          // conditions: a machine shared with other work drifts within a minute.
-          const bare = await requestsPerSecond(hello.url);
+          // The bare server measured right before and right after each viewer's reads,
+          // under the same conditions: a machine shared with other work drifts within a
+          // minute, and the mean of both sides evens out a steady drift.
+          const before = await requestsPerSecond(hello.url);
+          const rates: [string, number][] = [];
+          for (const [read, path] of READS) {
+            rates.push([read, await requestsPerSecond(`${server.base}${path}`, headers)]);
+          }
+          const after = await requestsPerSecond(hello.url);
+          const bare = (before + after) / 2;
           figures.push({
-            name: `hello world (bare Fastify), before ${engine} as ${viewer}`,
+            name: `hello world (bare Fastify) around ${engine} as ${viewer}: ${Math.round(before)} before, ${Math.round(after)} after, mean`,
             value: Math.round(bare),
             unit: 'req/s',
             goal: 'reference',
             met: true,
           });
-          for (const [read, path] of READS) {
-            const rate = await requestsPerSecond(`${server.base}${path}`, headers);
+          for (const [read, rate] of rates) {
             figures.push({
               name: `${engine} ${read} as ${viewer}: ${Math.round(rate)} req/s ÷ hello world`,
               value: Math.round((rate / bare) * 100) / 100,
@@ -183,6 +238,7 @@ export async function catalogueThroughput(): Promise<ThroughputFigure[]> {
       }
     }
   } finally {
+    runOn(ALL_CORES);
     stop(hello.child);
     cluster.stop();
     rmSync(dataDir, { recursive: true, force: true });
