@@ -142,8 +142,15 @@ test('a list opened past its last page goes to its last page, never "Page 9 of 2
   await expect(page.getByRole('table', { name: 'Audit log' })).toBeVisible();
   await expect(page.getByText(/Page 9999 of/)).toHaveCount(0);
 
-  await page.goto('/admin/companies?search=no-such-company-anywhere&page=3&lng=en');
-  await expect(page).not.toHaveURL(/page=3/);
-  await expect(page).toHaveURL(/search=no-such-company-anywhere/);
-  await expect(page.getByText('No companies match these filters.')).toBeVisible();
+  // Every list, filtered to nothing on a page that no longer exists: the filter stays.
+  for (const [list, nothing] of [
+    ['companies', 'No companies match these filters.'],
+    ['orders', 'No orders match these filters.'],
+    ['products', 'No products match these filters.'],
+  ] as const) {
+    await page.goto(`/admin/${list}?search=no-such-thing-anywhere&page=3&lng=en`);
+    await expect(page).not.toHaveURL(/page=3/);
+    await expect(page).toHaveURL(/search=no-such-thing-anywhere/);
+    await expect(page.getByText(nothing)).toBeVisible();
+  }
 });

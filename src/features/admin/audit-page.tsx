@@ -3,7 +3,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AUDIT_ACTIONS } from '../../contracts/admin';
 import { fetchAuditLog } from '../../lib/api/admin';
 import { AuditTable } from './audit-table';
-import { LastPage, pastLastPage, StaffDataNotice, StaffPage, StaffPager } from './staff-page';
+import { FilterSelect, StaffListPage } from './staff-list';
+import { StaffDataNotice, StaffPage } from './staff-page';
 import { auditQuery, readAuditUrl, writeAuditUrl } from './staff-urls';
 import { useStaffData } from './use-staff-data';
 
@@ -27,29 +28,25 @@ export function AuditPage() {
     >
       <h1>{t('admin.audit.title')}</h1>
       <div className="staff-filters">
-        <div className="form-field">
-          <label htmlFor={ACTION_ID}>{t('admin.audit.action')}</label>
-          <select
-            id={ACTION_ID}
-            value={view.action ?? ''}
-            onChange={(event) =>
-              void navigate(
-                writeAuditUrl({
-                  ...view,
-                  action: AUDIT_ACTIONS.find((action) => action === event.target.value),
-                  page: 1,
-                }),
-              )
-            }
-          >
-            <option value="">{t('admin.audit.allActions')}</option>
-            {AUDIT_ACTIONS.map((action) => (
-              <option key={action} value={action}>
-                {t(`admin.audit.actions.${action}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id={ACTION_ID}
+          label={t('admin.audit.action')}
+          allLabel={t('admin.audit.allActions')}
+          value={view.action ?? ''}
+          options={AUDIT_ACTIONS.map((action) => ({
+            value: action,
+            label: t(`admin.audit.actions.${action}`),
+          }))}
+          onChange={(value) =>
+            void navigate(
+              writeAuditUrl({
+                ...view,
+                action: AUDIT_ACTIONS.find((action) => action === value),
+                page: 1,
+              }),
+            )
+          }
+        />
         {view.companyId !== undefined && (
           <p className="staff-filters__company" role="status">
             {companyName
@@ -68,28 +65,16 @@ export function AuditPage() {
         )}
       </div>
       <StaffDataNotice result={log} />
-      {page && pastLastPage(page.pagination) && (
-        <LastPage
-          totalPages={page.pagination.totalPages}
+      {page && (
+        <StaffListPage
+          pagination={page.pagination}
+          shown={page.entries.length}
+          count={t('admin.audit.count', { count: page.pagination.total })}
+          empty={t('admin.audit.empty')}
           hrefFor={(n) => writeAuditUrl({ ...view, page: n })}
-        />
-      )}
-      {page && !pastLastPage(page.pagination) && (
-        <>
-          <p className="staff-count" role="status">
-            {t('admin.audit.count', { count: page.pagination.total })}
-          </p>
-          {page.entries.length === 0 ? (
-            <p className="empty-state">{t('admin.audit.empty')}</p>
-          ) : (
-            <AuditTable entries={page.entries} caption={t('admin.audit.title')} />
-          )}
-          <StaffPager
-            page={page.pagination.page}
-            totalPages={page.pagination.totalPages}
-            hrefFor={(n) => writeAuditUrl({ ...view, page: n })}
-          />
-        </>
+        >
+          <AuditTable entries={page.entries} caption={t('admin.audit.title')} />
+        </StaffListPage>
       )}
     </StaffPage>
   );

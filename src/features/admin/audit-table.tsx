@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { AuditEntry } from '../../contracts/admin';
 import { formatDateTime, type TextKey } from '../../lib/i18n';
-import { TableScroll } from './table-scroll';
+import { StaffTable } from './staff-list';
 
 type Value = string | number | boolean | null | undefined;
 
@@ -100,56 +100,53 @@ export function AuditTable({
   const { t, i18n } = useTranslation();
   const captionId = useId();
   return (
-    <TableScroll labelledBy={captionId}>
-      <table className="staff-table audit-table">
-        <caption id={captionId} className="visually-hidden">
-          {caption}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('admin.audit.columns.at')}</th>
-            <th scope="col">{t('admin.audit.columns.actor')}</th>
-            <th scope="col">{t('admin.audit.columns.action')}</th>
-            <th scope="col">{t('admin.audit.columns.change')}</th>
-            <th scope="col">{t('admin.audit.columns.note')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {entries.map((entry) => (
-            <tr key={entry.id}>
-              <td>
-                <time dateTime={entry.at}>{formatDateTime(entry.at, i18n.language)}</time>
-              </td>
-              <td>
-                {entry.actor.via === 'command-line' ? (
-                  <>
-                    {t('admin.audit.commandLine')}
-                    <br />
-                    <small>{entry.actor.name}</small>
-                  </>
-                ) : (
-                  <>
-                    {entry.actor.name}
-                    <br />
-                    <small>{entry.actor.email}</small>
-                  </>
-                )}
-              </td>
-              <td>
-                <strong>{t(`admin.audit.actions.${entry.action}`)}</strong>
+    <StaffTable
+      captionId={captionId}
+      caption={caption}
+      className="audit-table"
+      head={
+        <>
+          <th scope="col">{t('admin.audit.columns.at')}</th>
+          <th scope="col">{t('admin.audit.columns.actor')}</th>
+          <th scope="col">{t('admin.audit.columns.action')}</th>
+          <th scope="col">{t('admin.audit.columns.change')}</th>
+          <th scope="col">{t('admin.audit.columns.note')}</th>
+        </>
+      }
+    >
+      {entries.map((entry) => (
+        <tr key={entry.id}>
+          <td>
+            <time dateTime={entry.at}>{formatDateTime(entry.at, i18n.language)}</time>
+          </td>
+          <td>
+            {entry.actor.via === 'command-line' ? (
+              <>
+                {t('admin.audit.commandLine')}
                 <br />
-                <small>
-                  <Subject entry={entry} linkCompany={linkCompany} />
-                </small>
-              </td>
-              <td>
-                <Changes entry={entry} />
-              </td>
-              <td className="audit-table__note">{entry.note || '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </TableScroll>
+                <small>{entry.actor.name}</small>
+              </>
+            ) : (
+              <>
+                {entry.actor.name}
+                <br />
+                <small>{entry.actor.email}</small>
+              </>
+            )}
+          </td>
+          <td>
+            <strong>{t(`admin.audit.actions.${entry.action}`)}</strong>
+            <br />
+            <small>
+              <Subject entry={entry} linkCompany={linkCompany} />
+            </small>
+          </td>
+          <td>
+            <Changes entry={entry} />
+          </td>
+          <td className="audit-table__note">{entry.note || '—'}</td>
+        </tr>
+      ))}
+    </StaffTable>
   );
 }

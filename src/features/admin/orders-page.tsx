@@ -16,8 +16,8 @@ import {
   writeOrdersUrl,
   type OrdersView,
 } from './order-urls';
-import { StaffDataNotice, StaffPage, StaffPager, useOffline } from './staff-page';
-import { TableScroll } from './table-scroll';
+import { FilterSelect, SortHeader, StaffListPage, StaffTable } from './staff-list';
+import { StaffDataNotice, StaffPage, useOffline } from './staff-page';
 import { useStaffData } from './use-staff-data';
 import { StaffSearch } from './staff-search';
 
@@ -59,33 +59,16 @@ export function OrdersPage() {
     }
   };
 
-  const sortButton = (column: OrderSort, label: string) => {
-    const current = view.sortBy === column;
-    return (
-      <th
-        scope="col"
-        aria-sort={current ? (view.sortOrder === 'asc' ? 'ascending' : 'descending') : undefined}
-      >
-        <button
-          type="button"
-          className="staff-sort"
-          onClick={() =>
-            go({
-              sortBy: column,
-              sortOrder: current
-                ? view.sortOrder === 'asc'
-                  ? 'desc'
-                  : 'asc'
-                : FIRST_ORDER[column],
-            })
-          }
-        >
-          {label}
-          <span aria-hidden="true">{current ? (view.sortOrder === 'asc' ? ' ↑' : ' ↓') : ''}</span>
-        </button>
-      </th>
-    );
-  };
+  const sortHeader = (column: OrderSort, label: string) => (
+    <SortHeader
+      column={column}
+      label={label}
+      sortBy={view.sortBy}
+      sortOrder={view.sortOrder}
+      firstOrder={FIRST_ORDER}
+      onSort={go}
+    />
+  );
 
   const filtered =
     view.search || view.status || view.paymentStatus || view.from || view.to || view.companyId;
@@ -114,42 +97,30 @@ export function OrdersPage() {
           hint={t('admin.orders.searchHint')}
           onSearch={(search) => go({ search })}
         />
-        <div className="form-field">
-          <label htmlFor={STATUS_ID}>{t('admin.orders.status')}</label>
-          <select
-            id={STATUS_ID}
-            value={view.status ?? ''}
-            onChange={(event) =>
-              go({ status: ORDER_STATUSES.find((status) => status === event.target.value) })
-            }
-          >
-            <option value="">{t('admin.orders.allStatuses')}</option>
-            {ORDER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(`orders.status.${status}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="form-field">
-          <label htmlFor={PAYMENT_ID}>{t('admin.orders.payment')}</label>
-          <select
-            id={PAYMENT_ID}
-            value={view.paymentStatus ?? ''}
-            onChange={(event) =>
-              go({
-                paymentStatus: PAYMENT_STATUSES.find((status) => status === event.target.value),
-              })
-            }
-          >
-            <option value="">{t('admin.orders.allPayments')}</option>
-            {PAYMENT_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {t(`orders.payment.${status}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id={STATUS_ID}
+          label={t('admin.orders.status')}
+          allLabel={t('admin.orders.allStatuses')}
+          value={view.status ?? ''}
+          options={ORDER_STATUSES.map((status) => ({
+            value: status,
+            label: t(`orders.status.${status}`),
+          }))}
+          onChange={(value) => go({ status: ORDER_STATUSES.find((status) => status === value) })}
+        />
+        <FilterSelect
+          id={PAYMENT_ID}
+          label={t('admin.orders.payment')}
+          allLabel={t('admin.orders.allPayments')}
+          value={view.paymentStatus ?? ''}
+          options={PAYMENT_STATUSES.map((status) => ({
+            value: status,
+            label: t(`orders.payment.${status}`),
+          }))}
+          onChange={(value) =>
+            go({ paymentStatus: PAYMENT_STATUSES.find((status) => status === value) })
+          }
+        />
         <div className="form-field">
           <label htmlFor={FROM_ID}>{t('admin.orders.from')}</label>
           <input
@@ -207,63 +178,51 @@ export function OrdersPage() {
 
       <StaffDataNotice result={list} />
       {page && (
-        <>
-          <p className="staff-count" role="status">
-            {t('admin.orders.count', { count: page.pagination.total })}
-          </p>
-          {page.orders.length === 0 ? (
-            <p className="empty-state">{t('admin.orders.empty')}</p>
-          ) : (
-            <TableScroll labelledBy="staff-orders-caption">
-              <table className="staff-table">
-                <caption id="staff-orders-caption" className="visually-hidden">
-                  {t('admin.orders.caption')}
-                </caption>
-                <thead>
-                  <tr>
-                    {sortButton('orderNumber', t('admin.orders.columns.number'))}
-                    <th scope="col">{t('admin.orders.columns.company')}</th>
-                    {sortButton('createdAt', t('admin.orders.columns.placed'))}
-                    <th scope="col">{t('admin.orders.columns.status')}</th>
-                    <th scope="col">{t('admin.orders.columns.payment')}</th>
-                    <th scope="col">{t('admin.orders.columns.items')}</th>
-                    {sortButton('total', t('admin.orders.columns.total'))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.orders.map((order) => (
-                    <tr key={order.id}>
-                      <th scope="row">
-                        <Link to={`/admin/orders/${order.id}`} state={{ list: params.toString() }}>
-                          {order.orderNumber}
-                        </Link>
-                      </th>
-                      <td>
-                        <Link to={`/admin/companies/${order.company.id}`}>
-                          {order.company.name}
-                        </Link>
-                      </td>
-                      <td>{formatDateTime(order.createdAt, i18n.language)}</td>
-                      <td>
-                        <span className={`chip chip--status-${order.status.toLowerCase()}`}>
-                          {t(`orders.status.${order.status}`)}
-                        </span>
-                      </td>
-                      <td>{t(`orders.payment.${order.paymentStatus}`)}</td>
-                      <td>{order.itemCount}</td>
-                      <td>{formatMoney(order.total, i18n.language)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
-          )}
-          <StaffPager
-            page={page.pagination.page}
-            totalPages={page.pagination.totalPages}
-            hrefFor={(n) => writeOrdersUrl({ ...view, page: n })}
-          />
-        </>
+        <StaffListPage
+          pagination={page.pagination}
+          shown={page.orders.length}
+          count={t('admin.orders.count', { count: page.pagination.total })}
+          empty={t('admin.orders.empty')}
+          hrefFor={(n) => writeOrdersUrl({ ...view, page: n })}
+        >
+          <StaffTable
+            captionId="staff-orders-caption"
+            caption={t('admin.orders.caption')}
+            head={
+              <>
+                {sortHeader('orderNumber', t('admin.orders.columns.number'))}
+                <th scope="col">{t('admin.orders.columns.company')}</th>
+                {sortHeader('createdAt', t('admin.orders.columns.placed'))}
+                <th scope="col">{t('admin.orders.columns.status')}</th>
+                <th scope="col">{t('admin.orders.columns.payment')}</th>
+                <th scope="col">{t('admin.orders.columns.items')}</th>
+                {sortHeader('total', t('admin.orders.columns.total'))}
+              </>
+            }
+          >
+            {page.orders.map((order) => (
+              <tr key={order.id}>
+                <th scope="row">
+                  <Link to={`/admin/orders/${order.id}`} state={{ list: params.toString() }}>
+                    {order.orderNumber}
+                  </Link>
+                </th>
+                <td>
+                  <Link to={`/admin/companies/${order.company.id}`}>{order.company.name}</Link>
+                </td>
+                <td>{formatDateTime(order.createdAt, i18n.language)}</td>
+                <td>
+                  <span className={`chip chip--status-${order.status.toLowerCase()}`}>
+                    {t(`orders.status.${order.status}`)}
+                  </span>
+                </td>
+                <td>{t(`orders.payment.${order.paymentStatus}`)}</td>
+                <td>{order.itemCount}</td>
+                <td>{formatMoney(order.total, i18n.language)}</td>
+              </tr>
+            ))}
+          </StaffTable>
+        </StaffListPage>
       )}
     </StaffPage>
   );

@@ -10,8 +10,8 @@ import {
   writeProductsUrl,
   type ProductsView,
 } from './product-urls';
-import { StaffDataNotice, StaffPage, StaffPager } from './staff-page';
-import { TableScroll } from './table-scroll';
+import { FilterSelect, StaffListPage, StaffTable } from './staff-list';
+import { StaffDataNotice, StaffPage } from './staff-page';
 import { useStaffData } from './use-staff-data';
 import { StaffSearch } from './staff-search';
 
@@ -61,40 +61,28 @@ export function ProductsPage() {
           hint={t('admin.catalogue.list.searchHint')}
           onSearch={(search) => go({ search })}
         />
-        <div className="form-field">
-          <label htmlFor={CATEGORY_ID}>{t('admin.catalogue.list.category')}</label>
-          <select
-            id={CATEGORY_ID}
-            value={view.categoryId ?? ''}
-            onChange={(event) =>
-              go({ categoryId: event.target.value ? Number(event.target.value) : undefined })
-            }
-          >
-            <option value="">{t('admin.catalogue.list.allCategories')}</option>
-            {(categories.data?.categories ?? []).map((category) => (
-              <option key={category.id} value={category.id}>
-                {categoryLabel(category, i18n.language)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="form-field">
-          <label htmlFor={STATUS_ID}>{t('admin.catalogue.list.status')}</label>
-          <select
-            id={STATUS_ID}
-            value={view.status ?? ''}
-            onChange={(event) =>
-              go({ status: PRODUCT_STATES.find((state) => state === event.target.value) })
-            }
-          >
-            <option value="">{t('admin.catalogue.list.allStatuses')}</option>
-            {PRODUCT_STATES.map((state) => (
-              <option key={state} value={state}>
-                {t(`admin.catalogue.state.${state}`)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id={CATEGORY_ID}
+          label={t('admin.catalogue.list.category')}
+          allLabel={t('admin.catalogue.list.allCategories')}
+          value={view.categoryId === undefined ? '' : String(view.categoryId)}
+          options={(categories.data?.categories ?? []).map((category) => ({
+            value: String(category.id),
+            label: categoryLabel(category, i18n.language),
+          }))}
+          onChange={(value) => go({ categoryId: value ? Number(value) : undefined })}
+        />
+        <FilterSelect
+          id={STATUS_ID}
+          label={t('admin.catalogue.list.status')}
+          allLabel={t('admin.catalogue.list.allStatuses')}
+          value={view.status ?? ''}
+          options={PRODUCT_STATES.map((state) => ({
+            value: state,
+            label: t(`admin.catalogue.state.${state}`),
+          }))}
+          onChange={(value) => go({ status: PRODUCT_STATES.find((state) => state === value) })}
+        />
         <div className="form-field form-field--checkbox">
           <input
             id={LOW_ID}
@@ -122,62 +110,49 @@ export function ProductsPage() {
 
       <StaffDataNotice result={list} />
       {page && (
-        <>
-          <p className="staff-count" role="status">
-            {t('admin.catalogue.list.count', { count: page.pagination.total })}
-          </p>
-          {page.products.length === 0 ? (
-            <p className="empty-state">{t('admin.catalogue.list.empty')}</p>
-          ) : (
-            <TableScroll labelledBy="staff-products-caption">
-              <table className="staff-table">
-                <caption id="staff-products-caption" className="visually-hidden">
-                  {t('admin.catalogue.list.caption')}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('admin.catalogue.list.columns.name')}</th>
-                    <th scope="col">{t('admin.catalogue.list.columns.sku')}</th>
-                    <th scope="col">{t('admin.catalogue.list.columns.category')}</th>
-                    <th scope="col">{t('admin.catalogue.list.columns.price')}</th>
-                    <th scope="col">{t('admin.catalogue.list.columns.stock')}</th>
-                    <th scope="col">{t('admin.catalogue.list.columns.status')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {page.products.map((product) => (
-                    <tr key={product.id}>
-                      <th scope="row">
-                        <Link
-                          to={`/admin/products/${product.id}`}
-                          state={{ list: params.toString() }}
-                        >
-                          {productName(product, i18n.language)}
-                        </Link>
-                      </th>
-                      <td>{product.sku}</td>
-                      <td>{categoryOf.get(product.categoryId) ?? '—'}</td>
-                      <td>{formatMoney(product.price, i18n.language)}</td>
-                      <td>{product.stock}</td>
-                      <td>
-                        <span
-                          className={`chip ${product.active ? 'chip--company-approved' : 'chip--company-suspended'}`}
-                        >
-                          {t(`admin.catalogue.state.${product.active ? 'active' : 'inactive'}`)}
-                        </span>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </TableScroll>
-          )}
-          <StaffPager
-            page={page.pagination.page}
-            totalPages={page.pagination.totalPages}
-            hrefFor={(n) => writeProductsUrl({ ...view, page: n })}
-          />
-        </>
+        <StaffListPage
+          pagination={page.pagination}
+          shown={page.products.length}
+          count={t('admin.catalogue.list.count', { count: page.pagination.total })}
+          empty={t('admin.catalogue.list.empty')}
+          hrefFor={(n) => writeProductsUrl({ ...view, page: n })}
+        >
+          <StaffTable
+            captionId="staff-products-caption"
+            caption={t('admin.catalogue.list.caption')}
+            head={
+              <>
+                <th scope="col">{t('admin.catalogue.list.columns.name')}</th>
+                <th scope="col">{t('admin.catalogue.list.columns.sku')}</th>
+                <th scope="col">{t('admin.catalogue.list.columns.category')}</th>
+                <th scope="col">{t('admin.catalogue.list.columns.price')}</th>
+                <th scope="col">{t('admin.catalogue.list.columns.stock')}</th>
+                <th scope="col">{t('admin.catalogue.list.columns.status')}</th>
+              </>
+            }
+          >
+            {page.products.map((product) => (
+              <tr key={product.id}>
+                <th scope="row">
+                  <Link to={`/admin/products/${product.id}`} state={{ list: params.toString() }}>
+                    {productName(product, i18n.language)}
+                  </Link>
+                </th>
+                <td>{product.sku}</td>
+                <td>{categoryOf.get(product.categoryId) ?? '—'}</td>
+                <td>{formatMoney(product.price, i18n.language)}</td>
+                <td>{product.stock}</td>
+                <td>
+                  <span
+                    className={`chip ${product.active ? 'chip--company-approved' : 'chip--company-suspended'}`}
+                  >
+                    {t(`admin.catalogue.state.${product.active ? 'active' : 'inactive'}`)}
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </StaffTable>
+        </StaffListPage>
       )}
     </StaffPage>
   );

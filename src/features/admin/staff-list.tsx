@@ -1,0 +1,150 @@
+/**
+ * The pieces every staff list is made of (companies, orders, products, the audit log):
+ * a filter by a fixed set of values, a column header that sorts, and a page of results
+ * with its count, its table and its pager. The list's state lives in the address
+ * (see ./staff-urls), so each piece reports a change and the page writes the address.
+ */
+import type { ReactNode } from 'react';
+import type { SortOrder } from '../../contracts/admin';
+import { LastPage, pastLastPage, StaffPager } from './staff-page';
+import { TableScroll } from './table-scroll';
+
+/** A filter of the list: "all" (the empty value) or one of the options. */
+export function FilterSelect({
+  id,
+  label,
+  allLabel,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  allLabel: string;
+  /** The chosen option's value, '' for all. */
+  value: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="form-field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{allLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * A column header that sorts the list by its column: a first click sorts in the column's
+ * natural order (newest, A to Z, largest), the next ones turn the order around.
+ */
+export function SortHeader<S extends string>({
+  column,
+  label,
+  sortBy,
+  sortOrder,
+  firstOrder,
+  onSort,
+}: {
+  column: S;
+  label: string;
+  sortBy: S;
+  sortOrder: SortOrder;
+  firstOrder: Record<S, SortOrder>;
+  onSort: (sort: { sortBy: S; sortOrder: SortOrder }) => void;
+}) {
+  const current = sortBy === column;
+  const turned = sortOrder === 'asc' ? 'desc' : 'asc';
+  return (
+    <th
+      scope="col"
+      aria-sort={current ? (sortOrder === 'asc' ? 'ascending' : 'descending') : undefined}
+    >
+      <button
+        type="button"
+        className="staff-sort"
+        onClick={() => onSort({ sortBy: column, sortOrder: current ? turned : firstOrder[column] })}
+      >
+        {label}
+        <span aria-hidden="true">{current ? (sortOrder === 'asc' ? ' ↑' : ' ↓') : ''}</span>
+      </button>
+    </th>
+  );
+}
+
+/** A staff table, named by its caption (read by screen readers, not shown). */
+export function StaffTable({
+  captionId,
+  caption,
+  className,
+  head,
+  children,
+}: {
+  captionId: string;
+  caption: string;
+  /** Another class beside `staff-table`. */
+  className?: string;
+  /** The header row's cells. */
+  head: ReactNode;
+  /** The rows. */
+  children: ReactNode;
+}) {
+  return (
+    <TableScroll labelledBy={captionId}>
+      <table className={className ? `staff-table ${className}` : 'staff-table'}>
+        <caption id={captionId} className="visually-hidden">
+          {caption}
+        </caption>
+        <thead>
+          <tr>{head}</tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </TableScroll>
+  );
+}
+
+/**
+ * One page of a list: how many match, the table (or "nothing found") and the pager. A page
+ * past the last (a filter, or another clerk's change, made the list shorter) goes to the
+ * last page, so that a list never reads "Page 3 of 2".
+ */
+export function StaffListPage({
+  pagination,
+  shown,
+  count,
+  empty,
+  hrefFor,
+  children,
+}: {
+  pagination: { page: number; totalPages: number };
+  /** How many rows this page has. */
+  shown: number;
+  /** "12 orders". */
+  count: string;
+  /** Said in place of the table when nothing matches. */
+  empty: string;
+  hrefFor: (page: number) => string;
+  /** The table. */
+  children: ReactNode;
+}) {
+  if (pastLastPage(pagination)) {
+    return <LastPage totalPages={pagination.totalPages} hrefFor={hrefFor} />;
+  }
+  return (
+    <>
+      <p className="staff-count" role="status">
+        {count}
+      </p>
+      {shown === 0 ? <p className="empty-state">{empty}</p> : children}
+      <StaffPager page={pagination.page} totalPages={pagination.totalPages} hrefFor={hrefFor} />
+    </>
+  );
+}
