@@ -13,46 +13,24 @@ import type {
   AdminProductQuery,
 } from '../../contracts/admin-catalogue';
 import { api } from './client';
-
-type Query = Record<string, string | number | undefined>;
-
-function searchParams(query: Query): Record<string, string | number> {
-  const params: Record<string, string | number> = {};
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') params[key] = value;
-  }
-  return params;
-}
-
-const read = <T>(path: string, query: Query = {}, signal?: AbortSignal) =>
-  api
-    .get(path, { searchParams: searchParams(query), cache: 'no-store', ...(signal && { signal }) })
-    .json<T>();
-
-const change = <T>(
-  method: 'post' | 'patch' | 'put' | 'delete',
-  path: string,
-  key: string,
-  body?: object,
-) =>
-  api[method](path, { ...(body && { json: body }), headers: { 'idempotency-key': key } }).json<T>();
+import { staffChange, staffRead } from './staff-calls';
 
 type ProductAnswer = { product: AdminProduct };
 
 export const fetchAdminProducts = (query: AdminProductQuery, signal?: AbortSignal) =>
-  read<AdminProductPage>('admin/products', { ...query }, signal);
+  staffRead<AdminProductPage>('admin/products', { ...query }, signal);
 
 export const fetchAdminProduct = (id: number, signal?: AbortSignal) =>
-  read<ProductAnswer>(`admin/products/${id}`, {}, signal);
+  staffRead<ProductAnswer>(`admin/products/${id}`, {}, signal);
 
 export const createProduct = (input: AdminProductInput, key: string) =>
-  change<ProductAnswer>('post', 'admin/products', key, input);
+  staffChange<ProductAnswer>('post', 'admin/products', key, input);
 
 export const editProduct = (id: number, edit: AdminProductEdit, key: string) =>
-  change<ProductAnswer>('patch', `admin/products/${id}`, key, edit);
+  staffChange<ProductAnswer>('patch', `admin/products/${id}`, key, edit);
 
 export const setProductActive = (id: number, active: boolean, key: string) =>
-  change<ProductAnswer>(
+  staffChange<ProductAnswer>(
     'post',
     `admin/products/${id}/${active ? 'activate' : 'deactivate'}`,
     key,
@@ -60,7 +38,7 @@ export const setProductActive = (id: number, active: boolean, key: string) =>
   );
 
 export const deleteProduct = (id: number, key: string) =>
-  change<{ deleted: number }>('delete', `admin/products/${id}`, key);
+  staffChange<{ deleted: number }>('delete', `admin/products/${id}`, key);
 
 /** Sends one picture; pictures can be large, so this waits longer than other calls. */
 export const uploadPicture = (id: number, file: File, key: string) => {
@@ -76,23 +54,23 @@ export const uploadPicture = (id: number, file: File, key: string) => {
 };
 
 export const orderPictures = (id: number, images: string[], key: string) =>
-  change<ProductAnswer>('put', `admin/products/${id}/pictures`, key, { images });
+  staffChange<ProductAnswer>('put', `admin/products/${id}/pictures`, key, { images });
 
 export const removePicture = (id: number, image: string, key: string) =>
-  change<ProductAnswer>(
+  staffChange<ProductAnswer>(
     'delete',
     `admin/products/${id}/pictures/${image.split('/').pop() ?? ''}`,
     key,
   );
 
 export const fetchAdminCategories = (signal?: AbortSignal) =>
-  read<{ categories: AdminCategory[] }>('admin/categories', {}, signal);
+  staffRead<{ categories: AdminCategory[] }>('admin/categories', {}, signal);
 
 export const createCategory = (names: AdminCategoryNames, key: string) =>
-  change<{ category: AdminCategory }>('post', 'admin/categories', key, { names });
+  staffChange<{ category: AdminCategory }>('post', 'admin/categories', key, { names });
 
 export const renameCategory = (id: number, names: AdminCategoryNames, key: string) =>
-  change<{ category: AdminCategory }>('patch', `admin/categories/${id}`, key, { names });
+  staffChange<{ category: AdminCategory }>('patch', `admin/categories/${id}`, key, { names });
 
 export const orderCategories = (ids: number[], key: string) =>
-  change<{ categories: AdminCategory[] }>('put', 'admin/categories/order', key, { ids });
+  staffChange<{ categories: AdminCategory[] }>('put', 'admin/categories/order', key, { ids });

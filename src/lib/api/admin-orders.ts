@@ -1,8 +1,4 @@
-/**
- * The back office's calls for orders (docs/api.md#back-office), for staff only: read
- * afresh every time (`no-store`), changes made at once under an Idempotency-Key the caller
- * keeps for a retry of the same change (see `useStaffAction` in the admin screens).
- */
+/** The back office's calls for orders (docs/api.md#back-office), for staff only. */
 import type {
   AdminOrderDetail,
   AdminOrderPage,
@@ -10,47 +6,23 @@ import type {
 } from '../../contracts/admin-orders';
 import type { Order, OrderStatus, PaymentStatus } from '../../contracts/orders';
 import { api } from './client';
-
-/** The query's values that are set, as the address carries them. */
-function searchParams(query: AdminOrderQuery): Record<string, string | number> {
-  const params: Record<string, string | number> = {};
-  for (const [key, value] of Object.entries(query) as [string, string | number | undefined][]) {
-    if (value !== undefined && value !== '') params[key] = value;
-  }
-  return params;
-}
+import { staffChange, staffRead, staffSearchParams } from './staff-calls';
 
 export const fetchAdminOrders = (query: AdminOrderQuery, signal?: AbortSignal) =>
-  api
-    .get('admin/orders', {
-      searchParams: searchParams(query),
-      cache: 'no-store',
-      ...(signal && { signal }),
-    })
-    .json<AdminOrderPage>();
+  staffRead<AdminOrderPage>('admin/orders', { ...query }, signal);
 
 export const fetchAdminOrder = (id: number, signal?: AbortSignal) =>
-  api
-    .get(`admin/orders/${id}`, { cache: 'no-store', ...(signal && { signal }) })
-    .json<AdminOrderDetail>();
+  staffRead<AdminOrderDetail>(`admin/orders/${id}`, {}, signal);
 
 /** Moves an order one step; SHIPPED takes a tracking number, CANCELLED a reason. */
 export const moveAdminOrder = (
   id: number,
   change: { status: OrderStatus; trackingNumber?: string; reason?: string },
   key: string,
-) =>
-  api
-    .post(`admin/orders/${id}/status`, { json: change, headers: { 'idempotency-key': key } })
-    .json<{ order: Order }>();
+) => staffChange<{ order: Order }>('post', `admin/orders/${id}/status`, key, change);
 
 export const setAdminOrderPayment = (id: number, paymentStatus: PaymentStatus, key: string) =>
-  api
-    .post(`admin/orders/${id}/payment`, {
-      json: { paymentStatus },
-      headers: { 'idempotency-key': key },
-    })
-    .json<{ order: Order }>();
+  staffChange<{ order: Order }>('post', `admin/orders/${id}/payment`, key, { paymentStatus });
 
 /**
  * Every order the filters match, as the CSV file the server makes (not one page). Taken
@@ -59,7 +31,7 @@ export const setAdminOrderPayment = (id: number, paymentStatus: PaymentStatus, k
 export async function downloadOrdersCsv(query: AdminOrderQuery): Promise<void> {
   const { page: _page, limit: _limit, ...filters } = query;
   const response = await api.get('admin/orders/export.csv', {
-    searchParams: searchParams(filters),
+    searchParams: staffSearchParams({ ...filters }),
     cache: 'no-store',
     // A hundred thousand orders take a while to write out.
     timeout: 300_000,

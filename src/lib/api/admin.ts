@@ -21,60 +21,39 @@ import type {
 } from '../../contracts/admin';
 import type { Company, CompanyDocument } from '../../contracts/accounts';
 import { api } from './client';
+import { staffChange, staffRead } from './staff-calls';
 
 export type DocumentAction = 'approve' | 'reject';
 
-type Query = Record<string, string | number | undefined>;
-
-/** The query's values that are set, as the address carries them. */
-function searchParams(query: Query): Record<string, string | number> {
-  const params: Record<string, string | number> = {};
-  for (const [key, value] of Object.entries(query)) {
-    if (value !== undefined && value !== '') params[key] = value;
-  }
-  return params;
-}
-
-const read = <T>(path: string, query: Query = {}, signal?: AbortSignal) =>
-  api
-    .get(path, { searchParams: searchParams(query), cache: 'no-store', ...(signal && { signal }) })
-    .json<T>();
-
-const change = <T>(method: 'post' | 'patch', path: string, body: object, key: string) =>
-  api[method](path, { json: body, headers: { 'idempotency-key': key } }).json<T>();
-
 export const fetchAdminSummary = (signal?: AbortSignal) =>
-  read<AdminSummary>('admin/summary', {}, signal);
+  staffRead<AdminSummary>('admin/summary', {}, signal);
 
 export const fetchAdminCompanies = (query: AdminCompanyQuery, signal?: AbortSignal) =>
-  read<AdminCompanyPage>('admin/companies', { ...query }, signal);
+  staffRead<AdminCompanyPage>('admin/companies', { ...query }, signal);
 
 export const fetchAdminCompany = (id: number, signal?: AbortSignal) =>
-  read<AdminCompanyDetail>(`admin/companies/${id}`, {}, signal);
+  staffRead<AdminCompanyDetail>(`admin/companies/${id}`, {}, signal);
 
 export const fetchAuditLog = (query: AuditQuery, signal?: AbortSignal) =>
-  read<AuditPage>('admin/audit', { ...query }, signal);
+  staffRead<AuditPage>('admin/audit', { ...query }, signal);
 
 /** Approve, reject, suspend or reactivate a company; a reason goes with reject and suspend. */
 export const decideCompany = (id: number, action: CompanyAction, reason: string, key: string) =>
-  change<{ company: Company }>(
+  staffChange<{ company: Company }>(
     'post',
     `admin/companies/${id}/${action}`,
-    action === 'reject' || action === 'suspend' ? { reason } : {},
     key,
+    action === 'reject' || action === 'suspend' ? { reason } : {},
   );
 
 /** Corrects a company's data: only the fields given change. */
 export const editCompany = (id: number, fields: AdminCompanyEdit, key: string) =>
-  change<{ company: Company }>('patch', `admin/companies/${id}`, fields, key);
+  staffChange<{ company: Company }>('patch', `admin/companies/${id}`, key, fields);
 
 export const reviewDocument = (id: number, action: DocumentAction, notes: string, key: string) =>
-  change<{ document: CompanyDocument }>(
-    'post',
-    `admin/documents/${id}/${action}`,
-    { reviewNotes: notes },
-    key,
-  );
+  staffChange<{ document: CompanyDocument }>('post', `admin/documents/${id}/${action}`, key, {
+    reviewNotes: notes,
+  });
 
 /** A company's document, to show in the page (never kept on the device). */
 export const fetchDocumentFile = (id: number, signal?: AbortSignal) =>
@@ -87,19 +66,19 @@ export const fetchDocumentFile = (id: number, signal?: AbortSignal) =>
     .blob();
 
 /** People: the maker's staff accounts. */
-export const fetchStaff = (signal?: AbortSignal) => read<StaffList>('admin/staff', {}, signal);
+export const fetchStaff = (signal?: AbortSignal) => staffRead<StaffList>('admin/staff', {}, signal);
 
 /** A new staff account; the answer carries its temporary password, this once. */
 export const createStaffMember = (fields: StaffCreate, key: string) =>
-  change<StaffCreated>('post', 'admin/staff', fields, key);
+  staffChange<StaffCreated>('post', 'admin/staff', key, fields);
 
 export type StaffAction = 'deactivate' | 'reactivate' | 'reset-password';
 
 /** Deactivates, reactivates, or resets the password of (a new temporary one) a staff account. */
 export const changeStaffMember = (id: number, action: StaffAction, key: string) =>
-  change<{ member: StaffMember; temporaryPassword?: string | null }>(
+  staffChange<{ member: StaffMember; temporaryPassword?: string | null }>(
     'post',
     `admin/staff/${id}/${action}`,
-    {},
     key,
+    {},
   );
