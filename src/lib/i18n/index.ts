@@ -44,11 +44,37 @@ let starting: Language | undefined;
 
 const loaded = new Map<string, Promise<void>>();
 
+/**
+ * Where each part's download failed, to ask again elsewhere. Chromium keeps a failed module
+ * download in the page's module map: the same import fails again even once back online, so
+ * a language tried offline could not be used until the page was reloaded. Its address
+ * (which the error names) is asked again with a query the map has not seen; the service
+ * worker is then given the plain address too, so the language is kept for offline use.
+ */
+const failedAt = new Map<string, string>();
+const MODULE_ADDRESS = /\bhttps?:\/\/\S+?\.js\b/;
+
+async function importPart(lng: Language, part: TextPart): Promise<Texts> {
+  const key = `${lng}/${part}`;
+  const failed = failedAt.get(key);
+  try {
+    if (!failed) return await TEXTS[lng][part]();
+    const texts = (await import(/* @vite-ignore */ `${failed}?again=${Date.now()}`)) as Texts;
+    failedAt.delete(key);
+    void fetch(failed).catch(() => undefined);
+    return texts;
+  } catch (error) {
+    const address = error instanceof Error ? MODULE_ADDRESS.exec(error.message)?.[0] : undefined;
+    if (address) failedAt.set(key, address);
+    throw error;
+  }
+}
+
 function loadPart(lng: Language, part: TextPart): Promise<void> {
   const key = `${lng}/${part}`;
   let loading = loaded.get(key);
   if (!loading) {
-    loading = TEXTS[lng][part]().then(({ default: texts }) => {
+    loading = importPart(lng, part).then(({ default: texts }) => {
       i18n.addResourceBundle(lng, 'translation', texts, true, true);
     });
     // A failed download (offline, a language never used on this device) can be tried again.
