@@ -63,7 +63,12 @@ async function queue(payload: OutboxPayload, backoff: Partial<OutboxEntry> = {})
   });
 }
 
-const settled = () => vi.waitFor(() => expect(getSyncState().running).toBe(false));
+/**
+ * The loop has stopped. Given time: `npm test` runs these beside the server suites on the
+ * same cores, and the device database (fake-indexeddb) then answers slowly.
+ */
+const settled = () =>
+  vi.waitFor(() => expect(getSyncState().running).toBe(false), { timeout: 5_000 });
 
 describe('the page’s replay loop', () => {
   it('sends entries backed off to the longest wait at once when there is news the server can be reached', async () => {
