@@ -84,7 +84,10 @@ describe('the page’s replay loop', () => {
     requestSync({ now: true });
     await settled();
     expect(sent).toEqual(['DELETE /api/cart/items/5']);
-    expect(Date.now() - started).toBeLessThan(1_000);
+    // Not after the minute its backoff asked for. (Within a second of reconnecting is held
+    // in Chromium by sync-replay.spec; here, beside the server suites on the same cores,
+    // the device database alone can take that long.)
+    expect(Date.now() - started).toBeLessThan(10_000);
     expect(await db.outbox.count()).toBe(0);
     expect(getSyncState()).toMatchObject({ retryAt: null, storageFailed: false });
   });
