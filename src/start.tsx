@@ -8,7 +8,6 @@ import { noteTypingBeforeHydration } from './lib/typing-before-hydration';
 import { detectLanguage, initI18n, loadAllTexts, switchLanguage } from './lib/i18n';
 import { registerServiceWorker } from './lib/pwa/register-service-worker';
 import { whenKept } from './lib/kept-on-device';
-import { nextTask } from './lib/when-idle';
 
 /** Set when the server rendered this page's first screen: the page takes that markup over. */
 const firstScreen = readFirstScreen();
@@ -34,16 +33,11 @@ function start(): void {
 }
 
 // The texts and the screen being opened load side by side; a screen that fails to load
-// is reported by the error boundary when it renders. In the task after the one that ran
-// the app's modules: both together are a long task on a slow phone.
-void nextTask()
-  .then(() =>
-    Promise.all([
-      initI18n(firstScreen?.language),
-      preloadPage(window.location.pathname).catch(() => undefined),
-    ]),
-  )
-  .then(start);
+// is reported by the error boundary when it renders.
+void Promise.all([
+  initI18n(firstScreen?.language),
+  preloadPage(window.location.pathname).catch(() => undefined),
+]).then(start);
 registerServiceWorker();
 // The other screens' texts, for offline use too, once the visitor stays.
 void whenKept()

@@ -26,13 +26,3 @@ export function whenIdle(): Promise<void> {
       }),
   );
 }
-
-/**
- * Resolves in a later task (at once after the browser's pending work, not when idle): work
- * split this way never adds up to one long task that holds back a click on a slow phone.
- */
-export function nextTask(): Promise<void> {
-  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
-  if (scheduler?.yield) return scheduler.yield();
-  return new Promise((resolve) => setTimeout(resolve, 0));
-}

@@ -29,19 +29,12 @@ export function formatterOf<F>(make: (locale: string) => F): (lng: string | unde
  * 35 ms (140 ms on a slow phone) in the middle of the catalogue's first screen, which shows
  * this time ("saved on this device, updated …"). A unit test holds it to `Intl`'s answer.
  */
-const SHORT_DATE_TIME: Record<Language, (d: string, m: string, y: number) => string> = {
-  ro: (d, m, y) => `${d}.${m}.${y}`,
-  en: (d, m, y) => `${d}/${m}/${y}`,
-  it: (d, m, y) => `${d}/${m}/${String(y % 100).padStart(2, '0')}`,
-};
-
 export function formatShortDateTime(date: Date, lng: string | undefined): string {
+  const language = pickLanguage([lng]);
   const two = (n: number) => String(n).padStart(2, '0');
-  const day = SHORT_DATE_TIME[pickLanguage([lng])](
-    two(date.getDate()),
-    two(date.getMonth() + 1),
-    date.getFullYear(),
-  );
+  const year = language === 'it' ? two(date.getFullYear() % 100) : date.getFullYear();
+  const dot = language === 'ro' ? '.' : '/';
+  const day = `${two(date.getDate())}${dot}${two(date.getMonth() + 1)}${dot}${year}`;
   return `${day}, ${two(date.getHours())}:${two(date.getMinutes())}`;
 }
 

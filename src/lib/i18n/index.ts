@@ -52,7 +52,6 @@ const loaded = new Map<string, Promise<void>>();
  * worker is then given the plain address too, so the language is kept for offline use.
  */
 const failedAt = new Map<string, string>();
-const MODULE_ADDRESS = /\bhttps?:\/\/\S+?\.js\b/;
 
 async function importPart(lng: Language, part: TextPart): Promise<Texts> {
   const key = `${lng}/${part}`;
@@ -60,11 +59,10 @@ async function importPart(lng: Language, part: TextPart): Promise<Texts> {
   try {
     if (!failed) return await TEXTS[lng][part]();
     const texts = (await import(/* @vite-ignore */ `${failed}?again=${Date.now()}`)) as Texts;
-    failedAt.delete(key);
     void fetch(failed).catch(() => undefined);
     return texts;
   } catch (error) {
-    const address = error instanceof Error ? MODULE_ADDRESS.exec(error.message)?.[0] : undefined;
+    const address = /https?:\S+?\.js/.exec(String(error))?.[0];
     if (address) failedAt.set(key, address);
     throw error;
   }

@@ -12,7 +12,7 @@ import {
   type DependencyList,
 } from 'react';
 import { MIRROR_FLAG_KEY } from '../../contracts/storage-names';
-import { nextTask, whenIdle } from '../when-idle';
+import { whenIdle } from '../when-idle';
 
 export type SyncEngine = typeof import('./engine');
 
@@ -20,31 +20,19 @@ let engine: SyncEngine | undefined;
 let loading: Promise<SyncEngine> | undefined;
 const listeners = new Set<() => void>();
 
-/**
- * Loads the engine now (once); a failed load (offline, an old deployment) can be tried again.
- * Dexie is run first, the engine (which opens the device's database) in a later task, and
- * the screens waiting for it are told in a third: together they are a long task on a slow
- * phone.
- */
+/** Loads the engine now (once); a failed load (offline, an old deployment) can be tried again. */
 export function loadSyncEngine(): Promise<SyncEngine> {
-  loading ??= import('dexie')
-    .then(nextTask)
-    .then(() => import('./engine'))
-    .then(async (module) => {
-      await nextTask();
+  loading ??= import('./engine').then(
+    (module) => {
+      engine = module;
+      for (const listener of listeners) listener();
       return module;
-    })
-    .then(
-      (module) => {
-        engine = module;
-        for (const listener of listeners) listener();
-        return module;
-      },
-      (error: unknown) => {
-        loading = undefined;
-        throw error;
-      },
-    );
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
   return loading;
 }
 
