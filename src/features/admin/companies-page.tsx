@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { COMPANY_STATUSES } from '../../contracts/accounts';
-import type { CompanySort } from '../../contracts/admin';
 import { fetchAdminCompanies } from '../../lib/api/admin';
 import { formatDateTime } from '../../lib/i18n';
-import { FilterSelect, SortHeader, StaffListPage, StaffTable } from './staff-list';
+import { FilterSelect, sortHeaders, StaffListPage, StaffTable } from './staff-list';
 import { CompanyStatusChip, StaffDataNotice, StaffPage } from './staff-page';
 import {
   applyCompaniesChange,
@@ -30,16 +29,7 @@ export function CompaniesPage() {
   const go = (change: Partial<CompaniesView>) =>
     setParams((current) => applyCompaniesChange(current, change));
 
-  const sortHeader = (column: CompanySort, label: string) => (
-    <SortHeader
-      column={column}
-      label={label}
-      sortBy={view.sortBy}
-      sortOrder={view.sortOrder}
-      firstOrder={FIRST_ORDER}
-      onSort={go}
-    />
-  );
+  const sortHeader = sortHeaders(view, FIRST_ORDER, go);
 
   const page = list.data;
   return (

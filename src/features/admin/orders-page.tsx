@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { OrderSort } from '../../contracts/admin-orders';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../contracts/orders';
 import { Banner } from '../../components/banner';
 import { useToast } from '../../components/toast';
@@ -16,7 +15,7 @@ import {
   writeOrdersUrl,
   type OrdersView,
 } from './order-urls';
-import { FilterSelect, SortHeader, StaffListPage, StaffTable } from './staff-list';
+import { FilterSelect, sortHeaders, StaffListPage, StaffTable } from './staff-list';
 import { StaffDataNotice, StaffPage, useOffline } from './staff-page';
 import { useStaffData } from './use-staff-data';
 import { StaffSearch } from './staff-search';
@@ -59,16 +58,7 @@ export function OrdersPage() {
     }
   };
 
-  const sortHeader = (column: OrderSort, label: string) => (
-    <SortHeader
-      column={column}
-      label={label}
-      sortBy={view.sortBy}
-      sortOrder={view.sortOrder}
-      firstOrder={FIRST_ORDER}
-      onSort={go}
-    />
-  );
+  const sortHeader = sortHeaders(view, FIRST_ORDER, go);
 
   const filtered =
     view.search || view.status || view.paymentStatus || view.from || view.to || view.companyId;

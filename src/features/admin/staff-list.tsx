@@ -79,6 +79,24 @@ export function SortHeader<S extends string>({
   );
 }
 
+/** The sort headers of one list: `sortHeader(column, label)` for each column that sorts. */
+export function sortHeaders<S extends string>(
+  view: { sortBy: S; sortOrder: SortOrder },
+  firstOrder: Record<S, SortOrder>,
+  onSort: (sort: { sortBy: S; sortOrder: SortOrder }) => void,
+) {
+  return (column: S, label: string) => (
+    <SortHeader
+      column={column}
+      label={label}
+      sortBy={view.sortBy}
+      sortOrder={view.sortOrder}
+      firstOrder={firstOrder}
+      onSort={onSort}
+    />
+  );
+}
+
 /** A staff table, named by its caption (read by screen readers, not shown). */
 export function StaffTable({
   captionId,
