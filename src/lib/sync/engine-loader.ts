@@ -20,7 +20,13 @@ let engine: SyncEngine | undefined;
 let loading: Promise<SyncEngine> | undefined;
 const listeners = new Set<() => void>();
 
-/** Loads the engine now (once); a failed load (offline, an old deployment) can be tried again. */
+/**
+ * Loads the engine now (once). After a failed load (offline, an old deployment) the next
+ * call asks again; Chromium, though, keeps a failed module download in the page's module
+ * map, so there it fails until the page is reloaded (the texts ask again under another
+ * address: see `importPart` in lib/i18n). The engine is kept by the service worker once
+ * the app is, so this reaches only a visitor who stays while offline before that.
+ */
 export function loadSyncEngine(): Promise<SyncEngine> {
   loading ??= import('./engine').then(
     (module) => {
