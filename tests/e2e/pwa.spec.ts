@@ -341,6 +341,8 @@ test('“Make available offline” keeps every product and picture, so every pro
   context,
   request,
 }) => {
+  // One offline page load per product on sale (44 and more): a minute is not enough on a slow machine.
+  test.setTimeout(180_000);
   await signInDemo(page);
   await controlled(page);
   await page.goto('/sync');
