@@ -26,7 +26,8 @@ import type {
   AdminCompanyPage,
   AdminCompanyQuery,
 } from '../../src/contracts/admin-schemas.js';
-import { normalizeEmail, trimFields, validateCompanyEdit } from '../../src/contracts/validation.js';
+import { validateCompanyEdit } from '../../src/contracts/form-schemas.js';
+import { normalizeEmail, trimFields } from '../../src/contracts/validation.js';
 import type { Db } from '../db/database.js';
 import { companies, companyDocuments, users } from '../db/schema.js';
 import { toCompanyDto, toCompanyDtos, type CompanyRow } from './accounts.js';
@@ -131,7 +132,7 @@ const EDITABLE_FIELDS = [
 
 /**
  * `PATCH /api/admin/companies/{id}`: corrects the fields sent, by the rules the staff form
- * checks (validation.ts, COMPANY_EDIT_RULES).
+ * checks (form-schemas.ts, CompanyEditFormSchema).
  *
  * 1. Trim the values and check them: a broken rule is a 400 and nothing changes.
  * 2. Lock the company and keep only the fields whose value differs.

@@ -7,16 +7,8 @@
  * documents and runs its final transaction like a new one, and only that transaction,
  * finding the e-mail taken, rolls back. Both answer the same 201 without the user.
  */
-import {
-  COUNTRIES,
-  DEFAULT_COUNTRY,
-  normalizeEmail,
-  trimFields,
-  validateRegisterPayload,
-  validateWizard,
-  WIZARD_STEP_RULES,
-  type FieldError,
-} from '../../src/contracts/validation.js';
+import { validateRegisterPayload, validateWizard } from '../../src/contracts/form-schemas.js';
+import { DEFAULT_COUNTRY, normalizeEmail, trimFields } from '../../src/contracts/validation.js';
 import type { Db } from '../db/database.js';
 import { companies, users } from '../db/schema.js';
 import { emailTaken } from './accounts.js';
@@ -63,32 +55,12 @@ const QUICK_FORM_TEXT = [
 ] as const satisfies readonly (keyof RegisterPayload)[];
 
 /**
- * The quick form's optional company e-mail and country, when given, follow the wizard's
- * rules for the same facts (the shared rules of the quick form leave them out).
- */
-function optionalCompanyErrors(payload: RegisterPayload): FieldError[] {
-  const errors: FieldError[] = [];
-  if (payload.companyEmail) {
-    const rules = WIZARD_STEP_RULES[2].companyEmail ?? [];
-    const code = rules.map((rule) => rule(payload.companyEmail ?? '', payload)).find(Boolean);
-    if (code) errors.push({ field: 'companyEmail', code });
-  }
-  if (
-    payload.companyCountry &&
-    !(COUNTRIES as readonly string[]).includes(payload.companyCountry)
-  ) {
-    errors.push({ field: 'companyCountry', code: 'countryInvalid' });
-  }
-  return errors;
-}
-
-/**
  * The quick form: a person and their company. The company's e-mail is the person's
  * unless another is given, its country Romania unless another is given.
  */
 export async function registerPerson(db: Db, raw: RegisterPayload): Promise<void> {
   const payload = trimFields(raw, QUICK_FORM_TEXT);
-  const errors = [...validateRegisterPayload(payload), ...optionalCompanyErrors(payload)];
+  const errors = validateRegisterPayload(payload);
   if (errors.length > 0) throw invalidFields(errors);
   const email = normalizeEmail(payload.email);
   await createAccount(

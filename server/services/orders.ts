@@ -13,7 +13,8 @@ import {
   type Order,
   type ShippingAddress,
 } from '../../src/contracts/orders.js';
-import { trimFields, validateShipping } from '../../src/contracts/validation.js';
+import { validateShipping } from '../../src/contracts/form-schemas.js';
+import { trimFields } from '../../src/contracts/validation.js';
 import type { Db } from '../db/database.js';
 import { cartItems, orderItems, orders, products } from '../db/schema.js';
 import type { Account } from './accounts.js';

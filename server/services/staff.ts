@@ -11,7 +11,8 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { StaffCreate, StaffMember } from '../../src/contracts/admin-schemas.js';
-import { normalizeEmail, trimFields, validateStaff } from '../../src/contracts/validation.js';
+import { validateStaff } from '../../src/contracts/form-schemas.js';
+import { normalizeEmail, trimFields } from '../../src/contracts/validation.js';
 import type { Db } from '../db/database.js';
 import { users } from '../db/schema.js';
 import type { UserRow } from './accounts.js';

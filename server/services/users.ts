@@ -6,10 +6,10 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { NotificationSettings, User } from '../../src/contracts/accounts.js';
 import {
-  trimFields,
   validatePasswordChangePayload,
   validateProfile,
-} from '../../src/contracts/validation.js';
+} from '../../src/contracts/form-schemas.js';
+import { trimFields } from '../../src/contracts/validation.js';
 import type { Db } from '../db/database.js';
 import { users } from '../db/schema.js';
 import { findAccount, toUserDto, type Account } from './accounts.js';

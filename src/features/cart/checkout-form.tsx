@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Company, User } from '../../contracts/accounts';
 import { MAX_NOTES_LENGTH, type ShippingAddress } from '../../contracts/orders';
-import { validateShipping } from '../../contracts/validation';
+import { validateShipping } from '../../contracts/form-schemas';
 import { FormField } from '../../components/form-field';
 import { refreshCompany } from '../../lib/sync/company';
 import { getConnectivity } from '../../lib/sync/connectivity';

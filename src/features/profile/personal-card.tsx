@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { User } from '../../contracts/accounts';
-import { validateProfile } from '../../contracts/validation';
+import { validateProfile } from '../../contracts/form-schemas';
 import { Banner } from '../../components/banner';
 import { FormField } from '../../components/form-field';
 import { serverProblemText } from '../../lib/i18n';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { NotificationSettings, User } from '../../contracts/accounts';
-import { validatePasswordChange } from '../../contracts/validation';
+import { validatePasswordChange } from '../../contracts/form-schemas';
 import { Banner } from '../../components/banner';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PasswordField } from '../../components/form-field';

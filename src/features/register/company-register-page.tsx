@@ -2,12 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
 import { REQUIRED_DOCUMENTS, type DocumentField } from '../../contracts/accounts';
-import {
-  COUNTRIES,
-  DEFAULT_COUNTRY,
-  WIZARD_STEP_RULES,
-  validateWizardStep,
-} from '../../contracts/validation';
+import { validateWizardStep, WIZARD_STEP_SCHEMAS } from '../../contracts/form-schemas';
+import { COUNTRIES, DEFAULT_COUNTRY } from '../../contracts/validation';
 import { Banner } from '../../components/banner';
 import { formFields } from '../../components/form-field';
 import { PageMeta } from '../../components/page-meta';
@@ -52,7 +48,8 @@ interface ChosenFile {
   file: File;
 }
 
-const stepOf = (field: string): Step => STEPS.find((step) => field in WIZARD_STEP_RULES[step]) ?? 4;
+const stepOf = (field: string): Step =>
+  STEPS.find((step) => field in WIZARD_STEP_SCHEMAS[step].properties) ?? 4;
 
 export function CompanyRegisterPage() {
   const { t } = useTranslation();

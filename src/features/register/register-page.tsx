@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
-import { DEFAULT_COUNTRY, validateRegisterForm } from '../../contracts/validation';
+import { validateRegisterForm } from '../../contracts/form-schemas';
+import { DEFAULT_COUNTRY } from '../../contracts/validation';
 import { Banner } from '../../components/banner';
 import { formFields } from '../../components/form-field';
 import { PageMeta } from '../../components/page-meta';

@@ -1,0 +1,307 @@
+/**
+ * The forms' rules as JSON schemas (docs/product.md#validation), one module for the browser
+ * (messages as the user types) and the server (which enforces them again). Only forms and the server load this module: it
+ * brings TypeBox's checker, which no first screen needs.
+ *
+ * A field's schema says which message code each broken rule gets:
+ * - `codes` names the code of a JSON-schema keyword: `pattern` (the field is blank: every
+ *   required text has the pattern NOT_BLANK), `minLength`, `const`; a longer text than
+ *   `maxLength` is always `tooLong`;
+ * - a refinement (`Type.Refine`) carries its code as its message: the shapes of e-mails,
+ *   phones, web addresses and strong passwords. TypeBox runs it only once the field's
+ *   keywords hold, so each field is reported with the first rule it broke;
+ * - `sameAs` names the field a confirmation must repeat.
+ */
+import { Type, type TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+import { isEmailAddress } from './email';
+import {
+  COUNTRIES,
+  MAX_EMAIL_LENGTH,
+  MAX_PASSWORD_LENGTH,
+  MAX_TEXT_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  WIZARD_PASSWORD_MIN_LENGTH,
+  type FieldError,
+  type ValidationCode,
+} from './validation';
+
+/** A text with something in it besides spaces. */
+const NOT_BLANK = '\\S';
+
+type Keyword = 'pattern' | 'minLength' | 'const';
+type Codes = Partial<Record<Keyword, ValidationCode>>;
+
+interface TextRule {
+  /** The code of a blank (or missing) value; an optional text leaves it out. */
+  blank?: ValidationCode;
+  max?: number;
+  min?: { length: number; code: ValidationCode };
+  /** Further checks of a value that keeps the rules above, in order, each with its code. */
+  shapes?: readonly Shape[];
+  /** The field whose value this one must repeat. */
+  sameAs?: string;
+}
+
+interface Shape {
+  test: (value: string) => boolean;
+  code: ValidationCode;
+}
+
+const PHONE_SHAPE = /^\+?[0-9 ().-]{6,20}$/;
+const WEBSITE_SHAPE = /^(https?:\/\/)?[\w-]+(\.[\w-]+)+([/?#]\S*)?$/i;
+
+/** A shape an empty value keeps: whether a field must be filled is the `blank` rule's. */
+const shape = (test: (trimmed: string) => boolean, code: ValidationCode): Shape => ({
+  test: (value) => !value.trim() || test(value.trim()),
+  code,
+});
+const email = (code: ValidationCode = 'emailInvalid') => shape(isEmailAddress, code);
+const phone = shape((value) => PHONE_SHAPE.test(value), 'phoneInvalid');
+const website = shape((value) => WEBSITE_SHAPE.test(value), 'websiteInvalid');
+const country = shape(
+  (value) => (COUNTRIES as readonly string[]).includes(value),
+  'countryInvalid',
+);
+const strongPassword = shape(
+  (value) => /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value),
+  'passwordWeak',
+);
+
+/** A text field with its rules. */
+function text({ blank, max = MAX_TEXT_LENGTH, min, shapes = [], sameAs }: TextRule = {}) {
+  const codes: Codes = {
+    ...(blank ? { pattern: blank } : {}),
+    ...(min ? { minLength: min.code } : {}),
+  };
+  let schema = Type.String({
+    maxLength: max,
+    ...(blank ? { pattern: NOT_BLANK } : {}),
+    ...(min ? { minLength: min.length } : {}),
+    ...(sameAs ? { sameAs } : {}),
+    codes,
+  });
+  for (const { test, code } of shapes) schema = Type.Refine(schema, test, () => code);
+  return schema;
+}
+
+const optionalText = () => Type.Optional(text());
+const firstName = () => text({ blank: 'firstNameRequired' });
+const lastName = () => text({ blank: 'lastNameRequired' });
+const emailField = () => text({ blank: 'emailRequired', max: MAX_EMAIL_LENGTH, shapes: [email()] });
+const personPassword = () =>
+  text({
+    blank: 'passwordRequired',
+    max: MAX_PASSWORD_LENGTH,
+    min: { length: PASSWORD_MIN_LENGTH, code: 'passwordTooShort' },
+    shapes: [strongPassword],
+  });
+const confirmation = (of: string) => text({ blank: 'passwordRequired', sameAs: of });
+const companyName = () => text({ blank: 'companyRequired' });
+const taxNumber = () => text({ blank: 'taxNumberRequired' });
+
+export const LoginFormSchema = Type.Object({
+  email: text({ blank: 'emailAddressRequired', max: MAX_EMAIL_LENGTH, shapes: [email()] }),
+  password: text({ blank: 'passwordRequired', max: MAX_PASSWORD_LENGTH }),
+});
+
+/** The person form of /register. */
+export const RegisterFormSchema = Type.Object({
+  firstName: firstName(),
+  lastName: lastName(),
+  email: emailField(),
+  company: companyName(),
+  taxNumber: taxNumber(),
+  password: personPassword(),
+  confirmPassword: confirmation('password'),
+  acceptTerms: Type.Literal(true, { codes: { const: 'termsRequired' } }),
+});
+
+/** The payload of POST /api/auth/register (field names of docs/api.md#registration). */
+export const RegisterPayloadSchema = Type.Object({
+  email: emailField(),
+  password: personPassword(),
+  firstName: firstName(),
+  lastName: lastName(),
+  companyName: companyName(),
+  taxNumber: taxNumber(),
+  companyPhone: Type.Optional(text({ shapes: [phone] })),
+  registrationNumber: optionalText(),
+  website: Type.Optional(text({ shapes: [website] })),
+  // Optional here; when given, the wizard's rules for the same facts.
+  companyEmail: Type.Optional(text({ max: MAX_EMAIL_LENGTH, shapes: [email('emailFormat')] })),
+  companyCountry: Type.Optional(text({ shapes: [country] })),
+});
+
+/** The four steps of the company wizard; the last (documents) has no required field. */
+export const WIZARD_STEP_SCHEMAS = {
+  1: Type.Object({
+    firstName: firstName(),
+    lastName: lastName(),
+    email: emailField(),
+    password: text({
+      blank: 'passwordRequired',
+      max: MAX_PASSWORD_LENGTH,
+      min: { length: WIZARD_PASSWORD_MIN_LENGTH, code: 'passwordTooShortWizard' },
+    }),
+    confirmPassword: confirmation('password'),
+  }),
+  2: Type.Object({
+    companyName: companyName(),
+    taxNumber: taxNumber(),
+    registrationNumber: text({ blank: 'registrationNumberRequired' }),
+    companyEmail: text({
+      blank: 'required',
+      max: MAX_EMAIL_LENGTH,
+      shapes: [email('emailFormat')],
+    }),
+    companyPhone: text({ blank: 'required', shapes: [phone] }),
+  }),
+  3: Type.Object({
+    address: text({ blank: 'required' }),
+    city: text({ blank: 'required' }),
+    postalCode: text({ blank: 'required' }),
+    country: text({ blank: 'required', shapes: [country] }),
+    website: Type.Optional(text({ shapes: [website] })),
+  }),
+  4: Type.Object({}),
+} as const;
+export type WizardStep = keyof typeof WIZARD_STEP_SCHEMAS;
+
+export const ProfileFormSchema = Type.Object({ firstName: firstName(), lastName: lastName() });
+
+/** The shipping address asked for at checkout. */
+export const ShippingFormSchema = Type.Object({
+  firstName: firstName(),
+  lastName: lastName(),
+  street: text({ blank: 'required' }),
+  city: text({ blank: 'required' }),
+  zipCode: text({ blank: 'required' }),
+  country: text({ blank: 'required' }),
+  phone: text({ blank: 'required', shapes: [phone] }),
+});
+
+/**
+ * A company's data as staff correct it (PATCH /api/admin/companies/{id}): the name stays
+ * required; the other fields may be emptied, and keep the shapes registration asks for.
+ */
+export const CompanyEditFormSchema = Type.Object({
+  name: companyName(),
+  taxNumber: optionalText(),
+  registrationNumber: optionalText(),
+  email: Type.Optional(text({ max: MAX_EMAIL_LENGTH, shapes: [email('emailFormat')] })),
+  phone: Type.Optional(text({ shapes: [phone] })),
+  address: optionalText(),
+  city: optionalText(),
+  state: optionalText(),
+  postalCode: optionalText(),
+  country: optionalText(),
+  website: Type.Optional(text({ shapes: [website] })),
+});
+
+/** The body of a password change, as the server receives it. */
+export const PasswordChangePayloadSchema = Type.Object({
+  currentPassword: text({ blank: 'currentPasswordRequired', max: MAX_PASSWORD_LENGTH }),
+  newPassword: personPassword(),
+});
+
+/** The password change form: the payload and its confirmation. */
+export const PasswordChangeFormSchema = Type.Object({
+  ...PasswordChangePayloadSchema.properties,
+  confirmPassword: confirmation('newPassword'),
+});
+
+/** A new staff account (POST /api/admin/staff): a name and an e-mail; no password is typed. */
+export const StaffFormSchema = Type.Object({
+  firstName: firstName(),
+  lastName: lastName(),
+  email: emailField(),
+});
+
+interface FieldSchema {
+  codes?: Codes;
+  sameAs?: string;
+}
+
+/** A field's code when it is missing or not of its type: its blank code, or the generic one. */
+const missingCode = (field: FieldSchema | undefined): ValidationCode =>
+  field?.codes?.pattern ?? field?.codes?.const ?? 'required';
+
+/** The field a TypeBox error is about: the first step of its path. */
+const fieldOf = (instancePath: string): string =>
+  instancePath.split('/')[1]?.replace(/~1/g, '/').replace(/~0/g, '~') ?? '';
+
+/**
+ * The rules `values` break under `schema`: each field once, with the code of the first rule
+ * it broke (in the order blank, too long, too short, shapes). Fields the schema does not name
+ * are ignored; a field the schema requires that is missing counts as blank.
+ */
+export function fieldErrors(
+  schema: TSchema & { properties: object },
+  values: object,
+): FieldError[] {
+  const properties = schema.properties as Record<string, FieldSchema>;
+  const found = new Map<string, ValidationCode>();
+  const rank = new Map<string, number>();
+  const report = (field: string, code: ValidationCode, order: number) => {
+    if ((rank.get(field) ?? Infinity) <= order) return;
+    found.set(field, code);
+    rank.set(field, order);
+  };
+  for (const error of Value.Errors(schema, values)) {
+    if (error.keyword === 'required') {
+      for (const field of error.params.requiredProperties) {
+        report(field, missingCode(properties[field]), 0);
+      }
+      continue;
+    }
+    const field = fieldOf(error.instancePath);
+    const property = properties[field];
+    switch (error.keyword) {
+      case 'type':
+      case 'pattern':
+      case 'const':
+        report(field, missingCode(property), 0);
+        break;
+      case 'maxLength':
+        report(field, 'tooLong', 1);
+        break;
+      case 'minLength':
+        report(field, property?.codes?.minLength ?? 'required', 2);
+        break;
+      case '~refine':
+        report(field, error.params.message as ValidationCode, 3 + error.params.index);
+        break;
+      default:
+        report(field, missingCode(property), 0);
+    }
+  }
+  for (const [field, property] of Object.entries(properties)) {
+    const other = property.sameAs;
+    if (!other || found.has(field)) continue;
+    const record = values as Record<string, unknown>;
+    if (record[field] !== record[other]) report(field, 'passwordsDoNotMatch', 4);
+  }
+  // In the order of the form's fields, as the messages are shown.
+  return Object.keys(properties).flatMap((field) => {
+    const code = found.get(field);
+    return code ? [{ field, code }] : [];
+  });
+}
+
+export const validateLogin = (values: object) => fieldErrors(LoginFormSchema, values);
+export const validateRegisterForm = (values: object) => fieldErrors(RegisterFormSchema, values);
+export const validateRegisterPayload = (values: object) =>
+  fieldErrors(RegisterPayloadSchema, values);
+export const validateWizardStep = (step: WizardStep, values: object) =>
+  fieldErrors(WIZARD_STEP_SCHEMAS[step], values);
+export const validateWizard = (values: object) =>
+  ([1, 2, 3, 4] as const).flatMap((step) => validateWizardStep(step, values));
+export const validateProfile = (values: object) => fieldErrors(ProfileFormSchema, values);
+export const validateShipping = (values: object) => fieldErrors(ShippingFormSchema, values);
+export const validatePasswordChange = (values: object) =>
+  fieldErrors(PasswordChangeFormSchema, values);
+export const validatePasswordChangePayload = (values: object) =>
+  fieldErrors(PasswordChangePayloadSchema, values);
+export const validateCompanyEdit = (values: object) => fieldErrors(CompanyEditFormSchema, values);
+export const validateStaff = (values: object) => fieldErrors(StaffFormSchema, values);
