@@ -227,66 +227,57 @@ interface FieldSchema {
 const missingCode = (field: FieldSchema | undefined): ValidationCode =>
   field?.codes?.pattern ?? field?.codes?.const ?? 'required';
 
-/** The field a TypeBox error is about: the first step of its path. */
-const fieldOf = (instancePath: string): string =>
-  instancePath.split('/')[1]?.replace(/~1/g, '/').replace(/~0/g, '~') ?? '';
+/** The code of the first rule a field's value breaks, or null when it keeps them all. */
+function fieldError(schema: TSchema & FieldSchema, value: unknown): ValidationCode | null {
+  let found: { code: ValidationCode; order: number } | null = null;
+  const report = (code: ValidationCode, order: number) => {
+    if (!found || order < found.order) found = { code, order };
+  };
+  // Each field alone: TypeBox stops collecting at a few errors (a guard against costly
+  // input), and one field breaks only a few rules at once.
+  for (const error of Value.Errors(schema, value)) {
+    switch (error.keyword) {
+      case 'maxLength':
+        report('tooLong', 1);
+        break;
+      case 'minLength':
+        report(schema.codes?.minLength ?? 'required', 2);
+        break;
+      case '~refine':
+        report(error.params.message as ValidationCode, 3 + error.params.index);
+        break;
+      default:
+        // Blank (pattern), another value than the one asked for (const), not a text at all.
+        report(missingCode(schema), 0);
+    }
+  }
+  return (found as { code: ValidationCode } | null)?.code ?? null;
+}
 
 /**
  * The rules `values` break under `schema`: each field once, with the code of the first rule
- * it broke (in the order blank, too long, too short, shapes). Fields the schema does not name
- * are ignored; a field the schema requires that is missing counts as blank.
+ * it broke (in the order blank, too long, too short, shapes), in the order of the form's
+ * fields. Fields the schema does not name are ignored; a required field that is missing
+ * counts as blank.
  */
 export function fieldErrors(
-  schema: TSchema & { properties: object },
+  schema: TSchema & { properties: object; required?: string[] | undefined },
   values: object,
 ): FieldError[] {
-  const properties = schema.properties as Record<string, FieldSchema>;
-  const found = new Map<string, ValidationCode>();
-  const rank = new Map<string, number>();
-  const report = (field: string, code: ValidationCode, order: number) => {
-    if ((rank.get(field) ?? Infinity) <= order) return;
-    found.set(field, code);
-    rank.set(field, order);
-  };
-  for (const error of Value.Errors(schema, values)) {
-    if (error.keyword === 'required') {
-      for (const field of error.params.requiredProperties) {
-        report(field, missingCode(properties[field]), 0);
+  const record = values as Record<string, unknown>;
+  const required = new Set(schema.required ?? []);
+  return Object.entries(schema.properties as Record<string, TSchema & FieldSchema>).flatMap(
+    ([field, property]): FieldError[] => {
+      const value = record[field];
+      let code: ValidationCode | null;
+      if (value === undefined) code = required.has(field) ? missingCode(property) : null;
+      else code = fieldError(property, value);
+      if (!code && property.sameAs && value !== record[property.sameAs]) {
+        code = 'passwordsDoNotMatch';
       }
-      continue;
-    }
-    const field = fieldOf(error.instancePath);
-    const property = properties[field];
-    switch (error.keyword) {
-      case 'type':
-      case 'pattern':
-      case 'const':
-        report(field, missingCode(property), 0);
-        break;
-      case 'maxLength':
-        report(field, 'tooLong', 1);
-        break;
-      case 'minLength':
-        report(field, property?.codes?.minLength ?? 'required', 2);
-        break;
-      case '~refine':
-        report(field, error.params.message as ValidationCode, 3 + error.params.index);
-        break;
-      default:
-        report(field, missingCode(property), 0);
-    }
-  }
-  for (const [field, property] of Object.entries(properties)) {
-    const other = property.sameAs;
-    if (!other || found.has(field)) continue;
-    const record = values as Record<string, unknown>;
-    if (record[field] !== record[other]) report(field, 'passwordsDoNotMatch', 4);
-  }
-  // In the order of the form's fields, as the messages are shown.
-  return Object.keys(properties).flatMap((field) => {
-    const code = found.get(field);
-    return code ? [{ field, code }] : [];
-  });
+      return code ? [{ field, code }] : [];
+    },
+  );
 }
 
 export const validateLogin = (values: object) => fieldErrors(LoginFormSchema, values);

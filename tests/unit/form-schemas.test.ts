@@ -6,6 +6,7 @@ import {
   validateRegisterForm,
   validateRegisterPayload,
   validateShipping,
+  validateWizard,
   validateWizardStep,
 } from '../../src/contracts/form-schemas';
 
@@ -53,6 +54,20 @@ describe('the form rules the browser and the server share', () => {
       { field: 'password', code: 'passwordRequired' },
       { field: 'confirmPassword', code: 'passwordRequired' },
     ]);
+  });
+
+  it('name every broken field of a form left empty, however many', () => {
+    expect(validateRegisterForm({ acceptTerms: false }).map((error) => error.code)).toEqual([
+      'firstNameRequired',
+      'lastNameRequired',
+      'emailRequired',
+      'companyRequired',
+      'taxNumberRequired',
+      'passwordRequired',
+      'passwordRequired',
+      'termsRequired',
+    ]);
+    expect(validateWizard({})).toHaveLength(14);
   });
 
   it('refuse a text longer than its limit rather than cut it', () => {
