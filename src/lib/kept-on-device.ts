@@ -8,6 +8,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import { FIRST_VISIT_KEY } from '../contracts/storage-names';
+import { createListeners } from './listeners';
 import { whenIdle } from './when-idle';
 
 /** Opened from the home screen (or the dock): installed, so kept. */
@@ -31,7 +32,7 @@ let resolveKept: () => void;
 const keptPromise = new Promise<void>((resolve) => {
   resolveKept = resolve;
 });
-const listeners = new Set<() => void>();
+const changes = createListeners();
 
 /** Whether the app is kept; read from the device on the first call. */
 export function appKept(): boolean {
@@ -47,7 +48,7 @@ export function keepApp(): void {
   if (appKept()) return;
   kept = true;
   resolveKept();
-  for (const listener of listeners) listener();
+  changes.emit();
 }
 
 /** Resolves once the app is kept and the browser is idle: the first screen never waits for it. */
@@ -56,14 +57,7 @@ export function whenKept(): Promise<void> {
   return keptPromise.then(whenIdle);
 }
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-};
-
 /** `appKept()` for a component: false while the server renders. */
 export function useAppKept(): boolean {
-  return useSyncExternalStore(subscribe, appKept, () => false);
+  return useSyncExternalStore(changes.add, appKept, () => false);
 }

@@ -9,18 +9,15 @@ import { isTokenFreePath } from '../../contracts/accounts';
 import { REFRESH_LOCK } from '../../contracts/storage-names';
 import { exchangeRefreshToken, isNewerToken } from '../sync/transport';
 import { REQUEST_TIMEOUT_MS } from './errors';
+import { createListeners } from '../listeners';
 import { clearSession, getSession, saveSession, type Session } from '../auth/session-store';
 
 const RETRIED = 'x-portal-retry';
 
-type ExpiryListener = () => void;
-const expiryListeners = new Set<ExpiryListener>();
+const expiries = createListeners();
 
 /** Called when the session ended because the server refused to renew it. */
-export function onSessionExpired(listener: ExpiryListener): () => void {
-  expiryListeners.add(listener);
-  return () => expiryListeners.delete(listener);
-}
+export const onSessionExpired = expiries.add;
 
 let refreshing: Promise<Session | null> | null = null;
 
@@ -56,7 +53,7 @@ export function renewSession(failedToken: string): Promise<Session | null> {
         (await exchangeRefreshToken(current.refreshToken, { timeoutMs: REQUEST_TIMEOUT_MS }));
       if (!next) {
         await clearSession();
-        for (const listener of expiryListeners) listener();
+        expiries.emit();
         return null;
       }
       await saveSession(next);

@@ -5,6 +5,7 @@
  */
 import type { User } from '../../contracts/accounts';
 import { SESSION_KEYS } from '../../contracts/storage-names';
+import { createListeners } from '../listeners';
 
 export interface Session {
   accessToken: string;
@@ -12,8 +13,7 @@ export interface Session {
   user: User;
 }
 
-type Listener = () => void;
-const listeners = new Set<Listener>();
+const changes = createListeners();
 let cached: Session | null | undefined;
 
 function storages(): Storage[] {
@@ -42,7 +42,7 @@ function read(): Session | null {
 
 function notify(): void {
   cached = read();
-  for (const listener of listeners) listener();
+  changes.emit();
 }
 
 export function getSession(): Session | null {
@@ -92,10 +92,7 @@ export async function clearSession(): Promise<void> {
   await db.session.delete('current');
 }
 
-export function subscribeSession(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
+export const subscribeSession = changes.add;
 
 // Another tab signed in or out.
 if (typeof window !== 'undefined') {

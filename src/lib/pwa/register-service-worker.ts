@@ -7,6 +7,7 @@ import { useSyncExternalStore } from 'react';
 import type { Workbox } from 'workbox-window';
 import { KEEP_ACCOUNT_SCREENS } from '../../contracts/storage-names';
 import { keepApp, runsInstalled, whenKept } from '../kept-on-device';
+import { createListeners } from '../listeners';
 
 interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>;
@@ -30,20 +31,17 @@ const SERVER_STATE: PwaState = {
   iosInstructions: false,
 };
 let state = SERVER_STATE;
-const listeners = new Set<() => void>();
+const changes = createListeners();
 const set = (next: Partial<PwaState>) => {
   // An unchanged state stays the same object: nothing re-renders for it.
   if (Object.entries(next).every(([key, value]) => state[key as keyof PwaState] === value)) return;
   state = { ...state, ...next };
-  for (const listener of listeners) listener();
+  changes.emit();
 };
 
 export function usePwaState(): PwaState {
   return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    changes.add,
     () => state,
     () => SERVER_STATE,
   );

@@ -4,6 +4,7 @@
  * (lie-fi at a fair) counts as offline, whatever navigator.onLine says.
  */
 import { useSyncExternalStore } from 'react';
+import { createListeners } from '../listeners';
 
 /** Longer than this and the connection is not worth using: the rep's taps would hang. */
 const HEALTH_TIMEOUT_MS = 4_000;
@@ -14,16 +15,16 @@ export type Connectivity = 'online' | 'offline';
 
 let state: Connectivity =
   typeof navigator !== 'undefined' && navigator.onLine === false ? 'offline' : 'online';
-const listeners = new Set<() => void>();
-const reconnectListeners = new Set<() => void>();
+const changes = createListeners();
+const reconnects = createListeners();
 let recheck: ReturnType<typeof setInterval> | undefined;
 
 function set(next: Connectivity): void {
   if (next === state) return;
   const reconnected = state === 'offline' && next === 'online';
   state = next;
-  for (const listener of listeners) listener();
-  if (reconnected) for (const listener of reconnectListeners) listener();
+  changes.emit();
+  if (reconnected) reconnects.emit();
   clearInterval(recheck);
   if (next === 'offline') recheck = setInterval(() => void checkConnectivity(), RECHECK_OFFLINE_MS);
 }
@@ -58,10 +59,7 @@ export const getConnectivity = (): Connectivity => state;
 
 export function useConnectivity(): Connectivity {
   return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    changes.add,
     getConnectivity,
     // A page rendered by the server was, by definition, online.
     () => 'online',
@@ -69,10 +67,7 @@ export function useConnectivity(): Connectivity {
 }
 
 /** Called each time the server can be reached again after it could not. */
-export function onReconnect(listener: () => void): () => void {
-  reconnectListeners.add(listener);
-  return () => reconnectListeners.delete(listener);
-}
+export const onReconnect = reconnects.add;
 
 let started = false;
 

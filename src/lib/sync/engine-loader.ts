@@ -12,13 +12,14 @@ import {
   type DependencyList,
 } from 'react';
 import { MIRROR_FLAG_KEY } from '../../contracts/storage-names';
+import { createListeners } from '../listeners';
 import { whenIdle } from '../when-idle';
 
 export type SyncEngine = typeof import('./engine');
 
 let engine: SyncEngine | undefined;
 let loading: Promise<SyncEngine> | undefined;
-const listeners = new Set<() => void>();
+const arrivals = createListeners();
 
 /**
  * Loads the engine now (once). After a failed load (offline, an old deployment) the next
@@ -31,7 +32,7 @@ export function loadSyncEngine(): Promise<SyncEngine> {
   loading ??= import('./engine').then(
     (module) => {
       engine = module;
-      for (const listener of listeners) listener();
+      arrivals.emit();
       return module;
     },
     (error: unknown) => {
@@ -50,17 +51,10 @@ export function loadSyncEngineWhenIdle(): Promise<SyncEngine> {
   return idle;
 }
 
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-};
-
 /** The engine once it has loaded, else undefined. */
 export function useSyncEngine(): SyncEngine | undefined {
   return useSyncExternalStore(
-    subscribe,
+    arrivals.add,
     () => engine,
     () => undefined,
   );
@@ -85,7 +79,7 @@ export function useDeviceQuery<T>(
       if (engine) startTransition(() => setLoaded(engine));
     };
     arrived();
-    return subscribe(arrived);
+    return arrivals.add(arrived);
   }, [loaded]);
   useEffect(() => {
     if (!loaded) return;
