@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { applyUpdate, usePwaState } from '../lib/pwa/register-service-worker';
-import { useSyncState } from '../lib/sync/sync-loop';
+import { useSyncState } from '../lib/sync/use-sync-state';
 import { useOutboxSummary } from '../lib/sync/use-device-data';
 
 /** "A new version is ready": applied only on the user's click, never while changes are being sent. */

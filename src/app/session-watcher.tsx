@@ -4,7 +4,7 @@ import { onSessionExpired } from '../lib/api/client';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../components/toast';
 import { refreshUser } from '../lib/auth/session-actions';
-import { onOrderConfirmed, startSync } from '../lib/sync/sync-loop';
+import { startSync, syncLoop } from '../lib/sync/device';
 
 /**
  * Keeps the session true: re-reads the user once per visit (a company approved or
@@ -21,7 +21,10 @@ export function SessionWatcher() {
     startSync();
   }, []);
   useEffect(
-    () => onOrderConfirmed((order) => notify(t('checkout.created', { number: order.orderNumber }))),
+    () =>
+      syncLoop.onOrderConfirmed((order) =>
+        notify(t('checkout.created', { number: order.orderNumber })),
+      ),
     [notify, t],
   );
   useEffect(

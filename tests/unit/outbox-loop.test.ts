@@ -1,52 +1,97 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { OutboxEntry, OutboxPayload } from '../../src/lib/sync/outbox-rules';
+import type { User } from '../../src/contracts/accounts';
+import type { Cart } from '../../src/contracts/orders';
+import { createPortalDb } from '../../src/lib/db/db';
+import type { TransportResponse } from '../../src/lib/sync/outbox-replay';
+import type { OutboxEntry, OutboxPayload, OutboxRequest } from '../../src/lib/sync/outbox-rules';
+import { createSyncLoop, type SyncDevice, type SyncLoop } from '../../src/lib/sync/sync-loop';
 
-// The page's replay loop, with a signed-in user and the network faked.
-const signedIn = vi.hoisted(() => ({
-  accessToken: 'token-1',
-  refreshToken: 'refresh-1',
-  user: { id: 1 },
-}));
-vi.mock('../../src/lib/auth/session-store', () => ({
-  getSession: () => signedIn,
-  signedInUserId: () => signedIn?.user.id ?? null,
-  subscribeSession: () => () => undefined,
-  updateStoredUser: () => undefined,
-  saveSession: () => Promise.resolve(),
-  clearSession: () => Promise.resolve(),
-}));
+// The replay loop on a device of its own: its database, a server the test scripts, and a
+// clock that moves only when the test moves it.
 
-const { db } = await import('../../src/lib/db/db');
-const { getSyncState, requestSync } = await import('../../src/lib/sync/sync-loop');
-const { checkConnectivity } = await import('../../src/lib/sync/connectivity');
+const EMPTY: Cart = { items: [], subtotal: 0, total: 0, itemCount: 0, currency: 'EUR' };
 
-const EMPTY = { items: [], subtotal: 0, total: 0, itemCount: 0, currency: 'EUR' };
-const sent: string[] = [];
+/** A clock whose timers run when the test moves the time on. */
+function testClock() {
+  let now = Date.UTC(2026, 10, 27, 9);
+  let nextId = 1;
+  const timers = new Map<number, { at: number; run: () => void }>();
+  return {
+    now: () => now,
+    setTimeout(run: () => void, ms: number) {
+      const id = nextId++;
+      timers.set(id, { at: now + ms, run });
+      return id;
+    },
+    clearTimeout(id: unknown) {
+      timers.delete(id as number);
+    },
+    /** When the earliest timer is due, or null when none waits. */
+    nextTimerAt: () => Math.min(...[...timers.values()].map((timer) => timer.at)),
+    /** Moves the time on by `ms`, running the timers due by then. */
+    advance(ms: number) {
+      now += ms;
+      for (const [id, timer] of [...timers]) {
+        if (timer.at <= now) {
+          timers.delete(id);
+          timer.run();
+        }
+      }
+    },
+  };
+}
 
-const reachableServer = (input: string, init?: RequestInit) => {
-  if (input !== '/api/health') sent.push(`${init?.method ?? 'GET'} ${input}`);
-  return Promise.resolve(
-    new Response(JSON.stringify(input === '/api/health' ? { status: 'ok' } : EMPTY), {
-      headers: { 'content-type': 'application/json' },
-    }),
-  );
-};
+type Answer = (request: OutboxRequest) => Promise<TransportResponse>;
+/** The server's answer to a cart change: the cart as it now is. */
+const answered: Answer = () => Promise.resolve({ status: 200, body: EMPTY });
+
+let db: ReturnType<typeof createPortalDb>;
+let clock: ReturnType<typeof testClock>;
+let loop: SyncLoop;
+let answer: Answer;
+let sent: string[];
+let networkFailures: number;
 
 beforeEach(() => {
-  sent.length = 0;
-  vi.stubGlobal('navigator', { onLine: true });
-  vi.stubGlobal('fetch', reachableServer);
+  db = createPortalDb(`outbox-loop-${crypto.randomUUID()}`);
+  clock = testClock();
+  sent = [];
+  networkFailures = 0;
+  answer = answered;
+  const device: SyncDevice = {
+    db,
+    transport: {
+      send: (_entry: OutboxEntry, request: OutboxRequest) => {
+        sent.push(`${request.method} ${request.path}`);
+        return answer(request);
+      },
+    },
+    session: {
+      userId: () => 1,
+      user: () => ({ id: 1, company: null }) as unknown as User,
+      storeUser: () => undefined,
+    },
+    reportNetworkFailure: () => {
+      networkFailures += 1;
+    },
+    clock,
+    lock: (work) => work(),
+    check: () => Promise.resolve(undefined),
+    prepareCheck: () => undefined,
+    server: {
+      cart: () => Promise.resolve(EMPTY),
+      orders: () => Promise.resolve([]),
+      refreshCompany: () => Promise.resolve(),
+      isNetworkError: () => true,
+    },
+    registerBackgroundSync: () => undefined,
+  };
+  loop = createSyncLoop(device);
 });
 afterEach(async () => {
-  // Back online with nothing waiting: no retry or connectivity check is left scheduled.
   vi.restoreAllMocks();
-  vi.stubGlobal('fetch', reachableServer);
-  await checkConnectivity();
-  await db.outbox.clear();
-  requestSync();
-  await settled();
-  vi.unstubAllGlobals();
+  await db.delete();
 });
 
 async function queue(payload: OutboxPayload, backoff: Partial<OutboxEntry> = {}) {
@@ -55,7 +100,7 @@ async function queue(payload: OutboxPayload, backoff: Partial<OutboxEntry> = {})
     kind: payload.kind,
     payload,
     idempotencyKey: crypto.randomUUID(),
-    createdAt: new Date().toISOString(),
+    createdAt: new Date(clock.now()).toISOString(),
     attempts: 0,
     nextAttemptAt: 0,
     state: 'waiting',
@@ -63,33 +108,28 @@ async function queue(payload: OutboxPayload, backoff: Partial<OutboxEntry> = {})
   });
 }
 
-/**
- * The loop has stopped. Given time: `npm test` runs these beside the server suites on the
- * same cores, and the device database (fake-indexeddb) then answers slowly.
- */
+/** The loop has stopped (the device database answers in its own time). */
 const settled = () =>
-  vi.waitFor(() => expect(getSyncState().running).toBe(false), { timeout: 5_000 });
+  vi.waitFor(() => expect(loop.getState().running).toBe(false), { timeout: 5_000 });
 
 describe('the page’s replay loop', () => {
   it('sends entries backed off to the longest wait at once when there is news the server can be reached', async () => {
     await queue(
       { kind: 'cart.remove', productId: 5 },
-      { attempts: 9, nextAttemptAt: Date.now() + 60_000 },
+      { attempts: 9, nextAttemptAt: clock.now() + 60_000 },
     );
-    requestSync();
+    loop.requestSync();
     await settled();
     expect(sent).toEqual([]);
+    // It waits for its time: a timer is set for the minute its backoff asked for.
+    expect(clock.nextTimerAt()).toBe(clock.now() + 60_000);
 
-    const started = Date.now();
-    requestSync({ now: true });
+    // Reconnected: sent without the clock moving at all.
+    loop.requestSync({ now: true });
     await settled();
-    expect(sent).toEqual(['DELETE /api/cart/items/5']);
-    // Not after the minute its backoff asked for. (Within a second of reconnecting is held
-    // in Chromium by sync-replay.spec; here, beside the server suites on the same cores,
-    // the device database alone can take that long.)
-    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(sent).toEqual(['DELETE cart/items/5']);
     expect(await db.outbox.count()).toBe(0);
-    expect(getSyncState()).toMatchObject({ retryAt: null, storageFailed: false });
+    expect(loop.getState()).toMatchObject({ retryAt: null, storageFailed: false });
   });
 
   it('shows a failure of the device’s storage and tries again, without an unhandled rejection', async () => {
@@ -98,41 +138,48 @@ describe('the page’s replay loop', () => {
     vi.spyOn(db.outbox, 'where').mockImplementationOnce(() => {
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
     });
-    requestSync();
+    loop.requestSync();
     await settled();
-    expect(getSyncState()).toMatchObject({ storageFailed: true });
-    expect(getSyncState().retryAt).not.toBeNull();
+    expect(loop.getState()).toMatchObject({ storageFailed: true });
+    const retryAt = loop.getState().retryAt;
+    expect(retryAt).toBeGreaterThan(clock.now());
+    expect(clock.nextTimerAt()).toBe(retryAt);
     expect(warn).toHaveBeenCalled();
     expect(sent).toEqual([]);
 
-    // Tried again after a short backoff: the storage works again and the change goes.
-    await vi.waitFor(() => expect(sent).toEqual(['DELETE /api/cart']), { timeout: 3_000 });
+    // Tried again once its backoff is over: the storage works again and the change goes.
+    clock.advance((retryAt ?? 0) - clock.now());
+    await vi.waitFor(() => expect(sent).toEqual(['DELETE cart']));
     await settled();
-    expect(getSyncState()).toMatchObject({ storageFailed: false, retryAt: null });
+    expect(loop.getState()).toMatchObject({ storageFailed: false, retryAt: null });
     expect(await db.outbox.count()).toBe(0);
   });
 
   it('tells a failing server apart from one that cannot be reached', async () => {
-    vi.stubGlobal('fetch', (input: string) =>
-      Promise.resolve(
-        input === '/api/health'
-          ? new Response('{"status":"ok"}', { headers: { 'content-type': 'application/json' } })
-          : new Response('{"message":"Internal Server Error"}', {
-              status: 500,
-              headers: { 'content-type': 'application/json' },
-            }),
-      ),
-    );
+    answer = () => Promise.resolve({ status: 500, body: { message: 'Internal Server Error' } });
     await queue({ kind: 'cart.clear' });
-    requestSync();
+    loop.requestSync();
     await settled();
-    expect(getSyncState()).toMatchObject({ serverFailed: true });
-    expect(getSyncState().retryAt).not.toBeNull();
+    expect(loop.getState()).toMatchObject({ serverFailed: true });
+    expect(loop.getState().retryAt).not.toBeNull();
+    // A server that answered was reached: connectivity has no reason to look again.
+    expect(networkFailures).toBe(0);
 
-    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')));
-    requestSync({ now: true });
+    answer = () => Promise.reject(new TypeError('Failed to fetch'));
+    loop.requestSync({ now: true });
     await settled();
-    expect(getSyncState()).toMatchObject({ serverFailed: false });
-    expect(getSyncState().retryAt).not.toBeNull();
+    expect(loop.getState()).toMatchObject({ serverFailed: false });
+    expect(loop.getState().retryAt).not.toBeNull();
+    expect(networkFailures).toBe(1);
+  });
+
+  it('tells who listens when a queued order is confirmed, and only for the signed-in user', () => {
+    const confirmed: string[] = [];
+    const stop = loop.onOrderConfirmed((order) => confirmed.push(order.orderNumber));
+    loop.afterDone({ userId: 1, kind: 'checkout' }, { order: { orderNumber: 'ORD-1' } });
+    loop.afterDone({ userId: 2, kind: 'checkout' }, { order: { orderNumber: 'ORD-2' } });
+    stop();
+    loop.afterDone({ userId: 1, kind: 'checkout' }, { order: { orderNumber: 'ORD-3' } });
+    expect(confirmed).toEqual(['ORD-1']);
   });
 });

@@ -23,7 +23,7 @@ vi.mock('../../src/lib/auth/session-store', () => ({
 }));
 
 const { db } = await import('../../src/lib/db/db');
-const { getSyncState, requestSync } = await import('../../src/lib/sync/sync-loop');
+const { requestSync, syncLoop } = await import('../../src/lib/sync/device');
 const { refreshCompany } = await import('../../src/lib/sync/company');
 const { signOut } = await import('../../src/lib/auth/session-actions');
 
@@ -96,7 +96,7 @@ afterEach(async () => {
   vi.unstubAllGlobals();
 });
 
-const settled = () => vi.waitFor(() => expect(getSyncState().running).toBe(false));
+const settled = () => vi.waitFor(() => expect(syncLoop.getState().running).toBe(false));
 
 describe('the signed-in user’s company on the device', () => {
   it('is kept, bound to its user, when the cart and orders are refreshed', async () => {

@@ -10,7 +10,7 @@ import type { StoredOrder } from '../../lib/db/db';
 import { formatDateTime, formatMoney } from '../../lib/i18n';
 import { useConnectivity } from '../../lib/sync/connectivity';
 import { queueCancellation } from '../../lib/sync/outbox';
-import { requestSync } from '../../lib/sync/sync-loop';
+import { requestSync } from '../../lib/sync/device';
 import { useOrders, useOutboxEntries } from '../../lib/sync/use-device-data';
 import '../screens.css';
 

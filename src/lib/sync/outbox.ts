@@ -16,7 +16,7 @@ import { signedInUserId } from '../auth/session-store';
 import { db } from '../db/db';
 import { localOrderRef } from './outbox-replay';
 import type { OutboxEntry, OutboxPayload } from './outbox-rules';
-import { requestSync } from './sync-loop';
+import { requestSync } from './device';
 
 function requireUser(): number {
   const id = signedInUserId();

@@ -1,79 +1,65 @@
 /**
- * The sync loop: sends the outbox (./outbox-replay) on start, when the server can be
- * reached again, when the tab comes back, after sign-in, after each new entry, and on a
- * timer while backing off; one tab (or the service worker) at a time, under a Web Lock.
- * It keeps the state the screens show (sending, backing off, why), reads the server's
- * cart and orders once nothing waits to change them, and tells who listens when a queued
- * order is confirmed. A failure of the device's storage during a replay is shown and
- * tried again, never left as an unhandled rejection.
+ * The sync loop: sends the outbox (./outbox-replay) when asked (on start, when the server
+ * can be reached again, when the tab comes back, after sign-in, after each new entry) and
+ * on a timer while backing off; one tab (or the service worker) at a time, under the
+ * device's lock. It keeps the state the screens show (sending, backing off, why), reads
+ * the server's cart and orders once nothing waits to change them, and tells who listens
+ * when a queued order is confirmed. A failure of the device's storage during a replay is
+ * shown and tried again, never left as an unhandled rejection.
+ *
+ * It is built on a device (its database, transport, session, clock…) given to
+ * createSyncLoop: the page builds its one loop in ./device, a unit test builds its own
+ * with the clock and the server it needs.
  */
-import { useSyncExternalStore } from 'react';
 import { canSeePrices, type User } from '../../contracts/accounts';
 import type { Cart, Order } from '../../contracts/orders';
-import { OUTBOX_LOCK, SYNC_TAG } from '../../contracts/storage-names';
-import { api, isNetworkError, renewSession } from '../api/client';
+import type { PortalDb } from '../db/db';
+import { createListeners } from '../listeners';
+import { makeWaitingDue, replayOutbox, storedServerOrder, type Transport } from './outbox-replay';
 import {
-  getSession,
-  signedInUserId,
-  subscribeSession,
-  updateStoredUser,
-} from '../auth/session-store';
-import { db } from '../db/db';
-import { refreshCompany } from './company';
-import {
-  onReconnect,
-  reportNetworkFailure,
-  startConnectivity,
-  useConnectivity,
-} from './connectivity';
-import {
-  makeWaitingDue,
-  OUTBOX_DONE_MESSAGE,
-  replayOutbox,
-  storedServerOrder,
-  type OutboxDoneMessage,
-} from './outbox-replay';
-import { backoffMs, type OutboxEntry, type OutboxPayload } from './outbox-rules';
-import { createTransport } from './transport';
+  backoffMs,
+  type OutboxEntry,
+  type OutboxPayload,
+  type ServerProblem,
+} from './outbox-rules';
 
-type ConfirmedListener = (order: Order) => void;
-const confirmedListeners = new Set<ConfirmedListener>();
-
-/** Called when the server confirmed a queued order, with the order as confirmed. */
-export function onOrderConfirmed(listener: ConfirmedListener): () => void {
-  confirmedListeners.add(listener);
-  return () => confirmedListeners.delete(listener);
+/** What the loop runs on. */
+export interface SyncDevice {
+  db: PortalDb;
+  /** How an entry reaches the server (./transport). */
+  transport: Transport;
+  session: {
+    /** The signed-in user's id, or null. */
+    userId: () => number | null;
+    user: () => User | null;
+    /** Keeps the user as the server last answered it (after a profile change went through). */
+    storeUser: (user: User) => void;
+  };
+  /** A call failed to connect: connectivity should look again. */
+  reportNetworkFailure: () => void;
+  clock: {
+    now: () => number;
+    setTimeout: (run: () => void, ms: number) => unknown;
+    clearTimeout: (timer: unknown) => void;
+  };
+  /** Runs `work` while no other tab, nor the service worker, sends the outbox. */
+  lock: <T>(work: () => Promise<T>) => Promise<T>;
+  /** Why the server would refuse an entry as it stands, or undefined. */
+  check: (payload: OutboxPayload) => Promise<ServerProblem | undefined>;
+  /** Online with someone signed in: gets `check` ready before a change needs it offline. */
+  prepareCheck: () => void;
+  /** The server's side, read after a drain. */
+  server: {
+    cart: () => Promise<Cart>;
+    orders: () => Promise<Order[]>;
+    /** Reads the user's company and keeps it on the device; best effort, never rejects. */
+    refreshCompany: () => Promise<void>;
+    /** Whether a failed read only meant that the server could not be reached. */
+    isNetworkError: (error: unknown) => boolean;
+  };
+  /** Asks the browser to replay the outbox even after the app is closed (where it can). */
+  registerBackgroundSync: () => void;
 }
-
-let check: Promise<typeof import('./outbox-check')> | undefined;
-
-/** The check of entries before they are sent: loaded for a signed-in user, not a visitor. */
-function loadCheck(): Promise<typeof import('./outbox-check')> {
-  check ??= import('./outbox-check').catch((error: unknown) => {
-    check = undefined; // offline before it ever loaded: tried again next time
-    throw error;
-  });
-  return check;
-}
-
-/**
- * Why the server would refuse an entry. Not loaded (offline before the first load, with no
- * service worker to keep it), the entry goes unchecked: the server checks the same schema,
- * and its 400 puts the entry in "needs attention" too.
- */
-const checkEntry = async (payload: OutboxPayload) => {
-  try {
-    return (await loadCheck()).problemOfPayload(payload);
-  } catch {
-    return undefined;
-  }
-};
-
-/** The same transport as the service worker's, with the page's session and its renewal. */
-const pageTransport = createTransport({
-  accessToken: () => getSession()?.accessToken ?? null,
-  renew: async (refused) => (await renewSession(refused))?.accessToken ?? null,
-});
 
 export interface SyncState {
   running: boolean;
@@ -86,70 +72,6 @@ export interface SyncState {
   storageFailed: boolean;
 }
 
-type SyncListener = () => void;
-const syncListeners = new Set<SyncListener>();
-let syncState: SyncState = {
-  running: false,
-  retryAt: null,
-  serverFailed: false,
-  needsSignIn: false,
-  storageFailed: false,
-};
-const setSyncState = (next: Partial<SyncState>) => {
-  syncState = { ...syncState, ...next };
-  for (const listener of syncListeners) listener();
-};
-
-export const getSyncState = (): SyncState => syncState;
-
-export function useSyncState(): SyncState {
-  return useSyncExternalStore((listener) => {
-    syncListeners.add(listener);
-    return () => syncListeners.delete(listener);
-  }, getSyncState);
-}
-
-/**
- * Why waiting changes have not reached the server, for the screens to say: the device is
- * offline (as the connectivity module decides, not navigator.onLine), the server failed,
- * the server could not be reached by the last attempt, or the device's storage failed.
- */
-export type SendingProblem = 'offline' | 'serverFailed' | 'unreachable' | 'storageFailed';
-
-export function useSendingProblem(): SendingProblem | null {
-  const sync = useSyncState();
-  const connectivity = useConnectivity();
-  if (sync.storageFailed) return 'storageFailed';
-  if (connectivity === 'offline') return 'offline';
-  if (sync.retryAt === null) return null;
-  return sync.serverFailed ? 'serverFailed' : 'unreachable';
-}
-
-/** The page's work after an entry went through, whoever sent it (this tab or the service worker). */
-function afterDone(entry: Pick<OutboxEntry, 'userId' | 'kind'>, body: unknown): void {
-  if (entry.userId !== signedInUserId()) return;
-  if (entry.kind === 'profile.update') updateStoredUser((body as { user: User }).user);
-  if (entry.kind === 'checkout') {
-    for (const listener of confirmedListeners) listener((body as { order: Order }).order);
-  }
-}
-
-let again = false;
-let retryTimer: ReturnType<typeof setTimeout> | undefined;
-/** Storage failures in a row: the retries after them back off like the server's. */
-let storageFailures = 0;
-
-async function withOutboxLock<T>(work: () => Promise<T>): Promise<T> {
-  return typeof navigator !== 'undefined' && 'locks' in navigator
-    ? navigator.locks.request(OUTBOX_LOCK, work)
-    : work();
-}
-
-/** Set when the server's cart and orders should be read again once the outbox is drained. */
-let refreshWanted = false;
-/** Set when waiting entries should stop backing off before the next pass. */
-let dueWanted = false;
-
 export interface SyncRequest {
   /**
    * Read the server's cart and orders afterwards (start, reconnect, sign-in): a change's
@@ -160,38 +82,89 @@ export interface SyncRequest {
   now?: boolean;
 }
 
-/** Drains the outbox now (or right after the drain under way). */
-export function requestSync(options: SyncRequest = {}): void {
-  if (options.refresh) refreshWanted = true;
-  if (options.now) dueWanted = true;
-  if (syncState.running) {
-    again = true;
-    return;
+export interface SyncLoop {
+  /** Drains the outbox now (or right after the drain under way). */
+  requestSync: (options?: SyncRequest) => void;
+  getState: () => SyncState;
+  /** Called each time the state changes; returns the call that stops it. */
+  subscribe: (listener: () => void) => () => void;
+  /** Called when the server confirmed a queued order, with the order as confirmed. */
+  onOrderConfirmed: (listener: (order: Order) => void) => () => void;
+  /** The page's work after an entry went through, whoever sent it (this tab or the service worker). */
+  afterDone: (entry: Pick<OutboxEntry, 'userId' | 'kind'>, body: unknown) => void;
+}
+
+export function createSyncLoop(device: SyncDevice): SyncLoop {
+  const { db, clock, session } = device;
+  const changes = createListeners();
+  const confirmed = createListeners<[Order]>();
+  let state: SyncState = {
+    running: false,
+    retryAt: null,
+    serverFailed: false,
+    needsSignIn: false,
+    storageFailed: false,
+  };
+  const setState = (next: Partial<SyncState>) => {
+    state = { ...state, ...next };
+    changes.emit();
+  };
+
+  let again = false;
+  let retryTimer: unknown;
+  /** Storage failures in a row: the retries after them back off like the server's. */
+  let storageFailures = 0;
+  /** Set when the server's cart and orders should be read again once the outbox is drained. */
+  let refreshWanted = false;
+  /** Set when waiting entries should stop backing off before the next pass. */
+  let dueWanted = false;
+
+  const retryAt = (at: number) => {
+    retryTimer = clock.setTimeout(() => requestSync(), Math.max(0, at - clock.now()));
+  };
+
+  function afterDone(entry: Pick<OutboxEntry, 'userId' | 'kind'>, body: unknown): void {
+    if (entry.userId !== session.userId()) return;
+    if (entry.kind === 'profile.update') session.storeUser((body as { user: User }).user);
+    if (entry.kind === 'checkout') confirmed.emit((body as { order: Order }).order);
   }
-  clearTimeout(retryTimer);
-  setSyncState({ running: true });
-  void (async () => {
+
+  function requestSync(options: SyncRequest = {}): void {
+    if (options.refresh) refreshWanted = true;
+    if (options.now) dueWanted = true;
+    if (state.running) {
+      again = true;
+      return;
+    }
+    clock.clearTimeout(retryTimer);
+    setState({ running: true });
+    void drain();
+    device.registerBackgroundSync();
+  }
+
+  async function drain(): Promise<void> {
     let due = false;
     try {
       do {
         again = false;
         due ||= dueWanted;
         dueWanted = false;
-        const result = await withOutboxLock(async () => {
-          const userId = signedInUserId();
+        const result = await device.lock(async () => {
+          const userId = session.userId();
           if (due && userId !== null) await makeWaitingDue(db, userId);
           due = false;
           return replayOutbox({
             db,
-            transport: pageTransport,
-            currentUserId: signedInUserId,
+            transport: device.transport,
+            currentUserId: session.userId,
+            now: clock.now,
             onDone: afterDone,
-            check: checkEntry,
+            check: device.check,
           });
         });
         storageFailures = 0;
         const serverFailed = result.retryAt !== null && result.retryStatus !== undefined;
-        setSyncState({
+        setState({
           retryAt: result.retryAt,
           serverFailed,
           needsSignIn: result.needsSignIn,
@@ -199,8 +172,8 @@ export function requestSync(options: SyncRequest = {}): void {
         });
         if (result.retryAt !== null) {
           // A server that answered was reached: only a lost connection is worth a check.
-          if (!serverFailed) reportNetworkFailure();
-          retryTimer = setTimeout(() => requestSync(), Math.max(0, result.retryAt - Date.now()));
+          if (!serverFailed) device.reportNetworkFailure();
+          retryAt(result.retryAt);
         } else if (!result.needsSignIn && refreshWanted) {
           refreshWanted = false;
           await refreshServerState();
@@ -212,108 +185,68 @@ export function requestSync(options: SyncRequest = {}): void {
       console.warn('The outbox could not be replayed', error);
       if (due) dueWanted = true;
       storageFailures += 1;
-      const retryAt = Date.now() + backoffMs(storageFailures);
-      setSyncState({ storageFailed: true, retryAt });
-      retryTimer = setTimeout(() => requestSync(), retryAt - Date.now());
+      const at = clock.now() + backoffMs(storageFailures);
+      setState({ storageFailed: true, retryAt: at });
+      retryAt(at);
     } finally {
-      setSyncState({ running: false });
+      setState({ running: false });
     }
-  })();
-  registerBackgroundSync();
-}
-
-/** Asks the browser to replay the outbox even after the app is closed (where it can). */
-function registerBackgroundSync(): void {
-  if (typeof navigator === 'undefined' || !('serviceWorker' in navigator)) return;
-  void navigator.serviceWorker.ready
-    .then((registration) =>
-      (
-        registration as ServiceWorkerRegistration & {
-          sync?: { register(tag: string): Promise<void> };
-        }
-      ).sync?.register(SYNC_TAG),
-    )
-    .catch(() => undefined);
-}
-
-/**
- * Reads the server's cart and orders when nothing is waiting to change them (after a
- * drain), and the company whose address the checkout is prefilled with. The company is
- * not waited for: the outbox's next drain never hangs on it.
- */
-async function refreshServerState(): Promise<void> {
-  void refreshCompany();
-  await refreshCartAndOrders();
-}
-
-async function refreshCartAndOrders(): Promise<void> {
-  const userId = signedInUserId();
-  const user = getSession()?.user;
-  if (userId === null || !user?.company) return;
-  // Online with someone signed in: ready before a change of theirs needs it offline.
-  void loadCheck().catch(() => undefined);
-  try {
-    const waiting = await db.outbox.where('userId').equals(userId).count();
-    // A company that may not order has no cart: the server answers 403 for it.
-    const readCart = waiting === 0 && canSeePrices(user.company);
-    const [cart, orders] = await Promise.all([
-      readCart ? api.get('cart').json<Cart>() : Promise.resolve(null),
-      api.get('orders').json<{ orders: Order[] }>(),
-    ]);
-    await db.transaction('rw', db.carts, db.orders, async () => {
-      if (cart) await db.carts.put({ userId, cart, syncedAt: new Date().toISOString() });
-      const kept = new Map(
-        (await db.orders.where('userId').equals(userId).toArray()).map((o) => [o.ref, o]),
-      );
-      await db.orders
-        .where('userId')
-        .equals(userId)
-        .filter((o) => o.state === 'synced')
-        .delete();
-      await db.orders.bulkPut(
-        orders.orders.map((order) => {
-          const previous = kept.get(`order:${order.id}`);
-          return storedServerOrder(userId, order, {
-            localRef: previous?.localRef,
-            changes: previous?.changes,
-          });
-        }),
-      );
-    });
-  } catch (error) {
-    // Best effort: offline, or refused, the device keeps what it has.
-    if (!isNetworkError(error)) console.warn('Could not refresh the cart and orders', error);
   }
-}
 
-let started = false;
-
-/**
- * Starts replaying: now, whenever the server can be reached again, the tab comes back, or
- * someone signs in. Each of these is news that sending may work, so nothing waits for
- * its backoff.
- */
-export function startSync(): void {
-  if (started) return;
-  started = true;
-  startConnectivity();
-  navigator.serviceWorker?.addEventListener('message', (event: MessageEvent) => {
-    const message = event.data as Partial<OutboxDoneMessage> | null;
-    if (message?.type === OUTBOX_DONE_MESSAGE && message.userId !== undefined && message.kind)
-      afterDone({ userId: message.userId, kind: message.kind }, message.body);
-  });
-  const sendNow = () => requestSync({ refresh: true, now: true });
-  onReconnect(sendNow);
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'visible') sendNow();
-  });
-  let lastUser = signedInUserId();
-  subscribeSession(() => {
-    const user = signedInUserId();
-    if (user !== lastUser) {
-      lastUser = user;
-      if (user !== null) sendNow();
+  /**
+   * Reads the server's cart and orders when nothing is waiting to change them (after a
+   * drain), and the company whose address the checkout is prefilled with. The company is
+   * not waited for: the outbox's next drain never hangs on it.
+   */
+  async function refreshServerState(): Promise<void> {
+    void device.server.refreshCompany();
+    const userId = session.userId();
+    const user = session.user();
+    if (userId === null || !user?.company) return;
+    device.prepareCheck();
+    try {
+      const waiting = await db.outbox.where('userId').equals(userId).count();
+      // A company that may not order has no cart: the server answers 403 for it.
+      const readCart = waiting === 0 && canSeePrices(user.company);
+      const [cart, orders] = await Promise.all([
+        readCart ? device.server.cart() : Promise.resolve(null),
+        device.server.orders(),
+      ]);
+      await db.transaction('rw', db.carts, db.orders, async () => {
+        if (cart) {
+          await db.carts.put({ userId, cart, syncedAt: new Date(clock.now()).toISOString() });
+        }
+        const kept = new Map(
+          (await db.orders.where('userId').equals(userId).toArray()).map((o) => [o.ref, o]),
+        );
+        await db.orders
+          .where('userId')
+          .equals(userId)
+          .filter((o) => o.state === 'synced')
+          .delete();
+        await db.orders.bulkPut(
+          orders.map((order) => {
+            const previous = kept.get(`order:${order.id}`);
+            return storedServerOrder(userId, order, {
+              localRef: previous?.localRef,
+              changes: previous?.changes,
+            });
+          }),
+        );
+      });
+    } catch (error) {
+      // Best effort: offline, or refused, the device keeps what it has.
+      if (!device.server.isNetworkError(error)) {
+        console.warn('Could not refresh the cart and orders', error);
+      }
     }
-  });
-  sendNow();
+  }
+
+  return {
+    requestSync,
+    getState: () => state,
+    subscribe: changes.add,
+    onOrderConfirmed: confirmed.add,
+    afterDone,
+  };
 }
