@@ -1,7 +1,7 @@
 /**
  * The forms' rules as JSON schemas (docs/product.md#validation), one module for the browser
- * (messages as the user types) and the server (which enforces them again). Only forms and the server load this module: it
- * brings TypeBox's checker, which no first screen needs.
+ * (messages as the user types) and the server (which enforces them again). Only forms and
+ * the server load this module: it brings TypeBox's checker, which no first screen needs.
  *
  * A field's schema says which message code each broken rule gets:
  * - `codes` names the code of a JSON-schema keyword: `pattern` (the field is blank: every
