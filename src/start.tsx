@@ -9,7 +9,7 @@ import { detectLanguage, initI18n, loadAllTexts, switchLanguage } from './lib/i1
 import { registerServiceWorker } from './lib/pwa/register-service-worker';
 import { whenKept } from './lib/kept-on-device';
 
-/** Set when the server rendered this page's first screen: the page takes that markup over. */
+/** Set when the server rendered this page's first screen: the page hydrates that markup. */
 const firstScreen = readFirstScreen();
 /** The language this device asks for (read before the server's is applied). */
 const chosen = detectLanguage();

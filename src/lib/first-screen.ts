@@ -35,7 +35,7 @@ export function unusedServerData<T extends object>(data: T | undefined): T | und
   return data && !used.has(data) ? data : undefined;
 }
 
-/** Called once the screen has taken the server's data over. */
+/** Called once the screen has used the server's data. */
 export function markServerDataUsed(data: object | undefined): void {
   if (data) used.add(data);
 }
