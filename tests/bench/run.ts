@@ -212,6 +212,20 @@ async function drainOnce(browser: import('playwright-core').Browser): Promise<Dr
     await page.goto(`${BASE}/products?lng=en`);
     await page.getByText('Catalogue saved on this device').waitFor();
     await page.getByTestId('product-card').first().getByText(/€/).waitFor();
+    // As on a device used before the fair: the service worker has kept the signed-in
+    // screens (docs/product.md#offline), so the cart opens offline.
+    const cartKept = () =>
+      page.evaluate(async () => {
+        for (const name of await caches.keys()) {
+          const requests = await (await caches.open(name)).keys();
+          if (requests.some((request) => /\/assets\/cart-page-/.test(request.url))) return true;
+        }
+        return false;
+      });
+    for (let waited = 0; !(await cartKept()); waited += 250) {
+      if (waited > 60_000) throw new Error('The signed-in screens were not kept within a minute');
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
 
     await context.setOffline(true);
     const buttons = page
