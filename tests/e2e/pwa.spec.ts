@@ -33,6 +33,36 @@ test.describe('without the service worker', () => {
     await page.goto('/products/1?lng=en');
     await reloadsOnceDownloadable(page);
   });
+
+  test('a salon’s screens open offline right after signing in, before the service worker keeps anything', async ({
+    page,
+    context,
+  }) => {
+    await signInDemo(page);
+    // Once the page was idle, the signed-in screens loaded into it.
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            performance
+              .getEntriesByType('resource')
+              .filter((entry) => /\/assets\/(cart|orders|sync|profile)-page-/.test(entry.name))
+              .length,
+        ),
+      )
+      .toBe(4);
+    await context.setOffline(true);
+    for (const [link, heading] of [
+      ['Cart', 'Cart'],
+      ['Orders', 'Orders'],
+      ['Sync centre', 'Sync centre'],
+      ['Profile', 'Ioana Popescu'],
+    ] as const) {
+      await page.getByRole('button', { name: 'Ioana' }).click();
+      await page.locator('#user-menu-panel').getByRole('link', { name: link, exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    }
+  });
 });
 
 const controlled = untilControlled;
