@@ -224,14 +224,17 @@ interface FieldSchema {
 }
 
 /** A field's code when it is missing or not of its type: its blank code, or the generic one. */
-const missingCode = (field: FieldSchema | undefined): ValidationCode =>
-  field?.codes?.pattern ?? field?.codes?.const ?? 'required';
+const missingCode = (field: FieldSchema): ValidationCode =>
+  field.codes?.pattern ?? field.codes?.const ?? 'required';
 
 /** The code of the first rule a field's value breaks, or null when it keeps them all. */
 function fieldError(schema: TSchema & FieldSchema, value: unknown): ValidationCode | null {
-  let found: { code: ValidationCode; order: number } | null = null;
+  let found: ValidationCode | null = null;
+  let foundOrder = Infinity;
   const report = (code: ValidationCode, order: number) => {
-    if (!found || order < found.order) found = { code, order };
+    if (order >= foundOrder) return;
+    found = code;
+    foundOrder = order;
   };
   // Each field alone: TypeBox stops collecting at a few errors (a guard against costly
   // input), and one field breaks only a few rules at once.
@@ -251,7 +254,7 @@ function fieldError(schema: TSchema & FieldSchema, value: unknown): ValidationCo
         report(missingCode(schema), 0);
     }
   }
-  return (found as { code: ValidationCode } | null)?.code ?? null;
+  return found;
 }
 
 /**
