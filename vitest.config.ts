@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { compiledChecks } from './vite.config';
 
 const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
   extends: true as const,
@@ -31,6 +32,8 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
 });
 
 export default defineConfig({
+  // The app's own modules the tests import (vite.config.ts is not read when this file is).
+  plugins: [compiledChecks()],
   test: {
     projects: [
       {

@@ -5,10 +5,16 @@
  * cannot trust is never shown) and the refresh does not count as complete, so that the
  * next one asks again. A line that is none of the three kinds ends the refresh, as an
  * answer cut short does. Loaded with the mirror, never by a first screen.
+ *
+ * The check is code built from the schemas at build time (see `compiledChecks` in
+ * vite.config.ts): a refresh checks thousands of products. TypeBox's checker only says
+ * what is wrong with a line that failed.
  */
+import isMirrorLine from 'compiled-checks:mirror-line';
+import isProduct from 'compiled-checks:product';
 import { Value } from 'typebox/value';
 import type { MirrorLine, Product } from '../../contracts/catalogue';
-import { MirrorLineSchema, ProductSchema } from '../../contracts/catalogue-schemas';
+import { MirrorLineSchema } from '../../contracts/catalogue-schemas';
 
 export type CheckedLine =
   | {
@@ -35,8 +41,8 @@ export function checkMirrorLine(raw: unknown): CheckedLine {
     const damagedIds: number[] = [];
     let damaged = 0;
     for (const product of products as unknown[]) {
-      if (Value.Check(ProductSchema, product)) {
-        kept.push(product);
+      if (isProduct(product)) {
+        kept.push(product as Product);
         continue;
       }
       damaged += 1;
@@ -45,9 +51,9 @@ export function checkMirrorLine(raw: unknown): CheckedLine {
     }
     return { ok: true, line: { type: 'products', products: kept }, damaged, damagedIds };
   }
-  if (!Value.Check(MirrorLineSchema, raw)) {
+  if (!isMirrorLine(raw)) {
     const [first] = Value.Errors(MirrorLineSchema, raw);
     return { ok: false, problem: `${first?.instancePath || 'a line'} ${first?.message ?? ''}` };
   }
-  return { ok: true, line: raw, damaged: 0, damagedIds: [] };
+  return { ok: true, line: raw as MirrorLine, damaged: 0, damagedIds: [] };
 }
