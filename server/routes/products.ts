@@ -14,6 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import {
   createCatalogueCache,
+  createMirrorCache,
   encodingFor,
   matchesEtag,
   type CachedAnswer,
@@ -53,10 +54,27 @@ function sinceOf(updatedSince: string | undefined): Date | undefined {
   ]);
 }
 
-/** The mirror's answer, one JSON value per line; the first line is read before answering. */
-async function* ndjson(lines: AsyncGenerator<MirrorLine>, first: MirrorLine | undefined) {
-  if (first) yield `${JSON.stringify(first)}\n`;
-  for await (const line of lines) yield `${JSON.stringify(line)}\n`;
+/**
+ * The mirror's answer, one JSON value per line; the first line is read before answering.
+ * `keep` gets the whole text once the last line is sent (never for an answer cut short).
+ */
+async function* ndjson(
+  lines: AsyncGenerator<MirrorLine>,
+  first: MirrorLine | undefined,
+  keep?: (text: string) => void,
+) {
+  const sent: string[] = [];
+  for await (const line of first ? prepend(first, lines) : lines) {
+    const text = `${JSON.stringify(line)}\n`;
+    if (keep) sent.push(text);
+    yield text;
+  }
+  keep?.(sent.join(''));
+}
+
+async function* prepend<T>(first: T, rest: AsyncGenerator<T>) {
+  yield first;
+  yield* rest;
 }
 
 /**
@@ -106,6 +124,7 @@ function listKey(query: Record<string, string | number | undefined>): string {
 
 export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   const cache = createCatalogueCache();
+  const mirrors = createMirrorCache();
 
   /** Sends a kept answer, or 304 when the caller holds it already. */
   function send(
@@ -114,7 +133,7 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
     answer: CachedAnswer,
     priced: boolean,
   ) {
-    const encoding = encodingFor(request.headers['accept-encoding'], answer.body);
+    const encoding = encodingFor(request.headers['accept-encoding'], answer.body.length);
     const { bytes, etag } = answer.encoded(encoding);
     reply.headers({
       vary: 'authorization, accept-encoding',
@@ -223,25 +242,35 @@ export const productRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
       // with now: while the version stands, there is nothing newer to send.
       const since = sinceOf(updatedSince);
       const { catalogue } = await request.versions();
-      const etag = `"${catalogue}-${viewerOf(request).canSeePrices ? 'p' : 'v'}"`;
-      reply.header('etag', etag).header('vary', 'authorization');
-      if (matchesEtag(request.headers['if-none-match'], etag)) {
-        return notModified(reply.header('cache-control', 'no-store'));
+      const priced = viewerOf(request).canSeePrices;
+      const etag = `"${catalogue}-${priced ? 'p' : 'v'}"`;
+      reply
+        .header('etag', etag)
+        .header('vary', 'authorization, accept-encoding')
+        .header('cache-control', 'no-store');
+      if (matchesEtag(request.headers['if-none-match'], etag)) return notModified(reply);
+      reply.type(MIRROR_CONTENT_TYPE);
+      // The whole catalogue, as computed for an earlier device while the version stands.
+      const kept = since === undefined ? mirrors.kept(catalogue, priced) : undefined;
+      if (kept) {
+        const encoding = encodingFor(request.headers['accept-encoding'], kept.size);
+        if (encoding !== 'identity') reply.header('content-encoding', encoding);
+        // Bytes of the lines the schema describes: Fastify's types know only whole bodies.
+        return reply.send((await kept.encoded(encoding)) as unknown as MirrorLine);
       }
       const lines = mirrorCatalogue(db, { updatedSince: since }, viewerOf(request));
       // A database failure before anything was sent is still an ordinary JSON error.
       const first = await lines.next();
+      // Computed after the version was read: a product changed meanwhile moved the version
+      // on, and an answer kept under an older version is never sent.
+      const keep =
+        since === undefined ? (text: string) => mirrors.keep(catalogue, priced, text) : undefined;
       // Bytes, not objects: the stream reads at most one line ahead of a slow device.
-      const body = Readable.from(ndjson(lines, first.done ? undefined : first.value), {
+      const body = Readable.from(ndjson(lines, first.done ? undefined : first.value, keep), {
         objectMode: false,
       });
-      return (
-        reply
-          .type(MIRROR_CONTENT_TYPE)
-          .header('cache-control', 'no-store')
-          // A stream of the lines the schema describes: Fastify's types know only whole bodies.
-          .send(body as unknown as MirrorLine)
-      );
+      // A stream of the lines the schema describes: Fastify's types know only whole bodies.
+      return reply.send(body as unknown as MirrorLine);
     },
   );
 

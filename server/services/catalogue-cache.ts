@@ -8,7 +8,8 @@
  * prices), so that is the only part of the viewer in the key.
  */
 import { createHash } from 'node:crypto';
-import zlib, { brotliCompressSync, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import zlib, { brotliCompress, brotliCompressSync, gzip, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import { LRUCache } from 'lru-cache';
 
@@ -43,9 +44,9 @@ const COMPRESS_FROM_BYTES = 1024;
  */
 const chosen = new LRUCache<string, Encoding>({ max: 256 });
 
-/** The encoding for an answer of `body` to a caller that sent `acceptEncoding`. */
-export function encodingFor(acceptEncoding: string | undefined, body: string): Encoding {
-  if (body.length < COMPRESS_FROM_BYTES) return 'identity';
+/** The encoding for an answer of `size` characters to a caller that sent `acceptEncoding`. */
+export function encodingFor(acceptEncoding: string | undefined, size: number): Encoding {
+  if (size < COMPRESS_FROM_BYTES) return 'identity';
   if (!acceptEncoding) return 'identity';
   let encoding = chosen.get(acceptEncoding);
   if (encoding === undefined) {
@@ -126,6 +127,71 @@ export function createCatalogueCache(): CatalogueCache {
       const entry = keptAnswer(current, await compute());
       entries.set(keyOf(key, priced), entry);
       return entry;
+    },
+  };
+}
+
+/** The whole catalogue's answer for a device's mirror, as kept (see MirrorCache). */
+export interface KeptMirror {
+  /** Bytes of the answer as it is. */
+  size: number;
+  /** The answer as sent in `encoding`: compressed the first time it is asked for so. */
+  encoded(encoding: Encoding): Promise<Buffer>;
+}
+
+/**
+ * The whole catalogue as a device's mirror first takes it (GET /api/products/mirror
+ * without `updatedSince`): the same for every device of one class of viewer until the
+ * catalogue changes, and the costliest answer the server gives (10,000 products are about
+ * 7 MB of text and a second of reading on the embedded database). One is kept per class
+ * of viewer, apart from the other answers, whose room it would take, and compressed once
+ * per encoding, in the background pool rather than on the event loop.
+ */
+export interface MirrorCache {
+  /** The answer for this class of viewer, when the one kept was computed at `version`. */
+  kept(version: string, priced: boolean): KeptMirror | undefined;
+  /** Keeps the answer computed at `version` (read before the answer began). */
+  keep(version: string, priced: boolean, text: string): void;
+}
+
+const compressInBackground: Record<
+  Exclude<Encoding, 'identity'>,
+  (text: Buffer) => Promise<Buffer>
+> = {
+  br: (text) =>
+    promisify(brotliCompress)(text, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 5,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: text.length,
+      },
+    }),
+  gzip: (text) => promisify(gzip)(text),
+};
+
+export function createMirrorCache(): MirrorCache {
+  const kept = new Map<boolean, KeptMirror & { version: string }>();
+  return {
+    kept(version, priced) {
+      const entry = kept.get(priced);
+      return entry?.version === version ? entry : undefined;
+    },
+    keep(version, priced, text) {
+      const bytes = Buffer.from(text);
+      const encodings = new Map<Encoding, Promise<Buffer>>([['identity', Promise.resolve(bytes)]]);
+      kept.set(priced, {
+        version,
+        size: bytes.length,
+        encoded(encoding) {
+          let sent = encodings.get(encoding);
+          if (!sent) {
+            sent = compressInBackground[encoding as 'br' | 'gzip'](bytes);
+            encodings.set(encoding, sent);
+            // A failure is that request's; the next one compresses again.
+            sent.catch(() => encodings.delete(encoding));
+          }
+          return sent;
+        },
+      });
     },
   };
 }

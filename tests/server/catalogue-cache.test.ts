@@ -195,3 +195,44 @@ describe('catalogue answers of the API', () => {
     expect(delta.body).toContain('"id":5');
   });
 });
+
+describe('the whole catalogue for a device', () => {
+  const mirrorOf = async (headers: Record<string, string>) => {
+    const response = await app.inject({
+      url: '/api/products/mirror',
+      headers: { 'accept-encoding': 'br', ...headers },
+    });
+    expect(response.statusCode).toBe(200);
+    const encoding = response.headers['content-encoding'];
+    const raw = response.rawPayload;
+    const text = (
+      encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw
+    ).toString();
+    const lines = text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { type: string; products?: Product[] });
+    return {
+      text,
+      product: (id: number) =>
+        lines.flatMap((line) => line.products ?? []).find((product) => product.id === id),
+    };
+  };
+
+  it('is the same for the next device, with or without prices, until a change made elsewhere', async () => {
+    const visitor = await mirrorOf({});
+    const priced = await mirrorOf(bearer(buyer));
+    // The next devices, each class its own answer, in another encoding too.
+    expect((await mirrorOf({})).text).toBe(visitor.text);
+    expect((await mirrorOf({ 'accept-encoding': 'gzip' })).text).toBe(visitor.text);
+    expect((await mirrorOf(bearer(buyer))).text).toBe(priced.text);
+    expect(visitor.product(6)?.price).toBeUndefined();
+    expect(priced.product(6)?.price).toBe(Number(await priceOf(6)));
+
+    // Another server process's change: straight to the database, not through this app.
+    await testDb.database.db.update(products).set({ price: '66.60' }).where(eq(products.id, 6));
+    await testDb.settled();
+    expect((await mirrorOf(bearer(buyer))).product(6)?.price).toBe(66.6);
+    expect((await mirrorOf({})).product(6)?.price).toBeUndefined();
+  });
+});
