@@ -279,8 +279,10 @@ test('a catalogue saved in the earlier layout (one record per product) is kept t
     };
     const old = await request(opening);
     const write = old.transaction(['products', 'categories', 'mirrorState'], 'readwrite');
-    const products = blocks.flatMap((block: { products: { id: number; name: string }[] }) =>
-      block.products.map((p) => (p.id === 1 ? { ...p, name: 'Kept from the earlier version' } : p)),
+    const products = blocks.flatMap((block: { json: string }) =>
+      (JSON.parse(block.json) as { id: number; name: string }[]).map((p) =>
+        p.id === 1 ? { ...p, name: 'Kept from the earlier version' } : p,
+      ),
     );
     for (const product of products) write.objectStore('products').put(product);
     for (const category of categories) write.objectStore('categories').put(category);

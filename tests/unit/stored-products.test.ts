@@ -131,6 +131,35 @@ describe('the products on the device', () => {
     expect(await db.table('products').count()).toBe(0);
   });
 
+  it('are kept when a device holding blocks of objects (version 5) is upgraded', async () => {
+    const name = `blocks-${Math.random()}`;
+    const old = new Dexie(name);
+    old.version(5).stores({
+      products: 'id, categoryId, updatedAt',
+      categories: 'id',
+      mirrorState: 'key',
+      session: 'key',
+      outbox: '++id, userId, state',
+      carts: 'userId',
+      orders: 'ref, userId, [userId+createdAt]',
+      productBlocks: 'block',
+      storedCatalogue: 'key',
+      companies: 'userId',
+    });
+    await old.table('productBlocks').bulkPut([
+      { block: 0, products: [makeProduct(1), makeProduct(99)] },
+      { block: 2, products: [makeProduct(250)] },
+    ]);
+    await old.table('storedCatalogue').put({ key: 'catalogue', revision: 3, ids: [1, 99, 250] });
+    old.close();
+
+    const db = freshDb(name);
+    expect(await readAllProducts(db)).toEqual([makeProduct(1), makeProduct(99), makeProduct(250)]);
+    expect(await readProduct(db, 99)).toEqual(makeProduct(99));
+    await storeProducts(db, [makeProduct(2, 'Changed after the upgrade')]);
+    expect(ids(await readAllProducts(db))).toEqual([1, 2, 99, 250]);
+  });
+
   it('leave the upgraded database as it is when a tab of the earlier version opens it', async () => {
     const name = `upgraded-${Math.random()}`;
     const db = freshDb(name);

@@ -8,7 +8,7 @@ import type { Category, Product } from '../../contracts/catalogue';
 import type { Cart, Order } from '../../contracts/orders';
 import type { OutboxEntry } from '../sync/outbox-rules';
 import { DB_NAME } from '../../contracts/storage-names';
-import { inBlocks, type ProductBlock, type StoredCatalogue } from './stored-products';
+import { blockRecord, inBlocks, type ProductBlock, type StoredCatalogue } from './stored-products';
 
 /** How far the device's copy of the catalogue has got, kept under the key 'catalogue'. */
 export interface CatalogueMirrorState {
@@ -127,7 +127,9 @@ export function createPortalDb(name = DB_NAME): PortalDb {
       // A device that already holds the catalogue keeps it, offline too.
       const products = await tx.table<Product, number>('products').toArray();
       await tx.table('products').clear();
-      await tx.table('productBlocks').bulkPut(inBlocks(products));
+      await tx
+        .table('productBlocks')
+        .bulkPut(inBlocks(products).map((group) => blockRecord(group.block, group.products)));
       await tx.table('storedCatalogue').put({
         key: 'catalogue',
         revision: 1,
@@ -139,6 +141,17 @@ export function createPortalDb(name = DB_NAME): PortalDb {
     // taken offline is prefilled with its address; removed at sign-out with the cart.
     companies: 'userId',
   });
+  db.version(6)
+    .stores({})
+    .upgrade(async (tx) => {
+      // Blocks held their products as objects until this version; now as JSON text.
+      await tx
+        .table<ProductBlock | { block: number; products: Product[] }, number>('productBlocks')
+        .toCollection()
+        .modify((record, ref) => {
+          if ('products' in record) ref.value = blockRecord(record.block, record.products);
+        });
+    });
   return db;
 }
 
