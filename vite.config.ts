@@ -6,7 +6,7 @@ import { Code } from 'typebox/compile';
 import * as Formats from 'typebox/format';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { MirrorLineSchema, ProductSchema } from './src/contracts/catalogue-schemas';
+import { MirrorLineSchema, ProductSchema } from './src/contracts/catalogue-schemas.js';
 
 /** Where `npm run dev` finds the API server (started with it on port 8080). */
 const API_ORIGIN = process.env.API_ORIGIN ?? 'http://localhost:8080';

@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { compiledChecks } from './vite.config';
+import { compiledChecks } from './vite.config.js';
 
 const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
   extends: true as const,

@@ -5,7 +5,8 @@ import { accountOf, requireUser } from '../plugins/auth.js';
 import { toUserDto } from '../services/accounts.js';
 import { login, logout, refreshSession } from '../services/sessions.js';
 import { UserSchema } from '../../src/contracts/accounts-schemas.js';
-import { errorResponses, SessionSchema, ShortText } from './schemas.js';
+import { bodyOf, LoginFormSchema } from '../../src/contracts/form-schemas.js';
+import { errorResponses, SessionSchema } from './schemas.js';
 
 export const authRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   app.post(
@@ -13,11 +14,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     {
       schema: {
         body: Type.Object(
-          {
-            email: ShortText({ maxLength: 254 }),
-            password: ShortText({ maxLength: 128 }),
-            rememberMe: Type.Optional(Type.Boolean()),
-          },
+          { ...bodyOf(LoginFormSchema).properties, rememberMe: Type.Optional(Type.Boolean()) },
           { additionalProperties: false },
         ),
         response: { 200: SessionSchema, ...errorResponses },

@@ -16,7 +16,8 @@ import { HttpError } from '../services/errors.js';
 import { beginRegistration, tooManyRegistrations } from '../services/registration-limit.js';
 import { clientGone, withUploadSlot } from '../services/upload-gate.js';
 import { readUploadForm } from '../services/upload-spool.js';
-import { ErrorBodySchema, errorResponses, ShortText } from './schemas.js';
+import { bodyOf, RegisterPayloadSchema } from '../../src/contracts/form-schemas.js';
+import { ErrorBodySchema, errorResponses } from './schemas.js';
 
 /** Most files one registration may carry: one per document type. */
 const MAX_REGISTRATION_FILES = 8;
@@ -39,26 +40,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (
     '/auth/register',
     {
       schema: {
-        body: Type.Object(
-          {
-            email: ShortText({ maxLength: 254 }),
-            password: ShortText({ maxLength: 128 }),
-            firstName: ShortText(),
-            lastName: ShortText(),
-            companyName: ShortText(),
-            taxNumber: ShortText(),
-            companyEmail: Type.Optional(ShortText({ maxLength: 254 })),
-            companyPhone: Type.Optional(ShortText()),
-            companyAddress: Type.Optional(ShortText()),
-            companyCity: Type.Optional(ShortText()),
-            companyState: Type.Optional(ShortText()),
-            companyZipCode: Type.Optional(ShortText()),
-            companyCountry: Type.Optional(ShortText()),
-            registrationNumber: Type.Optional(ShortText()),
-            website: Type.Optional(ShortText()),
-          },
-          { additionalProperties: false },
-        ),
+        body: bodyOf(RegisterPayloadSchema),
         response: { 201: registered, ...errorResponses },
       },
     },

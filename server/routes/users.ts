@@ -21,6 +21,8 @@ import {
   updateProfile,
 } from '../services/users.js';
 import { ProfileBodySchema, UserSchema } from '../../src/contracts/accounts-schemas.js';
+import { bodyOf, PasswordChangePayloadSchema } from '../../src/contracts/form-schemas.js';
+import { MAX_PASSWORD_LENGTH } from '../../src/contracts/validation.js';
 import { errorResponses, ShortText } from './schemas.js';
 
 /**
@@ -77,13 +79,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     {
       schema: {
         headers: IdempotencyHeaders,
-        body: Type.Object(
-          {
-            currentPassword: ShortText({ maxLength: 128 }),
-            newPassword: ShortText({ maxLength: 128 }),
-          },
-          { additionalProperties: false },
-        ),
+        body: bodyOf(PasswordChangePayloadSchema),
         response: { 200: Type.Object({ message: Type.String() }), ...errorResponses },
       },
     },
@@ -131,7 +127,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
       schema: {
         headers: IdempotencyHeaders,
         body: Type.Object(
-          { password: ShortText({ maxLength: 128 }) },
+          { password: ShortText({ maxLength: MAX_PASSWORD_LENGTH }) },
           { additionalProperties: false },
         ),
         response: { 200: Type.Object({ message: Type.String() }), ...errorResponses },

@@ -5,9 +5,10 @@
  * import the types alone.
  */
 import { Type, type Static } from 'typebox';
+import { bodyOf, ProfileFormSchema } from './form-schemas';
 import { COMPANY_STATUSES, DOCUMENT_STATUSES, DOCUMENT_TYPES, ROLES } from './states';
 import { literals } from './literals';
-import { MAX_EMAIL_LENGTH, MAX_TEXT_LENGTH } from './validation';
+import { MAX_EMAIL_LENGTH } from './validation';
 
 export const CompanySummarySchema = Type.Object({
   id: Type.Integer(),
@@ -77,8 +78,7 @@ export const CompanyDocumentSchema = Type.Object({
 /** The body of a profile change: what the server accepts, and the outbox sends. */
 export const ProfileBodySchema = Type.Object(
   {
-    firstName: Type.String({ maxLength: MAX_TEXT_LENGTH }),
-    lastName: Type.String({ maxLength: MAX_TEXT_LENGTH }),
+    ...bodyOf(ProfileFormSchema).properties,
     // Sent by the profile form, read-only: it must be the account's own.
     email: Type.Optional(Type.String({ maxLength: MAX_EMAIL_LENGTH })),
   },

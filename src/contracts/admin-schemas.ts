@@ -5,6 +5,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { CompanyDocumentSchema, CompanySchema } from './accounts-schemas';
+import { bodyOf, CompanyEditFormSchema, StaffFormSchema } from './form-schemas';
 import {
   ADMIN_MAX_PAGE_SIZE,
   AUDIT_ACTIONS,
@@ -12,12 +13,11 @@ import {
   AUDIT_ENTITIES,
   COMPANY_SORTS,
   MAX_REASON_LENGTH,
-  MAX_STAFF_NAME_LENGTH,
   SORT_ORDERS,
 } from './admin';
 import { literals } from './literals';
 import { COMPANY_STATUSES } from './states';
-import { MAX_EMAIL_LENGTH, MAX_TEXT_LENGTH } from './validation';
+import { MAX_TEXT_LENGTH } from './validation';
 
 /** The plain values are stated in ./admin (the screens use them without the schemas). */
 export {
@@ -82,22 +82,10 @@ export const AdminCompanyPageSchema = Type.Object({
  * `PATCH /api/admin/companies/{id}`: the company's data staff may correct; only the fields
  * sent change. Status changes have routes of their own (approve, reject, suspend, reactivate).
  */
-export const AdminCompanyEditSchema = Type.Object(
-  {
-    name: Type.Optional(Type.String({ minLength: 1, maxLength: MAX_TEXT_LENGTH })),
-    taxNumber: Type.Optional(Type.String({ maxLength: MAX_TEXT_LENGTH })),
-    registrationNumber: Type.Optional(Type.String({ maxLength: MAX_TEXT_LENGTH })),
-    email: Type.Optional(Type.String({ maxLength: MAX_EMAIL_LENGTH })),
-    phone: Type.Optional(Type.String({ maxLength: MAX_TEXT_LENGTH })),
-    address: Type.Optional(Type.String({ maxLength: MAX_TEXT_LENGTH })),
-    city: Type.Optional(Type.String({ maxLength: MAX_TEXT_LENGTH })),
-    state: Type.Optional(Type.String({ maxLength: MAX_TEXT_LENGTH })),
-    postalCode: Type.Optional(Type.String({ maxLength: MAX_TEXT_LENGTH })),
-    country: Type.Optional(Type.String({ maxLength: MAX_TEXT_LENGTH })),
-    website: Type.Optional(Type.String({ maxLength: MAX_TEXT_LENGTH })),
-  },
-  { additionalProperties: false, minProperties: 1 },
-);
+export const AdminCompanyEditSchema = Type.Partial(bodyOf(CompanyEditFormSchema), {
+  additionalProperties: false,
+  minProperties: 1,
+});
 
 /** A field's value before or after a change: only plain values are recorded. */
 const AuditValues = Type.Union([
@@ -201,14 +189,7 @@ export const StaffMemberSchema = Type.Object({
 export const StaffListSchema = Type.Object({ staff: Type.Array(StaffMemberSchema) });
 
 /** `POST /api/admin/staff`: a new staff account; the server makes its temporary password. */
-export const StaffCreateSchema = Type.Object(
-  {
-    firstName: Type.String({ minLength: 1, maxLength: MAX_STAFF_NAME_LENGTH }),
-    lastName: Type.String({ minLength: 1, maxLength: MAX_STAFF_NAME_LENGTH }),
-    email: Type.String({ minLength: 3, maxLength: MAX_EMAIL_LENGTH }),
-  },
-  { additionalProperties: false },
-);
+export const StaffCreateSchema = bodyOf(StaffFormSchema);
 
 /**
  * The create and reset answers: the temporary password, in this answer only. A repeat of

@@ -12,8 +12,9 @@
  *   keywords hold, so each field is reported with the first rule it broke;
  * - `sameAs` names the field a confirmation must repeat.
  */
-import { Type, type TSchema } from 'typebox';
+import { Type, type TObject, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
+import { MAX_STAFF_NAME_LENGTH } from './admin';
 import { isEmailAddress } from './email';
 import {
   COUNTRIES,
@@ -131,6 +132,10 @@ export const RegisterPayloadSchema = Type.Object({
   // Optional here; when given, the wizard's rules for the same facts.
   companyEmail: Type.Optional(text({ max: MAX_EMAIL_LENGTH, shapes: [email('emailFormat')] })),
   companyCountry: Type.Optional(text({ shapes: [country] })),
+  companyAddress: optionalText(),
+  companyCity: optionalText(),
+  companyState: optionalText(),
+  companyZipCode: optionalText(),
 });
 
 /** The four steps of the company wizard; the last (documents) has no required field. */
@@ -213,10 +218,28 @@ export const PasswordChangeFormSchema = Type.Object({
 
 /** A new staff account (POST /api/admin/staff): a name and an e-mail; no password is typed. */
 export const StaffFormSchema = Type.Object({
-  firstName: firstName(),
-  lastName: lastName(),
+  firstName: text({ blank: 'firstNameRequired', max: MAX_STAFF_NAME_LENGTH }),
+  lastName: text({ blank: 'lastNameRequired', max: MAX_STAFF_NAME_LENGTH }),
   email: emailField(),
 });
+
+/**
+ * The body a route accepts for a form's payload: the same fields, each a text no longer
+ * than the form allows, required where the form requires it, and nothing else. What is not
+ * such a body is refused as malformed (400); the form's rules (`fieldErrors`) then give
+ * each field of a well-formed body its message code (422). The type is the form's.
+ */
+export function bodyOf<T extends TObject>(form: T): T {
+  const properties = Object.fromEntries(
+    Object.entries(form.properties).map(([field, rules]) => {
+      const body = Type.String({
+        maxLength: (rules as { maxLength?: number }).maxLength ?? MAX_TEXT_LENGTH,
+      });
+      return [field, form.required?.includes(field) ? body : Type.Optional(body)];
+    }),
+  );
+  return Type.Object(properties, { additionalProperties: false }) as unknown as T;
+}
 
 interface FieldSchema {
   codes?: Codes;

@@ -4,10 +4,10 @@
  * code that checks loads this module; screens import the types alone.
  */
 import { Type, type Static } from 'typebox';
+import { bodyOf, ShippingFormSchema } from './form-schemas';
 import { literals } from './literals';
 import { MAX_LINE_QUANTITY, MAX_NOTES_LENGTH } from './orders';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from './states';
-import { MAX_TEXT_LENGTH } from './validation';
 
 export const CartProductSchema = Type.Object({
   id: Type.Integer(),
@@ -37,21 +37,8 @@ export const CartSchema = Type.Object({
   currency: Type.Literal('EUR'),
 });
 
-const AddressText = Type.String({ maxLength: MAX_TEXT_LENGTH });
-
 /** The address an order ships to: asked for at checkout, sent back with the order. */
-export const ShippingAddressSchema = Type.Object(
-  {
-    firstName: AddressText,
-    lastName: AddressText,
-    street: AddressText,
-    city: AddressText,
-    zipCode: AddressText,
-    country: AddressText,
-    phone: AddressText,
-  },
-  { additionalProperties: false },
-);
+export const ShippingAddressSchema = bodyOf(ShippingFormSchema);
 
 export const OrderItemSchema = Type.Object({
   id: Type.Integer(),

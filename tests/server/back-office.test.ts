@@ -431,10 +431,11 @@ describe('PATCH /api/admin/companies/:id', () => {
     const url = `/api/admin/companies/${companyId}`;
     for (const [payload, field, code] of [
       [{ name: 'Salon Nou', email: 'not-an-address' }, 'email', 'emailFormat'],
+      // Empty or blank, the same message: the form's rule, not a malformed body.
       [{ name: '   ' }, 'name', 'companyRequired'],
+      [{ name: '' }, 'name', 'companyRequired'],
       [{ website: 'not a website' }, 'website', 'websiteInvalid'],
       [{ phone: 'call me' }, 'phone', 'phoneInvalid'],
-      [{ name: '' }, 'name', undefined],
       [{ status: 'APPROVED' }, 'status', undefined],
       [{}, '', undefined],
     ] as const) {

@@ -1,5 +1,17 @@
+import { Value } from 'typebox/value';
 import { describe, expect, it } from 'vitest';
+import { ProfileBodySchema } from '../../src/contracts/accounts-schemas';
+import { AdminCompanyEditSchema, StaffCreateSchema } from '../../src/contracts/admin-schemas';
 import {
+  bodyOf,
+  CompanyEditFormSchema,
+  fieldErrors,
+  LoginFormSchema,
+  PasswordChangePayloadSchema,
+  ProfileFormSchema,
+  RegisterPayloadSchema,
+  ShippingFormSchema,
+  StaffFormSchema,
   validateCompanyEdit,
   validateLogin,
   validatePasswordChange,
@@ -9,6 +21,7 @@ import {
   validateWizard,
   validateWizardStep,
 } from '../../src/contracts/form-schemas';
+import { ShippingAddressSchema } from '../../src/contracts/orders-schemas';
 
 const person = {
   firstName: 'Ioana',
@@ -144,4 +157,36 @@ describe('the form rules the browser and the server share', () => {
       { field: 'confirmPassword', code: 'passwordsDoNotMatch' },
     ]);
   });
+});
+
+describe('the bodies the routes accept', () => {
+  const pairs = [
+    ['sign-in', LoginFormSchema, bodyOf(LoginFormSchema)],
+    ['registration', RegisterPayloadSchema, bodyOf(RegisterPayloadSchema)],
+    ['profile', ProfileFormSchema, ProfileBodySchema],
+    ['checkout address', ShippingFormSchema, ShippingAddressSchema],
+    ['company correction', CompanyEditFormSchema, AdminCompanyEditSchema],
+    ['staff account', StaffFormSchema, StaffCreateSchema],
+    ['password change', PasswordChangePayloadSchema, bodyOf(PasswordChangePayloadSchema)],
+  ] as const;
+
+  it.each(pairs)(
+    'take every %s field up to the length its form allows, and no longer',
+    (_, form, body) => {
+      for (const [field, rules] of Object.entries(form.properties)) {
+        const max = (rules as { maxLength?: number }).maxLength ?? 0;
+        expect(max).toBeGreaterThan(0);
+        const longest = { [field]: 'x'.repeat(max) };
+        expect(Value.Errors(body, longest).some((e) => e.instancePath === `/${field}`)).toBe(false);
+        const tooLong = { [field]: 'x'.repeat(max + 1) };
+        expect(Value.Errors(body, tooLong).some((e) => e.instancePath === `/${field}`)).toBe(true);
+        expect(fieldErrors(form, tooLong)).toContainEqual({ field, code: 'tooLong' });
+      }
+      // The fields the form requires, and nothing it does not name.
+      expect(body.required ?? []).toEqual(
+        form === CompanyEditFormSchema ? [] : (form.required ?? []),
+      );
+      expect(Value.Check(body, { unknown: 'x' })).toBe(false);
+    },
+  );
 });
