@@ -13,11 +13,10 @@ import {
   PRODUCT_TEXT_FIELDS,
   MAX_PICTURES,
   tagsOf,
-  validateCategoryNames,
-  validateProduct,
   type ProductFieldError,
   type ProductTexts,
 } from '../../src/contracts/admin-catalogue.js';
+import { validateCategoryNames, validateProduct } from '../../src/contracts/form-schemas.js';
 import type {
   AdminCategory,
   AdminCategoryNames,

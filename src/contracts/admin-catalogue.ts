@@ -1,11 +1,11 @@
 /**
  * The back office's catalogue (docs/product.md#back-office): the limits and rules of a
  * product, a category and a picture, stated once. The server's schemas
- * (./admin-catalogue-schemas) are built from these values and the server checks
- * `validateProduct` again; the staff form checks the same as the person types. Plain values
- * only: screens import this module without the schema builder.
+ * (./admin-catalogue-schemas) are built from these values, and so are the rules the staff
+ * form and the server both check (`validateProduct` in ./form-schemas). Plain values only:
+ * screens import this module without the schema builder.
  */
-import { LANGUAGES, type Language } from './languages';
+import type { Language } from './languages';
 
 /** Longest product or category name, in characters. */
 export const MAX_PRODUCT_NAME_LENGTH = 200;
@@ -15,6 +15,9 @@ export const MAX_SHORT_DESCRIPTION_LENGTH = 500;
 export const MAX_DESCRIPTION_LENGTH = 5000;
 /** A SKU: capital letters, digits and dashes, as printed on the maker's labels. */
 export const SKU_PATTERN = '^[A-Z0-9][A-Z0-9-]{1,39}$';
+export const SKU_SHAPE = new RegExp(SKU_PATTERN);
+/** A category chosen: the id of one, as the form's select gives it. */
+export const CATEGORY_ID_SHAPE = /^[1-9]\d{0,9}$/;
 export const MAX_SKU_LENGTH = 40;
 /** Highest price the database keeps (numeric(10, 2)). */
 export const MAX_PRICE = 99_999_999.99;
@@ -104,58 +107,12 @@ export function tagsOf(text: string): string[] {
   ];
 }
 
-const TEXT_LIMITS: Record<keyof ProductTexts, number> = {
+/** The longest text of each kind, in characters. */
+export const PRODUCT_TEXT_LIMITS: Record<keyof ProductTexts, number> = {
   name: MAX_PRODUCT_NAME_LENGTH,
   shortDescription: MAX_SHORT_DESCRIPTION_LENGTH,
   description: MAX_DESCRIPTION_LENGTH,
 };
-
-/**
- * The rules of a product: a SKU in the label's shape, a price and a stock, a category, a
- * name in Romanian (the fallback of every language), every text within its length, at most
- * MAX_TAGS tags. Each field is reported once, with the first rule it broke.
- */
-export function validateProduct(values: ProductValues): ProductFieldError[] {
-  const errors: ProductFieldError[] = [];
-  const sku = values.sku.trim();
-  if (!sku) errors.push({ field: 'sku', code: 'required' });
-  else if (!new RegExp(SKU_PATTERN).test(sku)) errors.push({ field: 'sku', code: 'skuFormat' });
-  if (!values.price.trim()) errors.push({ field: 'price', code: 'required' });
-  else if (priceOf(values.price) === null) errors.push({ field: 'price', code: 'priceInvalid' });
-  if (!values.stock.trim()) errors.push({ field: 'stock', code: 'required' });
-  else if (stockOf(values.stock) === null) errors.push({ field: 'stock', code: 'stockInvalid' });
-  if (!/^[1-9]\d{0,9}$/.test(values.categoryId.trim())) {
-    errors.push({ field: 'categoryId', code: 'categoryRequired' });
-  }
-  if (values.tags.length > MAX_TAGS) errors.push({ field: 'tags', code: 'tooManyTags' });
-  else if (values.tags.some((tag) => tag.length > MAX_TAG_LENGTH)) {
-    errors.push({ field: 'tags', code: 'tagTooLong' });
-  }
-  for (const language of LANGUAGES) {
-    for (const field of PRODUCT_TEXT_FIELDS) {
-      const value = values.texts[language][field].trim();
-      const name = `${field}.${language}`;
-      if (field === 'name' && language === 'ro' && !value) {
-        errors.push({ field: name, code: 'required' });
-      } else if (value.length > TEXT_LIMITS[field]) {
-        errors.push({ field: name, code: 'tooLong' });
-      }
-    }
-  }
-  return errors;
-}
-
-/** A category's names: Romanian required (the fallback), the others optional. */
-export function validateCategoryNames(names: Record<Language, string>): ProductFieldError[] {
-  return LANGUAGES.flatMap((language): ProductFieldError[] => {
-    const value = names[language].trim();
-    if (language === 'ro' && !value) return [{ field: `name.${language}`, code: 'required' }];
-    if (value.length > MAX_PRODUCT_NAME_LENGTH) {
-      return [{ field: `name.${language}`, code: 'tooLong' }];
-    }
-    return [];
-  });
-}
 
 export type {
   AdminCategory,

@@ -5,8 +5,8 @@
  *
  * A field's schema says which message code each broken rule gets:
  * - `codes` names the code of a JSON-schema keyword: `pattern` (the field is blank: every
- *   required text has the pattern NOT_BLANK), `minLength`, `const`; a longer text than
- *   `maxLength` is always `tooLong`;
+ *   required text has the pattern NOT_BLANK), `minLength`, `const`, `maxItems`; a longer
+ *   text than `maxLength` is `tooLong` unless `codes` names another (a product's tags);
  * - a refinement (`Type.Refine`) carries its code as its message: the shapes of e-mails,
  *   phones, web addresses and strong passwords. TypeBox runs it only once the field's
  *   keywords hold, so each field is reported with the first rule it broke;
@@ -15,7 +15,21 @@
 import { Type, type TObject, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { MAX_STAFF_NAME_LENGTH } from './admin';
+import {
+  CATEGORY_ID_SHAPE,
+  MAX_TAG_LENGTH,
+  MAX_TAGS,
+  PRODUCT_TEXT_FIELDS,
+  PRODUCT_TEXT_LIMITS,
+  priceOf,
+  SKU_SHAPE,
+  stockOf,
+  type ProductErrorCode,
+  type ProductTexts,
+  type ProductValues,
+} from './admin-catalogue';
 import { isEmailAddress } from './email';
+import { LANGUAGES, type Language } from './languages';
 import {
   COUNTRIES,
   MAX_EMAIL_LENGTH,
@@ -23,21 +37,23 @@ import {
   MAX_TEXT_LENGTH,
   PASSWORD_MIN_LENGTH,
   WIZARD_PASSWORD_MIN_LENGTH,
-  type FieldError,
   type ValidationCode,
 } from './validation';
 
 /** A text with something in it besides spaces. */
 const NOT_BLANK = '\\S';
 
-type Keyword = 'pattern' | 'minLength' | 'const';
-type Codes = Partial<Record<Keyword, ValidationCode>>;
+/** A message code: the forms' (validation.ts) or the back office catalogue's. */
+type Code = ValidationCode | ProductErrorCode;
+
+type Keyword = 'pattern' | 'minLength' | 'const' | 'maxItems' | 'maxLength';
+type Codes = Partial<Record<Keyword, Code>>;
 
 interface TextRule {
   /** The code of a blank (or missing) value; an optional text leaves it out. */
-  blank?: ValidationCode;
+  blank?: Code;
   max?: number;
-  min?: { length: number; code: ValidationCode };
+  min?: { length: number; code: Code };
   /** Further checks of a value that keeps the rules above, in order, each with its code. */
   shapes?: readonly Shape[];
   /** The field whose value this one must repeat. */
@@ -46,14 +62,14 @@ interface TextRule {
 
 interface Shape {
   test: (value: string) => boolean;
-  code: ValidationCode;
+  code: Code;
 }
 
 const PHONE_SHAPE = /^\+?[0-9 ().-]{6,20}$/;
 const WEBSITE_SHAPE = /^(https?:\/\/)?[\w-]+(\.[\w-]+)+([/?#]\S*)?$/i;
 
 /** A shape an empty value keeps: whether a field must be filled is the `blank` rule's. */
-const shape = (test: (trimmed: string) => boolean, code: ValidationCode): Shape => ({
+const shape = (test: (trimmed: string) => boolean, code: Code): Shape => ({
   test: (value) => !value.trim() || test(value.trim()),
   code,
 });
@@ -241,20 +257,75 @@ export function bodyOf<T extends TObject>(form: T): T {
   return Type.Object(properties, { additionalProperties: false }) as unknown as T;
 }
 
+/** A product's text in one language, as the flat field `<text>.<language>` (`name.en`). */
+const productText = (field: keyof ProductTexts, language: Language) =>
+  field === 'name' && language === 'ro'
+    ? text({ blank: 'required', max: PRODUCT_TEXT_LIMITS[field] })
+    : Type.Optional(text({ max: PRODUCT_TEXT_LIMITS[field] }));
+
+/**
+ * The rules of a product as the staff form edits it (docs/product.md#back-office), over its
+ * values made flat (`productFields`): a SKU in the label's shape, a price and a stock, a
+ * category, at most MAX_TAGS tags, a name in Romanian (the fallback of every language) and
+ * every text within its length.
+ */
+export const ProductFormSchema = Type.Object({
+  sku: text({ blank: 'required', shapes: [shape((v) => SKU_SHAPE.test(v), 'skuFormat')] }),
+  price: text({ blank: 'required', shapes: [shape((v) => priceOf(v) !== null, 'priceInvalid')] }),
+  stock: text({ blank: 'required', shapes: [shape((v) => stockOf(v) !== null, 'stockInvalid')] }),
+  categoryId: text({
+    blank: 'categoryRequired',
+    shapes: [shape((v) => CATEGORY_ID_SHAPE.test(v), 'categoryRequired')],
+  }),
+  tags: Type.Array(Type.String({ maxLength: MAX_TAG_LENGTH }), {
+    maxItems: MAX_TAGS,
+    codes: { maxItems: 'tooManyTags', maxLength: 'tagTooLong' },
+  }),
+  ...Object.fromEntries(
+    LANGUAGES.flatMap((language) =>
+      PRODUCT_TEXT_FIELDS.map((field) => [`${field}.${language}`, productText(field, language)]),
+    ),
+  ),
+});
+
+/** A category's names: Romanian required (the fallback), the others optional. */
+export const CategoryNamesFormSchema = Type.Object(
+  Object.fromEntries(
+    LANGUAGES.map((language) => [`name.${language}`, productText('name', language)]),
+  ),
+);
+
+/** The staff form's values as the flat, trimmed fields of ProductFormSchema. */
+function productFields(values: ProductValues): Record<string, unknown> {
+  const fields: Record<string, unknown> = {
+    sku: values.sku.trim(),
+    price: values.price.trim(),
+    stock: values.stock.trim(),
+    categoryId: values.categoryId.trim(),
+    tags: values.tags,
+  };
+  for (const language of LANGUAGES) {
+    for (const field of PRODUCT_TEXT_FIELDS) {
+      fields[`${field}.${language}`] = values.texts[language][field].trim();
+    }
+  }
+  return fields;
+}
+
 interface FieldSchema {
   codes?: Codes;
   sameAs?: string;
 }
 
 /** A field's code when it is missing or not of its type: its blank code, or the generic one. */
-const missingCode = (field: FieldSchema): ValidationCode =>
+const missingCode = (field: FieldSchema): Code =>
   field.codes?.pattern ?? field.codes?.const ?? 'required';
 
 /** The code of the first rule a field's value breaks, or null when it keeps them all. */
-function fieldError(schema: TSchema & FieldSchema, value: unknown): ValidationCode | null {
-  let found: ValidationCode | null = null;
+function fieldError(schema: TSchema & FieldSchema, value: unknown): Code | null {
+  let found: Code | null = null;
   let foundOrder = Infinity;
-  const report = (code: ValidationCode, order: number) => {
+  const report = (code: Code, order: number) => {
     if (order >= foundOrder) return;
     found = code;
     foundOrder = order;
@@ -263,14 +334,17 @@ function fieldError(schema: TSchema & FieldSchema, value: unknown): ValidationCo
   // input), and one field breaks only a few rules at once.
   for (const error of Value.Errors(schema, value)) {
     switch (error.keyword) {
+      case 'maxItems':
+        report(schema.codes?.maxItems ?? 'tooLong', 1);
+        break;
       case 'maxLength':
-        report('tooLong', 1);
+        report(schema.codes?.maxLength ?? 'tooLong', 2);
         break;
       case 'minLength':
-        report(schema.codes?.minLength ?? 'required', 2);
+        report(schema.codes?.minLength ?? 'required', 3);
         break;
       case '~refine':
-        report(error.params.message as ValidationCode, 3 + error.params.index);
+        report(error.params.message as Code, 4 + error.params.index);
         break;
       default:
         // Blank (pattern), another value than the one asked for (const), not a text at all.
@@ -282,26 +356,27 @@ function fieldError(schema: TSchema & FieldSchema, value: unknown): ValidationCo
 
 /**
  * The rules `values` break under `schema`: each field once, with the code of the first rule
- * it broke (in the order blank, too long, too short, shapes), in the order of the form's
- * fields. Fields the schema does not name are ignored; a required field that is missing
- * counts as blank.
+ * it broke (in the order blank, too many, too long, too short, shapes), in the order of the
+ * form's fields. Fields the schema does not name are ignored; a required field that is
+ * missing counts as blank. The codes are the forms' (`FieldError`), or the catalogue's for
+ * its own schemas.
  */
-export function fieldErrors(
+export function fieldErrors<C extends Code = ValidationCode>(
   schema: TSchema & { properties: object; required?: string[] | undefined },
   values: object,
-): FieldError[] {
+): { field: string; code: C }[] {
   const record = values as Record<string, unknown>;
   const required = new Set(schema.required ?? []);
   return Object.entries(schema.properties as Record<string, TSchema & FieldSchema>).flatMap(
-    ([field, property]): FieldError[] => {
+    ([field, property]) => {
       const value = record[field];
-      let code: ValidationCode | null;
+      let code: Code | null;
       if (value === undefined) code = required.has(field) ? missingCode(property) : null;
       else code = fieldError(property, value);
       if (!code && property.sameAs && value !== record[property.sameAs]) {
         code = 'passwordsDoNotMatch';
       }
-      return code ? [{ field, code }] : [];
+      return code ? [{ field, code: code as C }] : [];
     },
   );
 }
@@ -322,3 +397,10 @@ export const validatePasswordChangePayload = (values: object) =>
   fieldErrors(PasswordChangePayloadSchema, values);
 export const validateCompanyEdit = (values: object) => fieldErrors(CompanyEditFormSchema, values);
 export const validateStaff = (values: object) => fieldErrors(StaffFormSchema, values);
+export const validateProduct = (values: ProductValues) =>
+  fieldErrors<ProductErrorCode>(ProductFormSchema, productFields(values));
+export const validateCategoryNames = (names: Record<Language, string>) =>
+  fieldErrors<ProductErrorCode>(
+    CategoryNamesFormSchema,
+    Object.fromEntries(LANGUAGES.map((language) => [`name.${language}`, names[language].trim()])),
+  );

@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  priceOf,
-  tagsOf,
-  validateCategoryNames,
-  validateProduct,
-  type ProductValues,
-} from '../../src/contracts/admin-catalogue';
+import { priceOf, tagsOf, type ProductValues } from '../../src/contracts/admin-catalogue';
+import { validateCategoryNames, validateProduct } from '../../src/contracts/form-schemas';
 import { pictureFiles, pictureSources } from '../../src/contracts/product-pictures';
 import { readProductsUrl, writeProductsUrl } from '../../src/features/admin/product-urls';
 
@@ -42,6 +37,29 @@ describe('the product rules the staff form and the server share', () => {
       { field: 'categoryId', code: 'categoryRequired' },
       { field: 'name.ro', code: 'required' },
       { field: 'name.en', code: 'tooLong' },
+    ]);
+  });
+
+  it('count the tags before measuring each, and take a description up to its length', () => {
+    const many = Array.from({ length: 21 }, (_, i) => `tag${i}`);
+    expect(validateProduct(values({ tags: many }))).toEqual([
+      { field: 'tags', code: 'tooManyTags' },
+    ]);
+    expect(validateProduct(values({ tags: [...many.slice(1), 'x'.repeat(41)] }))).toEqual([
+      { field: 'tags', code: 'tooManyTags' },
+    ]);
+    expect(validateProduct(values({ tags: ['argan', 'x'.repeat(41)] }))).toEqual([
+      { field: 'tags', code: 'tagTooLong' },
+    ]);
+    expect(validateProduct(values({ tags: many.slice(1) }))).toEqual([]);
+    const texts = (description: string) => ({
+      ro: { name: 'Șampon', shortDescription: '', description },
+      en: blank,
+      it: blank,
+    });
+    expect(validateProduct(values({ texts: texts(` ${'x'.repeat(5000)} `) }))).toEqual([]);
+    expect(validateProduct(values({ texts: texts('x'.repeat(5001)) }))).toEqual([
+      { field: 'description.ro', code: 'tooLong' },
     ]);
   });
 

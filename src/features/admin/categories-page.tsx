@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   MAX_PRODUCT_NAME_LENGTH,
-  validateCategoryNames,
   type AdminCategory,
   type AdminCategoryNames,
 } from '../../contracts/admin-catalogue';
+import { validateCategoryNames } from '../../contracts/form-schemas';
 import { LANGUAGES } from '../../contracts/languages';
 import { Banner } from '../../components/banner';
 import { FormField } from '../../components/form-field';

@@ -12,12 +12,12 @@ import {
   priceOf,
   stockOf,
   tagsOf,
-  validateProduct,
   type AdminCategory,
   type AdminProduct,
   type AdminProductInput,
   type ProductValues,
 } from '../../contracts/admin-catalogue';
+import { validateProduct } from '../../contracts/form-schemas';
 import { LANGUAGES, type Language } from '../../contracts/languages';
 import { Banner } from '../../components/banner';
 import { ConfirmDialog } from '../../components/confirm-dialog';
