@@ -28,18 +28,21 @@ afterEach(async () => {
   for (const db of opened.splice(0)) await db.delete();
 });
 
-/** The database as version 3 of the portal declared it: one record per product. */
+/** The tables of version 3 of the portal: one record per product. */
+const VERSION_3_TABLES = {
+  products: 'id, categoryId, updatedAt',
+  categories: 'id',
+  mirrorState: 'key',
+  session: 'key',
+  outbox: '++id, userId, state',
+  carts: 'userId',
+  orders: 'ref, userId, [userId+createdAt]',
+};
+
+/** The database as version 3 of the portal declared it. */
 function earlierVersion(name: string): Dexie {
   const old = new Dexie(name);
-  old.version(3).stores({
-    products: 'id, categoryId, updatedAt',
-    categories: 'id',
-    mirrorState: 'key',
-    session: 'key',
-    outbox: '++id, userId, state',
-    carts: 'userId',
-    orders: 'ref, userId, [userId+createdAt]',
-  });
+  old.version(3).stores(VERSION_3_TABLES);
   return old;
 }
 
@@ -134,14 +137,9 @@ describe('the products on the device', () => {
   it('are kept when a device holding blocks of objects (version 5) is upgraded', async () => {
     const name = `blocks-${Math.random()}`;
     const old = new Dexie(name);
+    // Version 5: products in blocks of objects.
     old.version(5).stores({
-      products: 'id, categoryId, updatedAt',
-      categories: 'id',
-      mirrorState: 'key',
-      session: 'key',
-      outbox: '++id, userId, state',
-      carts: 'userId',
-      orders: 'ref, userId, [userId+createdAt]',
+      ...VERSION_3_TABLES,
       productBlocks: 'block',
       storedCatalogue: 'key',
       companies: 'userId',
