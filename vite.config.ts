@@ -99,15 +99,16 @@ export function compiledChecks(): Plugin {
   );
   return {
     name: 'portal-compiled-checks',
-    resolveId: (id) => (id in COMPILED_CHECKS ? `\0${id}` : undefined),
+    resolveId: (id) => (Object.hasOwn(COMPILED_CHECKS, id) ? `\0${id}` : undefined),
     load(id) {
-      const schema = COMPILED_CHECKS[id.slice(1) as keyof typeof COMPILED_CHECKS];
-      if (!id.startsWith('\0') || !schema) return undefined;
+      const name = id.slice(1);
+      if (!id.startsWith('\0') || !Object.hasOwn(COMPILED_CHECKS, name)) return undefined;
+      const schema = COMPILED_CHECKS[name as keyof typeof COMPILED_CHECKS];
       const { Code: code, External } = Code(schema);
       const formats = External.variables.map((value) => {
-        const name = formatNames.get(value);
-        if (!name) throw new Error(`${id.slice(1)}: only formats can be built into a check`);
-        return name;
+        const format = formatNames.get(value);
+        if (!format) throw new Error(`${name}: only formats can be built into a check`);
+        return format;
       });
       return [
         code,

@@ -248,9 +248,12 @@ export const StaffFormSchema = Type.Object({
 export function bodyOf<T extends TObject>(form: T): T {
   const properties = Object.fromEntries(
     Object.entries(form.properties).map(([field, rules]) => {
-      const body = Type.String({
-        maxLength: (rules as { maxLength?: number }).maxLength ?? MAX_TEXT_LENGTH,
-      });
+      // Every text() has its limit: anything else has no body of this kind.
+      const { type, maxLength } = rules as { type?: unknown; maxLength?: number };
+      if (type !== 'string' || maxLength === undefined) {
+        throw new TypeError(`${field}: only texts with a maximum length make a body`);
+      }
+      const body = Type.String({ maxLength });
       return [field, form.required?.includes(field) ? body : Type.Optional(body)];
     }),
   );
