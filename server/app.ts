@@ -22,6 +22,7 @@ import { PAGES } from '../src/contracts/staff-routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { changeVersionsPlugin } from './plugins/change-versions.js';
 import { securityHeaders } from './plugins/security-headers.js';
+import { salesRepRoutes } from './routes/sales-reps.js';
 import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
 import { registrationRoutes } from './routes/registration.js';
@@ -185,6 +186,7 @@ export async function buildApp({
       await api.register(cartRoutes, { db: database.db });
       await api.register(orderRoutes, { db: database.db });
       await api.register(adminRoutes, { db: database.db });
+      await api.register(salesRepRoutes, { db: database.db });
       // The back office's catalogue: its own scope, that reads a picture's multipart form.
       await api.register(async (catalogue) => {
         await catalogue.register(multipart, {

@@ -3,6 +3,7 @@
  * ./migrations create them; this file only describes them, and must agree with them.
  */
 import {
+  type AnyPgColumn,
   boolean,
   customType,
   index,
@@ -15,6 +16,7 @@ import {
   timestamp,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { ROLES } from '../../src/contracts/states.js';
 import { AUDIT_ACTIONS, AUDIT_ACTOR_VIA, AUDIT_ENTITIES } from '../../src/contracts/admin.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../src/contracts/orders.js';
 import { ORDER_EVENT_ACTORS, ORDER_EVENT_KINDS } from '../../src/contracts/admin-orders.js';
@@ -109,6 +111,8 @@ export const companies = pgTable(
     verifiedAt: optionalMillis('verified_at'),
     createdAt: millis('created_at'),
     updatedAt: millis('updated_at'),
+    /** The sales rep who takes the company's orders at fairs, if any (migration 0014). */
+    salesRepId: integer('sales_rep_id').references((): AnyPgColumn => users.id),
     /** What the back office's search looks in, kept by the database (migration 0010). */
     searchText: text('search_text')
       .notNull()
@@ -122,6 +126,9 @@ export const companies = pgTable(
     index('companies_created_idx').on(table.createdAt, table.id),
     index('companies_name_idx').on(sql`lower(${table.name})`, table.id),
     index('companies_status_idx').on(table.status, table.createdAt, table.id),
+    index('companies_sales_rep_idx')
+      .on(table.salesRepId, table.id)
+      .where(sql`${table.salesRepId} IS NOT NULL`),
   ],
 );
 
@@ -131,9 +138,7 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash').notNull(),
   firstName: text('first_name').notNull(),
   lastName: text('last_name').notNull(),
-  role: text('role', { enum: ['USER', 'ADMIN'] })
-    .notNull()
-    .default('USER'),
+  role: text('role', { enum: ROLES }).notNull().default('USER'),
   companyId: integer('company_id').references(() => companies.id),
   notifyOrders: boolean('notify_orders').notNull().default(true),
   notifyProducts: boolean('notify_products').notNull().default(true),
@@ -252,8 +257,19 @@ export const orders = pgTable('orders', {
   cancelledAt: optionalMillis('cancelled_at'),
   /** Given by staff when the order ships (services/admin-orders.ts); '' before. */
   trackingNumber: text('tracking_number').notNull().default(''),
+  /** The sales rep who placed the order for the company; null when the salon did (0014). */
+  placedByRepId: integer('placed_by_rep_id').references(() => users.id),
   createdAt: millis('created_at'),
   updatedAt: millis('updated_at'),
+});
+
+/** The customer's signature of an order a rep took, as a PNG (migration 0014). */
+export const orderSignatures = pgTable('order_signatures', {
+  orderId: integer('order_id')
+    .primaryKey()
+    .references(() => orders.id, { onDelete: 'cascade' }),
+  data: bytea('data').notNull(),
+  createdAt: millis('created_at'),
 });
 
 /**

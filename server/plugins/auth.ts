@@ -51,7 +51,12 @@ export const authPlugin = fp<{ db: Db }>(async (app, { db }) => {
 });
 
 export function viewerOf(request: FastifyRequest): Viewer {
-  return { canSeePrices: canSeePrices(request.account?.company) };
+  const account = request.account;
+  // A sales rep quotes prices to its customers: it sees the catalogue as they do once
+  // approved (docs/product.md#field-sales).
+  return {
+    canSeePrices: account?.user.role === 'SALES_REP' || canSeePrices(account?.company),
+  };
 }
 
 /** preHandler: a signed-in user is required. */
@@ -64,6 +69,16 @@ export async function requireAdmin(request: FastifyRequest, _reply: FastifyReply
   if (!request.account) throw new HttpError(401, 'Please sign in to continue.');
   if (request.account.user.role !== 'ADMIN')
     throw new HttpError(403, 'This area is for staff only.');
+}
+
+/** preHandler: one of the maker's sales reps is required. */
+export async function requireSalesRep(
+  request: FastifyRequest,
+  _reply: FastifyReply,
+): Promise<void> {
+  if (!request.account) throw new HttpError(401, 'Please sign in to continue.');
+  if (request.account.user.role !== 'SALES_REP')
+    throw new HttpError(403, 'This area is for sales reps only.');
 }
 
 /** The signed-in account of a request that passed requireUser. */

@@ -16,6 +16,7 @@ import {
   reviewDocument,
 } from '../services/admin.js';
 import { listAudit } from '../services/audit.js';
+import { assignSalesRep } from '../services/sales-reps.js';
 import { adminSummary } from '../services/dashboard.js';
 import {
   createStaff,
@@ -46,6 +47,8 @@ import {
   AuditQuerySchema,
   MAX_REASON_LENGTH,
   ReasonBodySchema,
+  SalesRepAssignedSchema,
+  SalesRepAssignSchema,
   StaffCreatedSchema,
   StaffCreateSchema,
   StaffListSchema,
@@ -119,6 +122,30 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
         status: 200,
         body: {
           company: await editCompany(tx, request.params.id, request.body, accountOf(request).user),
+        },
+      })),
+  );
+
+  app.put(
+    '/admin/companies/:id/sales-rep',
+    {
+      schema: {
+        headers: IdempotencyHeaders,
+        params: IdParams,
+        body: SalesRepAssignSchema,
+        response: { 200: SalesRepAssignedSchema, ...errorResponses },
+      },
+    },
+    async (request, reply) =>
+      once(db, request, reply, async (tx) => ({
+        status: 200,
+        body: {
+          salesRep: await assignSalesRep(
+            tx,
+            request.params.id,
+            request.body.salesRepId,
+            accountOf(request).user,
+          ),
         },
       })),
   );

@@ -4,6 +4,8 @@ import type { Db } from '../db/database.js';
 import { accountOf, requireUser } from '../plugins/auth.js';
 import { IdempotencyHeaders, once } from '../services/idempotency.js';
 import { cancelOrder, getOrder, listOrders } from '../services/orders.js';
+import { orderSignature } from '../services/sales-reps.js';
+import { DOCUMENT_PREVIEW_CSP } from './companies.js';
 import { CancelOrderBodySchema, OrderSchema } from '../../src/contracts/orders-schemas.js';
 import { errorResponses, IdParams } from './schemas.js';
 
@@ -36,6 +38,17 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
     },
     async (request) => ({ order: await getOrder(db, accountOf(request), request.params.id) }),
   );
+
+  // The customer's signature of an order a rep took (services/sales-reps.ts): its company's
+  // users, its rep and staff may see it; never run or framed, only shown as a picture.
+  app.get('/orders/:id/signature', { schema: { params: IdParams } }, async (request, reply) => {
+    const data = await orderSignature(db, accountOf(request), request.params.id);
+    return reply
+      .type('image/png')
+      .header('cache-control', 'private, no-store')
+      .header('content-security-policy', DOCUMENT_PREVIEW_CSP)
+      .send(data);
+  });
 
   app.delete(
     '/orders/:id',

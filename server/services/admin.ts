@@ -41,6 +41,7 @@ import {
 import { DOCUMENT_COLUMNS, toDocumentDto } from './documents.js';
 import { conflict, HttpError, invalidFields, notFound } from './errors.js';
 import { pageOf, paginationOf } from './pages.js';
+import { salesRepOf } from './sales-reps.js';
 import { hashPassword } from './passwords.js';
 import { revokeAllSessions } from './tokens.js';
 
@@ -109,6 +110,7 @@ export async function companyDetail(db: Db, id: number): Promise<AdminCompanyDet
     .orderBy(asc(users.id));
   return {
     company: await toCompanyDto(db, row),
+    salesRep: await salesRepOf(db, id),
     documents: documents.map(toDocumentDto),
     users: people,
     history: await companyHistory(db, id),

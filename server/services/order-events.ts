@@ -15,22 +15,27 @@ export interface OrderEventRecord {
   /** null at the order's creation. */
   from: string | null;
   to: string;
-  /** The salon's user who made the change, or the staff member. */
-  by: { salonUserId: number } | { staff: StaffActor };
+  /** The salon's user who made the change, the sales rep who did for it, or staff. */
+  by:
+    | { salonUserId: number }
+    | { rep: { id: number; firstName: string; lastName: string } }
+    | { staff: StaffActor };
   note?: string;
 }
 
 /** Adds one event; `tx` is the transaction of the change it records. */
 export async function recordOrderEvent(tx: Db, event: OrderEventRecord): Promise<void> {
-  const staff = 'staff' in event.by ? event.by.staff : null;
+  const { by } = event;
+  // Staff and reps are named as they were then; a salon's user is the company's.
+  const named = 'staff' in by ? by.staff : 'rep' in by ? by.rep : null;
   await tx.insert(orderEvents).values({
     orderId: event.orderId,
     kind: event.kind,
     fromValue: event.from,
     toValue: event.to,
-    actor: staff ? 'staff' : 'salon',
-    actorId: staff ? staff.id : 'salonUserId' in event.by ? event.by.salonUserId : null,
-    actorName: staff ? `${staff.firstName} ${staff.lastName}`.trim() : '',
+    actor: 'staff' in by ? 'staff' : 'rep' in by ? 'rep' : 'salon',
+    actorId: 'salonUserId' in by ? by.salonUserId : (named?.id ?? null),
+    actorName: named ? `${named.firstName} ${named.lastName}`.trim() : '',
     note: event.note ?? '',
   });
 }

@@ -16,7 +16,7 @@ import {
 import { validateShipping } from '../../src/contracts/form-schemas.js';
 import { trimFields } from '../../src/contracts/validation.js';
 import type { Db } from '../db/database.js';
-import { cartItems, orderItems, orders, products } from '../db/schema.js';
+import { cartItems, orderItems, orders, products, users } from '../db/schema.js';
 import type { Account } from './accounts.js';
 import { lockCart, lockProducts, requireApproved, stockError } from './cart.js';
 import { HttpError, invalidFields, notFound } from './errors.js';
@@ -24,8 +24,11 @@ import { recordOrderEvent } from './order-events.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 type OrderItemRow = typeof orderItems.$inferSelect;
+type ProductRow = typeof products.$inferSelect;
 
-function toOrderDto(order: OrderRow, items: OrderItemRow[]): Order {
+type Placer = NonNullable<Order['placedBy']>;
+
+function toOrderDto(order: OrderRow, items: OrderItemRow[], rep: Placer | null): Order {
   const lines = items.map((item) => ({
     id: item.id,
     productId: item.productId,
@@ -65,6 +68,7 @@ function toOrderDto(order: OrderRow, items: OrderItemRow[]): Order {
     itemCount: lines.reduce((sum, line) => sum + line.quantity, 0),
     cancellationReason: order.cancellationReason,
     trackingNumber: order.trackingNumber,
+    placedBy: rep,
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
   };
@@ -82,10 +86,19 @@ export async function withItems(db: Db, rows: OrderRow[]): Promise<Order[]> {
       ),
     )
     .orderBy(asc(orderItems.id));
+  const repIds = [...new Set(rows.flatMap((row) => row.placedByRepId ?? []))];
+  const reps =
+    repIds.length === 0
+      ? []
+      : await db
+          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+          .from(users)
+          .where(inArray(users.id, repIds));
   return rows.map((row) =>
     toOrderDto(
       row,
       items.filter((item) => item.orderId === row.id),
+      reps.find((rep) => rep.id === row.placedByRepId) ?? null,
     ),
   );
 }
@@ -96,9 +109,9 @@ export interface CheckoutRequest {
   clientReference?: string | undefined;
 }
 
-export async function checkout(db: Db, account: Account, request: CheckoutRequest): Promise<Order> {
-  requireApproved(account);
-  const address = trimFields(request.shippingAddress, [
+/** The address of an order, trimmed and checked (400 with each field's rule). */
+export function shippingOf(input: ShippingAddress): ShippingAddress {
+  const address = trimFields(input, [
     'firstName',
     'lastName',
     'street',
@@ -111,15 +124,30 @@ export async function checkout(db: Db, account: Account, request: CheckoutReques
   if (errors.length > 0) {
     throw invalidFields(errors.map((e) => ({ ...e, field: `shippingAddress.${e.field}` })));
   }
-  // 1. The cart's products, then its lines, locked (cart.ts, lockCart).
-  const lines = await lockCart(db, account.user.id);
-  if (lines.length === 0)
-    throw new HttpError(400, 'Your cart is empty', undefined, { code: 'CART_EMPTY' });
+  return address;
+}
 
-  // 2. Every line within the stock, or nothing is ordered.
-  const short = lines.filter(({ line, product }) => line.quantity > product.stock);
+/** An order about to be made: its lines' products are locked by the caller. */
+export interface OrderDraft {
+  companyId: number;
+  /** The account that placed it: the salon's user, or the rep. */
+  userId: number;
+  placedByRep?: Placer;
+  lines: { productId: number; quantity: number; product: ProductRow }[];
+  address: ShippingAddress;
+  notes?: string | undefined;
+  clientReference?: string | undefined;
+}
+
+/**
+ * Makes an order of lines whose products the caller locked (steps 2 to 4 of `checkout`):
+ * every line within the stock or nothing is ordered, prices are the catalogue's of this
+ * moment, the stock is taken and the order's creation is in its history.
+ */
+export async function createOrder(db: Db, draft: OrderDraft): Promise<Order> {
+  const short = draft.lines.filter((line) => line.quantity > line.product.stock);
   if (short.length > 0) {
-    const problems = short.map(({ line, product }) => stockError(product, line.quantity));
+    const problems = short.map((line) => stockError(line.product, line.quantity));
     throw new HttpError(
       422,
       problems.map((p) => p.message).join(' '),
@@ -127,26 +155,27 @@ export async function checkout(db: Db, account: Account, request: CheckoutReques
     );
   }
 
-  // 3. The order at the catalogue's prices of this moment.
-  const priced = lines.map(({ line, product }) => {
-    const unitPrice = Number(product.price);
-    return { line, product, unitPrice, totalPrice: roundMoney(unitPrice * line.quantity) };
+  const priced = draft.lines.map((line) => {
+    const unitPrice = Number(line.product.price);
+    return { ...line, unitPrice, totalPrice: roundMoney(unitPrice * line.quantity) };
   });
   const subtotal = roundMoney(priced.reduce((sum, p) => sum + p.totalPrice, 0));
   const [sequence] = await db
     .select({ n: sql<string>`nextval('order_number_seq')` })
     .from(sql`(SELECT 1) AS one`);
   const orderNumber = `FP-${new Date().getUTCFullYear()}-${String(sequence?.n ?? '0').padStart(6, '0')}`;
+  const { address } = draft;
   const [order] = await db
     .insert(orders)
     .values({
       orderNumber,
-      companyId: account.company?.id as number,
-      userId: account.user.id,
+      companyId: draft.companyId,
+      userId: draft.userId,
+      placedByRepId: draft.placedByRep?.id ?? null,
       subtotal: subtotal.toFixed(2),
       total: subtotal.toFixed(2),
-      notes: request.notes?.trim() ?? '',
-      clientReference: request.clientReference ?? '',
+      notes: draft.notes?.trim() ?? '',
+      clientReference: draft.clientReference ?? '',
       shipFirstName: address.firstName,
       shipLastName: address.lastName,
       shipStreet: address.street,
@@ -160,13 +189,13 @@ export async function checkout(db: Db, account: Account, request: CheckoutReques
   const items = await db
     .insert(orderItems)
     .values(
-      priced.map(({ line, product, unitPrice, totalPrice }) => ({
+      priced.map(({ product, quantity, unitPrice, totalPrice }) => ({
         orderId: order.id,
         productId: product.id,
         productName: product.name,
         productSku: product.sku,
         productImages: product.images,
-        quantity: line.quantity,
+        quantity,
         unitPrice: unitPrice.toFixed(2),
         totalPrice: totalPrice.toFixed(2),
       })),
@@ -177,16 +206,44 @@ export async function checkout(db: Db, account: Account, request: CheckoutReques
     kind: 'status',
     from: null,
     to: 'PENDING',
-    by: { salonUserId: account.user.id },
+    by: draft.placedByRep ? { rep: draft.placedByRep } : { salonUserId: draft.userId },
   });
-  // 4. The stock taken, and the ordered lines removed from the cart. Only those: a line
-  //    added meanwhile for another product was not ordered and stays.
-  for (const { line, product } of priced) {
+  for (const { product, quantity } of priced) {
     await db
       .update(products)
-      .set({ stock: sql`${products.stock} - ${line.quantity}`, updatedAt: new Date() })
+      .set({ stock: sql`${products.stock} - ${quantity}`, updatedAt: new Date() })
       .where(eq(products.id, product.id));
   }
+  return toOrderDto(order, items, draft.placedByRep ?? null);
+}
+
+/**
+ * `POST /api/cart/checkout`: the cart becomes an order.
+ *
+ * 1. The cart's products, then its lines, locked (cart.ts, lockCart).
+ * 2. Every line within the stock, or nothing is ordered (`createOrder`, as the rest).
+ * 3. The order at the catalogue's prices of this moment.
+ * 4. The stock taken, and the ordered lines removed from the cart. Only those: a line
+ *    added meanwhile for another product was not ordered and stays.
+ */
+export async function checkout(db: Db, account: Account, request: CheckoutRequest): Promise<Order> {
+  requireApproved(account);
+  const address = shippingOf(request.shippingAddress);
+  const lines = await lockCart(db, account.user.id);
+  if (lines.length === 0)
+    throw new HttpError(400, 'Your cart is empty', undefined, { code: 'CART_EMPTY' });
+  const order = await createOrder(db, {
+    companyId: account.company?.id as number,
+    userId: account.user.id,
+    lines: lines.map(({ line, product }) => ({
+      productId: line.productId,
+      quantity: line.quantity,
+      product,
+    })),
+    address,
+    notes: request.notes,
+    clientReference: request.clientReference,
+  });
   await db.delete(cartItems).where(
     and(
       eq(cartItems.userId, account.user.id),
@@ -196,7 +253,7 @@ export async function checkout(db: Db, account: Account, request: CheckoutReques
       ),
     ),
   );
-  return toOrderDto(order, items);
+  return order;
 }
 
 function companyOf(account: Account): number {

@@ -1,5 +1,6 @@
 /**
- * The maker's staff accounts (role ADMIN), as the back office's People page manages them:
+ * The maker's accounts (staff, role ADMIN, and sales reps, role SALES_REP), as the back
+ * office's People page manages them:
  * list, create with a temporary password, deactivate, reactivate, reset the password.
  *
  * A temporary password is made here, stored only as its argon2id hash and handed back once,
@@ -9,7 +10,8 @@
  * migration 0006), so that every server process refuses its tokens at the next request.
  */
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { STAFF_ROLES } from '../../src/contracts/states.js';
 import type { StaffCreate, StaffMember } from '../../src/contracts/admin-schemas.js';
 import { validateStaff } from '../../src/contracts/form-schemas.js';
 import { normalizeEmail, trimFields } from '../../src/contracts/validation.js';
@@ -36,8 +38,10 @@ export const CANNOT_RESET_OWN =
   'Change your own password from your profile: a reset would sign you out here.';
 
 function toMember(row: UserRow): StaffMember {
+  if (row.role === 'USER') throw new Error(`Account ${row.id} is a salon's, not staff`);
   return {
     id: row.id,
+    role: row.role,
     email: row.email,
     firstName: row.firstName,
     lastName: row.lastName,
@@ -48,7 +52,10 @@ function toMember(row: UserRow): StaffMember {
   };
 }
 
-const isStaff = and(eq(users.role, 'ADMIN'), isNull(users.deletedAt));
+/** The maker's accounts: staff of the back office and sales reps. */
+const isStaff = and(inArray(users.role, [...STAFF_ROLES]), isNull(users.deletedAt));
+/** Who can run the back office: the last of them is never deactivated. */
+const isBackOffice = and(eq(users.role, 'ADMIN'), isNull(users.deletedAt));
 
 /** `GET /api/admin/staff`: active accounts first, then by name. */
 export async function listStaff(db: Db): Promise<StaffMember[]> {
@@ -116,7 +123,7 @@ export async function createStaff(
       passwordHash,
       firstName: values.firstName,
       lastName: values.lastName,
-      role: 'ADMIN',
+      role: input.role ?? 'ADMIN',
     })
     // Two requests for one e-mail at once: the second finds the unique index.
     .onConflictDoNothing({ target: users.email })
@@ -129,7 +136,7 @@ export async function createStaff(
     entityId: row.id,
     companyId: null,
     before: null,
-    after: { ...staffLabel(row), active: true },
+    after: { ...staffLabel(row), role: row.role, active: true },
   });
   return { member: toMember(row), temporaryPassword };
 }
@@ -147,7 +154,7 @@ export async function deactivateStaff(db: Db, id: number, actor: AuditActor): Pr
   const active = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(isStaff, isNull(users.deactivatedAt)))
+    .where(and(isBackOffice, isNull(users.deactivatedAt)))
     .orderBy(asc(users.id))
     .for('update');
   const row = await lockedStaff(db, id);
@@ -159,7 +166,7 @@ export async function deactivateStaff(db: Db, id: number, actor: AuditActor): Pr
   if (actorUserId(actor) === id) {
     throw new HttpError(409, CANNOT_DEACTIVATE_SELF, undefined, { code: 'STAFF_SELF' });
   }
-  if (active.filter((staff) => staff.id !== id).length === 0) {
+  if (row.role === 'ADMIN' && active.filter((staff) => staff.id !== id).length === 0) {
     throw new HttpError(409, LAST_ACTIVE_STAFF, undefined, { code: 'STAFF_LAST_ACTIVE' });
   }
   const now = new Date();

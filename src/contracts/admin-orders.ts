@@ -41,7 +41,7 @@ export const TRACKING_NUMBER_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} ./_-]*$/u;
 
 /** What an order's history records, and who made each change. */
 export const ORDER_EVENT_KINDS = ['status', 'payment'] as const;
-export const ORDER_EVENT_ACTORS = ['salon', 'staff'] as const;
+export const ORDER_EVENT_ACTORS = ['salon', 'staff', 'rep'] as const;
 
 export type OrderSort = (typeof ORDER_SORTS)[number];
 export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];

@@ -16,7 +16,7 @@ import {
   SORT_ORDERS,
 } from './admin';
 import { literals } from './literals';
-import { COMPANY_STATUSES } from './states';
+import { COMPANY_STATUSES, STAFF_ROLES } from './states';
 import { MAX_TEXT_LENGTH } from './validation';
 
 /** The plain values are stated in ./admin (the screens use them without the schemas). */
@@ -150,9 +150,30 @@ export const AuditPageSchema = Type.Object({
   pagination: AdminPaginationSchema,
 });
 
+/** A sales rep as a company's page names it. */
+export const SalesRepSummarySchema = Type.Object({
+  id: Type.Integer(),
+  email: Type.String(),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  /** False once the account is deactivated: the company still names it until reassigned. */
+  active: Type.Boolean(),
+});
+
+/** `PUT /api/admin/companies/{id}/sales-rep`: the rep who takes its orders, or none. */
+export const SalesRepAssignSchema = Type.Object(
+  { salesRepId: Type.Union([Type.Integer({ minimum: 1 }), Type.Null()]) },
+  { additionalProperties: false },
+);
+export const SalesRepAssignedSchema = Type.Object({
+  salesRep: Type.Union([SalesRepSummarySchema, Type.Null()]),
+});
+
 /** `GET /api/admin/companies/{id}`: the company, its people, documents and staff history. */
 export const AdminCompanyDetailSchema = Type.Object({
   company: CompanySchema,
+  /** The sales rep assigned to the company; at most one. */
+  salesRep: Type.Union([SalesRepSummarySchema, Type.Null()]),
   documents: Type.Array(CompanyDocumentSchema),
   users: Type.Array(
     Type.Object({
@@ -175,6 +196,8 @@ export const ReasonBodySchema = Type.Object(
 /** A staff account as the People page lists it; never its password. */
 export const StaffMemberSchema = Type.Object({
   id: Type.Integer(),
+  /** ADMIN: the back office; SALES_REP: takes orders for the companies assigned to it. */
+  role: literals(STAFF_ROLES),
   email: Type.String(),
   firstName: Type.String(),
   lastName: Type.String(),
@@ -189,7 +212,14 @@ export const StaffMemberSchema = Type.Object({
 export const StaffListSchema = Type.Object({ staff: Type.Array(StaffMemberSchema) });
 
 /** `POST /api/admin/staff`: a new staff account; the server makes its temporary password. */
-export const StaffCreateSchema = bodyOf(StaffFormSchema);
+export const StaffCreateSchema = Type.Object(
+  {
+    ...bodyOf(StaffFormSchema).properties,
+    /** ADMIN when not given. */
+    role: Type.Optional(literals(STAFF_ROLES)),
+  },
+  { additionalProperties: false },
+);
 
 /**
  * The create and reset answers: the temporary password, in this answer only. A repeat of
@@ -213,6 +243,9 @@ export type AdminCompanyQuery = Static<typeof AdminCompanyQuerySchema>;
 export type AdminCompanyPage = Static<typeof AdminCompanyPageSchema>;
 export type AdminCompanyEdit = Static<typeof AdminCompanyEditSchema>;
 export type AdminCompanyDetail = Static<typeof AdminCompanyDetailSchema>;
+export type SalesRepSummary = Static<typeof SalesRepSummarySchema>;
+export type SalesRepAssign = Static<typeof SalesRepAssignSchema>;
+export type SalesRepAssigned = Static<typeof SalesRepAssignedSchema>;
 export type AuditEntry = Static<typeof AuditEntrySchema>;
 export type AuditQuery = Static<typeof AuditQuerySchema>;
 export type AuditPage = Static<typeof AuditPageSchema>;

@@ -45,6 +45,8 @@ export const AUDIT_ACTIONS = [
   'staff.deactivate',
   'staff.reactivate',
   'staff.reset-password',
+  // Field sales (migration 0014).
+  'company.assign-rep',
 ] as const;
 export const AUDIT_ENTITIES = [
   'company',
@@ -107,4 +109,7 @@ export type {
   StaffCreate,
   StaffCreated,
   StaffPasswordReset,
+  SalesRepSummary,
+  SalesRepAssign,
+  SalesRepAssigned,
 } from './admin-schemas';

@@ -77,12 +77,22 @@ export const OrderSchema = Type.Object({
    * device before it was sent lack it (see trackingNumberOf in ./orders).
    */
   trackingNumber: Type.String(),
+  /**
+   * The sales rep who placed the order for the company (docs/product.md#field-sales); null
+   * when the salon did. Copies kept on a device before reps existed lack it.
+   */
+  placedBy: Type.Optional(
+    Type.Union([
+      Type.Object({ id: Type.Integer(), firstName: Type.String(), lastName: Type.String() }),
+      Type.Null(),
+    ]),
+  ),
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
 });
 
 /** A positive 32-bit database id. */
-const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+export const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 
 export const Quantity = Type.Integer({ minimum: 1, maximum: MAX_LINE_QUANTITY });
 

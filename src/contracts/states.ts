@@ -4,7 +4,13 @@
  */
 
 export const COMPANY_STATUSES = ['PENDING', 'APPROVED', 'REJECTED', 'SUSPENDED'] as const;
-export const ROLES = ['USER', 'ADMIN'] as const;
+/**
+ * USER: a salon's own account, acting for its company. SALES_REP: the maker's rep, acting
+ * for the companies assigned to it. ADMIN: the maker's staff (the back office).
+ */
+export const ROLES = ['USER', 'SALES_REP', 'ADMIN'] as const;
+/** The roles of the maker's own accounts, managed on the back office's People page. */
+export const STAFF_ROLES = ['ADMIN', 'SALES_REP'] as const;
 export const DOCUMENT_TYPES = [
   'BUSINESS_LICENSE',
   'VAT_REGISTRATION',

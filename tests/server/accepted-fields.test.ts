@@ -5,7 +5,7 @@
  * bodies sent here name every field the routes' schemas accept.
  */
 import { randomUUID } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, registeredRoutes } from '../../server/app';
@@ -15,7 +15,7 @@ import { decideCompany, ensureAdmin } from '../../server/services/admin';
 import type { Company, CompanyDocument, User } from '../../src/contracts/accounts';
 import type { ErrorBody } from '../../src/contracts/error-schema';
 import type { Cart, Order } from '../../src/contracts/orders';
-import { bearer, multipart, PDF, register, signIn, type Tokens } from './helpers';
+import { ADDRESS, bearer, multipart, PDF, PNG, register, signIn, type Tokens } from './helpers';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 let testDb: TestDatabase;
@@ -333,11 +333,12 @@ describe('staff decisions', () => {
     );
   });
 
-  it('keep every field of a new staff account', async () => {
+  it('keep every field of a new staff account and of its assignment to a company', async () => {
     const fields = {
       firstName: 'Mihaela',
       lastName: 'Stoica',
       email: `fields.${randomUUID()}@example.com`,
+      role: 'SALES_REP',
     };
     const response = await send(staff, 'POST', '/api/admin/staff', '/api/admin/staff', fields);
     const created = response.json<{ member: { id: number }; temporaryPassword: string }>();
@@ -345,6 +346,52 @@ describe('staff decisions', () => {
     expect(listed.staff.find((member) => member.id === created.member.id)).toMatchObject(fields);
     const tokens = await signIn(app, fields.email, created.temporaryPassword);
     expect((await read<{ user: User }>(tokens, '/api/auth/me')).user).toMatchObject(fields);
+
+    const { user, tokens: salonTokens } = await buyer();
+    const assigned = await send(
+      staff,
+      'PUT',
+      '/api/admin/companies/:id/sales-rep',
+      `/api/admin/companies/${user.companyId}/sales-rep`,
+      { salesRepId: created.member.id },
+    );
+    expect(assigned.json<{ salesRep: { id: number } }>().salesRep.id).toBe(created.member.id);
+    const customers = await read<{ customers: { id: number }[] }>(tokens, '/api/rep/customers');
+    expect(customers.customers.map((customer) => customer.id)).toEqual([user.companyId]);
+
+    // An order the rep takes for the customer keeps every field it was sent with.
+    const [product] = await testDb.database.db
+      .select({ id: products.id })
+      .from(products)
+      .where(gt(products.stock, 5))
+      .limit(1);
+    const order = {
+      items: [{ productId: product?.id ?? 0, quantity: 2 }],
+      shippingAddress: ADDRESS,
+      notes: 'Livrare la salon, după ora 10',
+      clientReference: `rep-${randomUUID()}`,
+      signature: PNG.toString('base64'),
+    };
+    const placed = await send(
+      tokens,
+      'POST',
+      '/api/rep/customers/:id/orders',
+      `/api/rep/customers/${user.companyId}/orders`,
+      order,
+    );
+    const { id } = placed.json<{ order: { id: number } }>().order;
+    const { order: stored } = await read<{ order: Order }>(salonTokens, `/api/orders/${id}`);
+    expect(stored).toMatchObject({
+      notes: order.notes,
+      clientReference: order.clientReference,
+      shippingAddress: order.shippingAddress,
+      orderItems: [expect.objectContaining({ productId: product?.id, quantity: 2 })],
+    });
+    const signature = await app.inject({
+      url: `/api/orders/${id}/signature`,
+      headers: bearer(salonTokens),
+    });
+    expect(signature.rawPayload.equals(PNG)).toBe(true);
   });
 
   it('show the salon the note of a reviewed document', async () => {

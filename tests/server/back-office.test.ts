@@ -19,6 +19,7 @@ import {
 import { seedDatabase } from '../../server/db/seed';
 import { DOCUMENT_PREVIEW_CSP } from '../../server/routes/companies';
 import { startOfDay } from '../../server/services/dashboard';
+import { openSession } from '../../server/services/sessions';
 import { createStaff } from '../../server/services/staff';
 import { inTransaction } from '../../server/services/transactions';
 import type {
@@ -636,7 +637,7 @@ const TINY_PNG = Buffer.from(
 );
 
 describe('every /api/admin route', () => {
-  it('answers 401 to a visitor, 403 to a salon and 200 to staff', async () => {
+  it('answers 401 to a visitor, 403 to a salon and a sales rep, and 200 to staff', async () => {
     const buyer = await salon(db(), { status: 'APPROVED', isVerified: true });
     const company = (fields: Parameters<typeof salon>[1] = {}) =>
       salon(db(), fields).then((made) => made.companyId);
@@ -656,6 +657,23 @@ describe('every /api/admin route', () => {
           ),
         )
       ).member.id;
+    const rep = await openSession(
+      db(),
+      (
+        await inTransaction(db(), (tx) =>
+          createStaff(
+            tx,
+            {
+              firstName: 'Rep',
+              lastName: 'Only',
+              email: `rep.${randomUUID()}@example.com`,
+              role: 'SALES_REP',
+            },
+            { commandLine: 'test' },
+          ),
+        )
+      ).member.id,
+    );
     /** A request each route answers 200 (or `status`) to when staff send it, on rows made for it. */
     const calls: Record<string, () => Promise<StaffCall>> = {
       'GET /api/admin/summary': () => Promise.resolve({ url: '/api/admin/summary' }),
@@ -669,6 +687,10 @@ describe('every /api/admin route', () => {
       }),
       'POST /api/admin/companies/:id/approve': async () => ({
         url: `/api/admin/companies/${await company()}/approve`,
+      }),
+      'PUT /api/admin/companies/:id/sales-rep': async () => ({
+        url: `/api/admin/companies/${await company()}/sales-rep`,
+        payload: { salesRepId: null },
       }),
       'POST /api/admin/companies/:id/reject': async () => ({
         url: `/api/admin/companies/${await company()}/reject`,
@@ -755,6 +777,8 @@ describe('every /api/admin route', () => {
       const customer = await as(buyer.tokens);
       expect(customer.statusCode, `${route} for a salon`).toBe(403);
       expect(customer.json()).toEqual({ message: 'This area is for staff only.' });
+      // A sales rep is the maker's too, but not the back office's.
+      expect((await as(rep)).statusCode, `${route} for a sales rep`).toBe(403);
       expect((await as(staff.tokens)).statusCode, `${route} for staff`).toBe(status);
     }
   });

@@ -26,6 +26,7 @@ import { hashPassword } from '../../server/services/passwords';
 import { createStaff } from '../../server/services/staff';
 import { inTransaction } from '../../server/services/transactions';
 import { openSession } from '../../server/services/sessions';
+import type { StaffCreate } from '../../src/contracts/admin-schemas';
 import type { ErrorBody } from '../../src/contracts/error-schema';
 import { ADDRESS, bearer, multipart, PDF, signIn, type Tokens } from './helpers';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -191,11 +192,11 @@ interface Prepared {
 }
 
 /** A staff account for the People routes to act on, made as the command line would. */
-async function staffAccount(active = true): Promise<number> {
+async function staffAccount(active = true, role: StaffCreate['role'] = 'ADMIN'): Promise<number> {
   const made = await inTransaction(db(), (tx) =>
     createStaff(
       tx,
-      { firstName: 'Key', lastName: 'Case', email: `key.${randomUUID()}@example.com` },
+      { firstName: 'Key', lastName: 'Case', email: `key.${randomUUID()}@example.com`, role },
       { commandLine: 'test' },
     ),
   );
@@ -621,6 +622,27 @@ const CASES: Case[] = [
     },
   },
   {
+    route: 'POST /api/rep/customers/:id/orders',
+    async prepare() {
+      const { companyId } = await customer();
+      const repId = await staffAccount(true, 'SALES_REP');
+      await db().update(companies).set({ salesRepId: repId }).where(eq(companies.id, companyId));
+      const productId = await productWithStock(7);
+      const url = `/api/rep/customers/${companyId}/orders`;
+      const payload = { items: [{ productId, quantity: 2 }], shippingAddress: ADDRESS };
+      return {
+        tokens: await openSession(db(), repId),
+        userId: repId,
+        request: { method: 'POST', url, payload },
+        other: { method: 'POST', url, payload: { ...payload, notes: 'At the booth' } },
+        effect: async () => [
+          await db().select({ n: count() }).from(orders).where(eq(orders.companyId, companyId)),
+          await stockOf(productId),
+        ],
+      };
+    },
+  },
+  {
     route: 'POST /api/cart/checkout',
     async prepare() {
       const { tokens, userId, companyId } = await customer();
@@ -677,6 +699,24 @@ const CASES: Case[] = [
   {
     route: 'POST /api/admin/companies/:id/reactivate',
     prepare: () => companyCase('reactivate', 'SUSPENDED'),
+  },
+  {
+    route: 'PUT /api/admin/companies/:id/sales-rep',
+    async prepare() {
+      const { companyId } = await customer(false);
+      const [rep, otherRep] = [
+        await staffAccount(true, 'SALES_REP'),
+        await staffAccount(true, 'SALES_REP'),
+      ];
+      const url = `/api/admin/companies/${companyId}/sales-rep`;
+      return {
+        tokens: admin,
+        userId: adminId,
+        request: { method: 'PUT', url, payload: { salesRepId: rep } },
+        other: { method: 'PUT', url, payload: { salesRepId: otherRep } },
+        effect: async () => [await companyRow(companyId), await auditOf('company', companyId)],
+      };
+    },
   },
   {
     route: 'PATCH /api/admin/companies/:id',

@@ -122,7 +122,13 @@ describe('POST /api/admin/staff', () => {
         actor: { id: staff.id, email: staff.email, name: 'Staff Admin', via: 'back-office' },
         entityLabel: 'Ioana Marin',
         companyId: null,
-        after: { firstName: 'Ioana', lastName: 'Marin', email: created.email, active: true },
+        after: {
+          firstName: 'Ioana',
+          lastName: 'Marin',
+          email: created.email,
+          role: 'ADMIN',
+          active: true,
+        },
       }),
     ]);
   });

@@ -1,0 +1,86 @@
+/**
+ * /api/rep: what a sales rep reads of the companies assigned to it (docs/api.md#field-sales).
+ * Only a SALES_REP account passes (403 for others); a company not assigned to the caller
+ * is not found (404), whether it exists or not.
+ */
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { Db } from '../db/database.js';
+import { accountOf, requireSalesRep } from '../plugins/auth.js';
+import { IdempotencyHeaders, once } from '../services/idempotency.js';
+import {
+  listCustomerOrders,
+  listRepCustomers,
+  placeRepOrder,
+  repCustomer,
+} from '../services/sales-reps.js';
+import {
+  RepCustomerListSchema,
+  RepCustomerSchema,
+  RepOrderBodySchema,
+} from '../../src/contracts/field-sales-schemas.js';
+import { OrderSchema } from '../../src/contracts/orders-schemas.js';
+import { errorResponses, IdParams } from './schemas.js';
+
+export const salesRepRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+  app.addHook('preHandler', requireSalesRep);
+
+  app.get(
+    '/rep/customers',
+    { schema: { response: { 200: RepCustomerListSchema, ...errorResponses } } },
+    async (request) => ({ customers: await listRepCustomers(db, accountOf(request).user.id) }),
+  );
+
+  app.get(
+    '/rep/customers/:id',
+    {
+      schema: {
+        params: IdParams,
+        response: { 200: Type.Object({ customer: RepCustomerSchema }), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      customer: await repCustomer(db, accountOf(request).user.id, request.params.id),
+    }),
+  );
+
+  app.get(
+    '/rep/customers/:id/orders',
+    {
+      schema: {
+        params: IdParams,
+        response: { 200: Type.Object({ orders: Type.Array(OrderSchema) }), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      orders: await listCustomerOrders(db, accountOf(request).user.id, request.params.id),
+    }),
+  );
+
+  app.post(
+    '/rep/customers/:id/orders',
+    {
+      schema: {
+        headers: IdempotencyHeaders,
+        params: IdParams,
+        body: RepOrderBodySchema,
+        response: {
+          201: Type.Object({ message: Type.String(), order: OrderSchema }),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) =>
+      once(db, request, reply, async (tx) => {
+        const order = await placeRepOrder(
+          tx,
+          accountOf(request).user,
+          request.params.id,
+          request.body,
+        );
+        return {
+          status: 201,
+          body: { message: `Order ${order.orderNumber} created successfully!`, order },
+        };
+      }),
+  );
+};

@@ -1,0 +1,293 @@
+/**
+ * Sales reps (docs/product.md#field-sales): the maker's accounts that take orders for the
+ * companies assigned to them. Staff assign a company at most one rep (`assignSalesRep`);
+ * a rep reads only its own customers (`listRepCustomers`, `repCustomer`): any other
+ * company is not found, as if it did not exist.
+ */
+import { and, asc, count, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
+import { canSeePrices } from '../../src/contracts/accounts.js';
+import type { SalesRepSummary } from '../../src/contracts/admin-schemas.js';
+import type { RepCustomer, RepOrderBody } from '../../src/contracts/field-sales-schemas.js';
+import { MAX_SIGNATURE_BYTES, OPEN_ORDER_STATUSES } from '../../src/contracts/field-sales.js';
+import { MAX_LINE_QUANTITY, type Order } from '../../src/contracts/orders.js';
+import type { Db } from '../db/database.js';
+import { companies, orders, orderSignatures, users } from '../db/schema.js';
+import type { Account } from './accounts.js';
+import { recordAudit, type AuditActor } from './audit.js';
+import { lockProducts } from './cart.js';
+import { HttpError, notFound } from './errors.js';
+import { createOrder, shippingOf, withItems } from './orders.js';
+
+export const UNKNOWN_SALES_REP = 'Choose an active sales rep.';
+
+const REP_COLUMNS = {
+  id: users.id,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  deactivatedAt: users.deactivatedAt,
+};
+
+type RepRow = { id: number; email: string; firstName: string; lastName: string } & {
+  deactivatedAt: Date | null;
+};
+
+const toSummary = ({ deactivatedAt, ...rep }: RepRow): SalesRepSummary => ({
+  ...rep,
+  active: deactivatedAt === null,
+});
+
+const isSalesRep = and(eq(users.role, 'SALES_REP'), isNull(users.deletedAt));
+
+/** The rep assigned to a company, or null. */
+export async function salesRepOf(db: Db, companyId: number): Promise<SalesRepSummary | null> {
+  const [rep] = await db
+    .select(REP_COLUMNS)
+    .from(companies)
+    .innerJoin(users, eq(users.id, companies.salesRepId))
+    .where(eq(companies.id, companyId));
+  return rep ? toSummary(rep) : null;
+}
+
+/**
+ * `PUT /api/admin/companies/{id}/sales-rep`: the company's rep, or none (null).
+ *
+ * 1. Lock the company (404 when there is none).
+ * 2. The rep must be an active sales rep account (400 on the field `salesRepId`).
+ * 3. Store it and record the change in the log, in the same transaction; choosing the rep
+ *    the company already has changes and records nothing.
+ */
+export async function assignSalesRep(
+  db: Db,
+  companyId: number,
+  salesRepId: number | null,
+  actor: AuditActor,
+): Promise<SalesRepSummary | null> {
+  const [company] = await db
+    .select({ salesRepId: companies.salesRepId })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .for('update');
+  if (!company) throw notFound('Company not found');
+  let chosen: SalesRepSummary | null = null;
+  if (salesRepId !== null) {
+    const [rep] = await db
+      .select(REP_COLUMNS)
+      .from(users)
+      .where(and(eq(users.id, salesRepId), isSalesRep, isNull(users.deactivatedAt)));
+    if (!rep) {
+      throw new HttpError(400, UNKNOWN_SALES_REP, [
+        { field: 'salesRepId', code: 'salesRepUnknown', message: UNKNOWN_SALES_REP },
+      ]);
+    }
+    chosen = toSummary(rep);
+  }
+  if (company.salesRepId === salesRepId) return chosen ?? null;
+  const previous = await salesRepOf(db, companyId);
+  await db
+    .update(companies)
+    .set({ salesRepId, updatedAt: new Date() })
+    .where(eq(companies.id, companyId));
+  const label = (rep: SalesRepSummary | null) =>
+    rep ? `${rep.firstName} ${rep.lastName} <${rep.email}>`.trim() : null;
+  await recordAudit(db, {
+    actor,
+    action: 'company.assign-rep',
+    entityType: 'company',
+    entityId: companyId,
+    companyId,
+    before: { salesRepId: company.salesRepId, salesRep: label(previous) },
+    after: { salesRepId, salesRep: label(chosen) },
+  });
+  return chosen;
+}
+
+/** The assigned companies of a rep, by name; one company when `companyId` is given. */
+async function customersOf(db: Db, repId: number, companyId?: number): Promise<RepCustomer[]> {
+  const rows = await db
+    .select()
+    .from(companies)
+    .where(
+      and(
+        eq(companies.salesRepId, repId),
+        companyId === undefined ? undefined : eq(companies.id, companyId),
+      ),
+    )
+    .orderBy(asc(sql`lower(${companies.name})`), asc(companies.id));
+  if (rows.length === 0) return [];
+  const ids = rows.map((row) => row.id);
+  const [contacts, lastOrders, openOrders] = await Promise.all([
+    db
+      .select({
+        companyId: users.companyId,
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+      })
+      .from(users)
+      .where(and(inArray(users.companyId, ids), isNull(users.deletedAt)))
+      .orderBy(asc(users.id)),
+    db
+      .select({ companyId: orders.companyId, last: max(orders.createdAt) })
+      .from(orders)
+      .where(inArray(orders.companyId, ids))
+      .groupBy(orders.companyId),
+    db
+      .select({ companyId: orders.companyId, n: count() })
+      .from(orders)
+      .where(and(inArray(orders.companyId, ids), inArray(orders.status, [...OPEN_ORDER_STATUSES])))
+      .groupBy(orders.companyId),
+  ]);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    status: row.status,
+    taxNumber: row.taxNumber,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    city: row.city,
+    state: row.state,
+    postalCode: row.postalCode,
+    country: row.country,
+    contacts: contacts
+      .filter((contact) => contact.companyId === row.id)
+      .map(({ companyId: _company, ...contact }) => contact),
+    lastOrderAt:
+      lastOrders.find((order) => order.companyId === row.id)?.last?.toISOString() ?? null,
+    openOrders: openOrders.find((order) => order.companyId === row.id)?.n ?? 0,
+  }));
+}
+
+/** `GET /api/rep/customers`: the companies assigned to the signed-in rep. */
+export const listRepCustomers = (db: Db, repId: number) => customersOf(db, repId);
+
+/** `GET /api/rep/customers/{id}`: one of them; any other company is not found (404). */
+export async function repCustomer(db: Db, repId: number, companyId: number): Promise<RepCustomer> {
+  const [customer] = await customersOf(db, repId, companyId);
+  if (!customer) throw notFound('Customer not found');
+  return customer;
+}
+
+export const CUSTOMER_NOT_APPROVED =
+  'This customer is not verified and approved yet, so orders cannot be placed for it.';
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** One of the rep's customers, locked for the change at hand; 404 for any other company. */
+async function lockedCustomer(db: Db, repId: number, companyId: number) {
+  const [company] = await db
+    .select()
+    .from(companies)
+    .where(and(eq(companies.id, companyId), eq(companies.salesRepId, repId)))
+    .for('share');
+  if (!company) throw notFound('Customer not found');
+  return company;
+}
+
+/** The signature's bytes, when they are a PNG within the size; else a 400 on the field. */
+function signatureOf(base64: string): Buffer {
+  const data = Buffer.from(base64, 'base64');
+  if (data.length > MAX_SIGNATURE_BYTES || !data.subarray(0, 8).equals(PNG_SIGNATURE)) {
+    const message = `The signature must be a PNG picture of at most ${MAX_SIGNATURE_BYTES / 1024} KB.`;
+    throw new HttpError(400, message, [{ field: 'signature', code: 'signatureInvalid', message }]);
+  }
+  return data;
+}
+
+/**
+ * `POST /api/rep/customers/{id}/orders`: an order the rep takes for its customer.
+ *
+ * 1. The address and the signature checked (400); the customer must be the rep's (404)
+ *    and approved (409 CUSTOMER_NOT_APPROVED).
+ * 2. The lines' products locked by id (a product named twice is one line of both
+ *    quantities); an unknown product is 404, as for a cart.
+ * 3. The order made as a checkout makes one (`createOrder`), naming the rep, and the
+ *    signature kept with it.
+ */
+export async function placeRepOrder(
+  db: Db,
+  rep: Account['user'],
+  companyId: number,
+  body: RepOrderBody,
+): Promise<Order> {
+  const address = shippingOf(body.shippingAddress);
+  const signature = body.signature === undefined ? null : signatureOf(body.signature);
+  const company = await lockedCustomer(db, rep.id, companyId);
+  if (!canSeePrices(company)) {
+    throw new HttpError(409, CUSTOMER_NOT_APPROVED, undefined, { code: 'CUSTOMER_NOT_APPROVED' });
+  }
+  const wanted = new Map<number, number>();
+  for (const item of body.items) {
+    wanted.set(item.productId, (wanted.get(item.productId) ?? 0) + item.quantity);
+  }
+  const locked = await lockProducts(db, [...wanted.keys()]);
+  const lines = [...wanted].map(([productId, quantity]) => {
+    const product = locked.find((row) => row.id === productId);
+    if (!product) throw notFound('Product not found', 'PRODUCT_NOT_FOUND');
+    if (quantity > MAX_LINE_QUANTITY) {
+      const message = `At most ${MAX_LINE_QUANTITY} of ${product.name} in one order.`;
+      throw new HttpError(400, message, [{ field: `product:${productId}`, message }]);
+    }
+    return { productId, quantity, product };
+  });
+  const order = await createOrder(db, {
+    companyId,
+    userId: rep.id,
+    placedByRep: { id: rep.id, firstName: rep.firstName, lastName: rep.lastName },
+    lines,
+    address,
+    notes: body.notes,
+    clientReference: body.clientReference,
+  });
+  if (signature) {
+    // As text the database decodes: the embedded engine turns a binary parameter into hex
+    // one byte at a time (services/documents.ts).
+    await db.insert(orderSignatures).values({
+      orderId: order.id,
+      data: sql`decode(${signature.toString('base64')}, 'base64')`,
+    });
+  }
+  return order;
+}
+
+/** `GET /api/rep/customers/{id}/orders`: the customer's orders, newest first. */
+export async function listCustomerOrders(
+  db: Db,
+  repId: number,
+  companyId: number,
+): Promise<Order[]> {
+  await repCustomer(db, repId, companyId);
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.companyId, companyId))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  return withItems(db, rows);
+}
+
+/**
+ * `GET /api/orders/{id}/signature`: the signature of an order a rep took, for those who
+ * may see the order: its company's users, the company's rep and staff. 404 for anyone
+ * else, and when the order has none.
+ */
+export async function orderSignature(db: Db, account: Account, orderId: number): Promise<Buffer> {
+  const [row] = await db
+    .select({
+      data: orderSignatures.data,
+      companyId: orders.companyId,
+      salesRepId: companies.salesRepId,
+    })
+    .from(orderSignatures)
+    .innerJoin(orders, eq(orders.id, orderSignatures.orderId))
+    .innerJoin(companies, eq(companies.id, orders.companyId))
+    .where(eq(orderSignatures.orderId, orderId));
+  const { user } = account;
+  const allowed =
+    row &&
+    (user.role === 'ADMIN' ||
+      (user.role === 'SALES_REP' && row.salesRepId === user.id) ||
+      (user.role === 'USER' && account.company?.id === row.companyId));
+  if (!allowed) throw notFound('Signature not found');
+  return Buffer.from(row.data);
+}
