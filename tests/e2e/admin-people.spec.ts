@@ -1,7 +1,9 @@
 /**
  * People (docs/product.md#back-office) in a real browser: staff add a colleague, see the
  * temporary password once, the colleague signs in with it to the back office, and is shut
- * out the moment staff deactivate the account. Staff see none of a salon's links.
+ * out the moment staff deactivate the account. Staff add a sales rep and assign it a
+ * company on the company's page (docs/product.md#field-sales). Staff see none of a
+ * salon's links.
  */
 import { type Page } from '@playwright/test';
 import { expect, test } from './portal';
@@ -36,7 +38,8 @@ test('staff add a colleague who signs in with the temporary password, until deac
   await expect(own.getByRole('button', { name: /^Deactivate/ })).toBeDisabled();
   await expect(own).toContainText('another staff member must deactivate it');
 
-  await page.getByRole('button', { name: 'Add staff member' }).click();
+  await page.getByRole('button', { name: 'Add account' }).click();
+  await expect(page.getByRole('radio', { name: 'Staff (back office)' })).toBeChecked();
   await page.getByLabel('First name').fill('Bianca');
   await page.getByLabel('Last name').fill('Dumitru');
   await page.getByLabel('E-mail', { exact: true }).fill(email);
@@ -51,6 +54,7 @@ test('staff add a colleague who signs in with the temporary password, until deac
   await expect(shown).toBeHidden();
   const row = page.getByRole('row', { name: /Bianca Dumitru/ });
   await expect(row).toContainText('Active');
+  await expect(row.getByRole('cell', { name: 'Staff (back office)', exact: true })).toBeVisible();
   // Shown once: the list and the page no longer carry it.
   await expect(page.locator('body')).not.toContainText(password);
 
@@ -78,6 +82,63 @@ test('staff add a colleague who signs in with the temporary password, until deac
   await colleague.goto('/admin/companies?lng=en');
   await expect(colleague.getByRole('button', { name: 'Sign in' })).toBeVisible();
   await theirs.close();
+});
+
+test('staff add a sales rep, assign it to a company, then leave the company without one', async ({
+  page,
+  request,
+}) => {
+  const { email: salonEmail } = await registeredSalon(request, 'rep-customer');
+  const me = await request.get('/api/auth/me', {
+    headers: { authorization: `Bearer ${await apiToken(request, salonEmail)}` },
+  });
+  const { user } = (await me.json()) as { user: { companyId: number } };
+  const email = unique('rep');
+  await signIn(page, STAFF.email, STAFF.password, 'Staff');
+  await page.goto('/admin/people?lng=en');
+
+  await page.getByRole('button', { name: 'Add account' }).click();
+  const form = page.getByRole('form', { name: 'Add an account' });
+  await form.getByRole('radio', { name: 'Sales rep' }).check();
+  await form.getByLabel('First name').fill('Rita');
+  await form.getByLabel('Last name').fill('Rusu');
+  await form.getByLabel('E-mail', { exact: true }).fill(email);
+  await form.getByRole('button', { name: 'Create account' }).click();
+  await expect(
+    page.getByText('Rita Rusu can now sign in to take orders for their customers.'),
+  ).toBeVisible();
+  const shown = page.getByRole('dialog', { name: 'Temporary password for Rita Rusu' });
+  await shown.getByRole('button', { name: 'I have noted it' }).click();
+  const row = page.getByRole('row', { name: /Rita Rusu/ });
+  await expect(row.getByRole('cell', { name: 'Sales rep', exact: true })).toBeVisible();
+  await expect(row).toContainText('Active');
+  const own = page.getByRole('row', { name: /Staff Admin/ });
+  await expect(own.getByRole('cell', { name: 'Staff (back office)', exact: true })).toBeVisible();
+
+  await page.goto(`/admin/companies/${user.companyId}?lng=en`);
+  const fieldSales = page.getByRole('region', { name: 'Field sales' });
+  const current = fieldSales.getByRole('definition');
+  await expect(current).toHaveText('None');
+  const choice = fieldSales.getByLabel('Sales rep');
+  await choice.selectOption({ label: `Rita Rusu (${email})` });
+  await fieldSales.getByRole('button', { name: 'Save sales rep' }).click();
+  await expect(
+    page.getByText('Rita Rusu is now the sales rep of Salon rep-customer.'),
+  ).toBeVisible();
+
+  // Saved on the server: the page read afresh names the rep, and the choice starts there.
+  await page.reload();
+  await expect(current).toContainText('Rita Rusu');
+  await expect(current).toContainText(email);
+  await expect(choice.locator('option:checked')).toHaveText(`Rita Rusu (${email})`);
+  await expect(page.getByRole('table', { name: 'History' })).toContainText('Sales rep assigned');
+
+  await choice.selectOption({ label: 'None' });
+  await fieldSales.getByRole('button', { name: 'Save sales rep' }).click();
+  await expect(page.getByText('Salon rep-customer no longer has a sales rep.')).toBeVisible();
+  await page.reload();
+  await expect(current).toHaveText('None');
+  await expect(choice.locator('option:checked')).toHaveText('None');
 });
 
 test("staff see no salon's links, and a salon's page sends them to the back office", async ({

@@ -7,7 +7,7 @@ import { StaffTable } from './staff-list';
 
 type Value = string | number | boolean | null | undefined;
 
-/** The words of a recorded value: states in the user's language, nothing as a dash. */
+/** The words of a recorded value: states and roles in the user's language, nothing as a dash. */
 function useValueText() {
   const { t } = useTranslation();
   return (entry: AuditEntry, field: string, value: Value): string => {
@@ -21,7 +21,9 @@ function useValueText() {
           : (`admin.status.${text}` as TextKey)
         : field === 'paymentStatus'
           ? (`orders.payment.${text}` as TextKey)
-          : undefined;
+          : field === 'role'
+            ? (`admin.people.roles.${text}` as TextKey)
+            : undefined;
     return key ? String(t(key, { defaultValue: text })) : text;
   };
 }

@@ -15,6 +15,7 @@ import { formatDateTime } from '../../lib/i18n';
 import { AuditTable } from './audit-table';
 import { CompanyDocuments } from './company-documents';
 import { CompanyEditForm, EDITABLE_FIELDS } from './company-edit-form';
+import { CompanySalesRep } from './company-sales-rep';
 import { DecisionDialog } from './decision-dialog';
 import { CompanyStatusChip, StaffDataNotice, StaffPage, useOffline } from './staff-page';
 import { useStaffAction } from './use-staff-action';
@@ -87,7 +88,7 @@ function CompanyDetail({ id }: { id: number }) {
 function CompanyScreen({ detail, reload }: { detail: AdminCompanyDetail; reload: () => void }) {
   const { t, i18n } = useTranslation();
   const offline = useOffline();
-  const { company, users, documents, history } = detail;
+  const { company, salesRep, users, documents, history } = detail;
   const [editing, setEditing] = useState(false);
   return (
     <>
@@ -145,6 +146,8 @@ function CompanyScreen({ detail, reload }: { detail: AdminCompanyDetail; reload:
           )}
         </section>
       </div>
+
+      <CompanySalesRep company={company} salesRep={salesRep} offline={offline} onSaved={reload} />
 
       {/* Not a region itself: its table scrolls in a region of that name. */}
       <section className="card staff-section">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { StaffMember } from '../../contracts/admin';
 import { MAX_STAFF_NAME_LENGTH } from '../../contracts/admin';
 import { validateStaff } from '../../contracts/form-schemas';
+import { STAFF_ROLES } from '../../contracts/states';
 import { MAX_EMAIL_LENGTH } from '../../contracts/validation';
 import { Banner } from '../../components/banner';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -106,22 +107,27 @@ function PasswordNotice({
   );
 }
 
+type Role = StaffMember['role'];
 type Values = { firstName: string; lastName: string; email: string };
 const EMPTY: Values = { firstName: '', lastName: '', email: '' };
 
-/** The form that adds a staff member; everything typed stays when the server refuses it. */
+/**
+ * The form that adds an account, staff or sales rep; everything typed stays when the
+ * server refuses it.
+ */
 function AddStaffForm({
   offline,
   onCreated,
   onCancel,
 }: {
   offline: boolean;
-  onCreated: (name: string, password: string | null) => void;
+  onCreated: (member: StaffMember, password: string | null) => void;
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
   const action = useStaffAction();
   const explain = usePeopleFailure();
+  const [role, setRole] = useState<Role>('ADMIN');
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
   const [banner, setBanner] = useState<string | null>(null);
@@ -147,12 +153,14 @@ function AddStaffForm({
       setBanner(t('validation.reviewFields'));
       return;
     }
-    const result = await action.run(JSON.stringify(['add-staff', trimmed]), (key) =>
-      createStaffMember(trimmed, key),
+    const fields = { ...trimmed, role };
+    const result = await action.run(JSON.stringify(['add-staff', fields]), (key) =>
+      createStaffMember(fields, key),
     );
     if (result.ok) {
       setValues(EMPTY);
-      onCreated(fullName(result.value.member), result.value.temporaryPassword);
+      setRole('ADMIN');
+      onCreated(result.value.member, result.value.temporaryPassword);
       return;
     }
     const { failure } = result;
@@ -187,6 +195,26 @@ function AddStaffForm({
       <h2 id="staff-add-title">{t('admin.people.addTitle')}</h2>
       <p>{t('admin.people.addText')}</p>
       {banner && <Banner kind="error">{banner}</Banner>}
+      <fieldset className="staff-choice" aria-describedby="staff-add-role-hint">
+        <legend>{t('admin.people.role')}</legend>
+        <div className="staff-choice__options">
+          {STAFF_ROLES.map((option) => (
+            <label key={option} className="checkbox">
+              <input
+                type="radio"
+                name="staff-add-role"
+                value={option}
+                checked={role === option}
+                onChange={() => setRole(option)}
+              />
+              {t(`admin.people.roles.${option}`)}
+            </label>
+          ))}
+        </div>
+        <p id="staff-add-role-hint" className="form-field__hint">
+          {t('admin.people.roleHint')}
+        </p>
+      </fieldset>
       <div className="form-grid">
         <FormField
           label={t('admin.people.firstName')}
@@ -237,7 +265,7 @@ const ACTION_TEXT = {
   'reset-password': 'reset',
 } as const;
 
-/** People: the maker's staff accounts (docs/product.md#back-office). */
+/** People: the maker's accounts, staff and sales reps (docs/product.md#back-office). */
 export function PeoplePage() {
   const { t, i18n } = useTranslation();
   const me = useUser();
@@ -299,9 +327,10 @@ export function PeoplePage() {
         <AddStaffForm
           offline={offline}
           onCancel={() => setAdding(false)}
-          onCreated={(name, temporary) => {
+          onCreated={(member, temporary) => {
+            const name = fullName(member);
             setAdding(false);
-            notify(t('admin.people.created', { name }));
+            notify(t(`admin.people.created.${member.role}`, { name }));
             setPassword({ name, password: temporary });
             list.reload();
           }}
@@ -323,6 +352,7 @@ export function PeoplePage() {
                 <tr>
                   <th scope="col">{t('admin.people.columns.name')}</th>
                   <th scope="col">{t('admin.people.columns.email')}</th>
+                  <th scope="col">{t('admin.people.columns.role')}</th>
                   <th scope="col">{t('admin.people.columns.status')}</th>
                   <th scope="col">{t('admin.people.columns.created')}</th>
                   <th scope="col">{t('admin.people.columns.lastSignIn')}</th>
@@ -339,6 +369,7 @@ export function PeoplePage() {
                         {fullName(member)} {self && <small>{t('admin.people.you')}</small>}
                       </th>
                       <td className="staff-table__email">{member.email}</td>
+                      <td>{t(`admin.people.roles.${member.role}`)}</td>
                       <td>
                         <span
                           className={`chip ${member.active ? 'chip--company-approved' : 'chip--company-suspended'}`}

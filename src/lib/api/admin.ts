@@ -14,6 +14,8 @@ import type {
   AdminSummary,
   AuditPage,
   AuditQuery,
+  SalesRepAssign,
+  SalesRepAssigned,
   StaffCreate,
   StaffCreated,
   StaffList,
@@ -50,6 +52,12 @@ export const decideCompany = (id: number, action: CompanyAction, reason: string,
 export const editCompany = (id: number, fields: AdminCompanyEdit, key: string) =>
   staffChange<{ company: Company }>('patch', `admin/companies/${id}`, key, fields);
 
+/** Assigns the company its sales rep (an active one), or none with `null`. */
+export const assignSalesRep = (id: number, salesRepId: number | null, key: string) =>
+  staffChange<SalesRepAssigned>('put', `admin/companies/${id}/sales-rep`, key, {
+    salesRepId,
+  } satisfies SalesRepAssign);
+
 export const reviewDocument = (id: number, action: DocumentAction, notes: string, key: string) =>
   staffChange<{ document: CompanyDocument }>('post', `admin/documents/${id}/${action}`, key, {
     reviewNotes: notes,
@@ -65,16 +73,16 @@ export const fetchDocumentFile = (id: number, signal?: AbortSignal) =>
     })
     .blob();
 
-/** People: the maker's staff accounts. */
+/** People: the maker's accounts, staff and sales reps. */
 export const fetchStaff = (signal?: AbortSignal) => staffRead<StaffList>('admin/staff', {}, signal);
 
-/** A new staff account; the answer carries its temporary password, this once. */
+/** A new staff or sales rep account; the answer carries its temporary password, this once. */
 export const createStaffMember = (fields: StaffCreate, key: string) =>
   staffChange<StaffCreated>('post', 'admin/staff', key, fields);
 
 export type StaffAction = 'deactivate' | 'reactivate' | 'reset-password';
 
-/** Deactivates, reactivates, or resets the password of (a new temporary one) a staff account. */
+/** Deactivates, reactivates, or resets the password of (a new temporary one) an account. */
 export const changeStaffMember = (id: number, action: StaffAction, key: string) =>
   staffChange<{ member: StaffMember; temporaryPassword?: string | null }>(
     'post',
