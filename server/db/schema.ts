@@ -5,6 +5,7 @@
 import {
   type AnyPgColumn,
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -14,6 +15,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { ROLES } from '../../src/contracts/states.js';
@@ -41,28 +43,40 @@ export const categories = pgTable('categories', {
   names: jsonb('names').$type<CategoryNames>().notNull().default({}),
 });
 
-export const products = pgTable('products', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  sku: text('sku').notNull().unique(),
-  name: text('name').notNull(),
-  shortDescription: text('short_description').notNull().default(''),
-  description: text('description').notNull().default(''),
-  categoryId: integer('category_id')
-    .notNull()
-    .references(() => categories.id),
-  price: numeric('price', { precision: 10, scale: 2 }).notNull(),
-  stock: integer('stock').notNull().default(0),
-  tags: text('tags').array().notNull().default([]),
-  images: text('images').array().notNull().default([]),
-  searchText: text('search_text').notNull(),
-  nameKey: text('name_key').notNull(),
-  createdAt: millis('created_at'),
-  updatedAt: millis('updated_at'),
-  /** Off sale: left out of the storefront and the mirror (migration 0012). */
-  active: boolean('active').notNull().default(true),
-  /** The texts in English and Italian; name and descriptions are the Romanian ones. */
-  translations: jsonb('translations').$type<ProductTranslations>().notNull().default({}),
-});
+export const products = pgTable(
+  'products',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    sku: text('sku').notNull().unique(),
+    name: text('name').notNull(),
+    shortDescription: text('short_description').notNull().default(''),
+    description: text('description').notNull().default(''),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id),
+    price: numeric('price', { precision: 10, scale: 2 }).notNull(),
+    stock: integer('stock').notNull().default(0),
+    tags: text('tags').array().notNull().default([]),
+    images: text('images').array().notNull().default([]),
+    searchText: text('search_text').notNull(),
+    nameKey: text('name_key').notNull(),
+    createdAt: millis('created_at'),
+    updatedAt: millis('updated_at'),
+    /** Off sale: left out of the storefront and the mirror (migration 0012). */
+    active: boolean('active').notNull().default(true),
+    /** The texts in English and Italian; name and descriptions are the Romanian ones. */
+    translations: jsonb('translations').$type<ProductTranslations>().notNull().default({}),
+    /** The EAN-13 barcode on the pack; null until staff enter it (migration 0015). */
+    ean: text('ean'),
+  },
+  // Two products never share a barcode; the check digit is the server's rule (barcodes.ts).
+  (table) => [
+    uniqueIndex('products_ean_idx')
+      .on(table.ean)
+      .where(sql`${table.ean} IS NOT NULL`),
+    check('products_ean_check', sql`${table.ean} ~ '^[0-9]{13}$'`),
+  ],
+);
 
 /** Files served under /uploads: product images now, more kinds later. */
 export const media = pgTable('media', {

@@ -2,6 +2,7 @@
  * The demo catalogue: the maker's professional bio-natural hair-care range as a salon
  * would order it. Prices are wholesale, in euro, before VAT.
  */
+import { withCheckDigit } from '../../src/contracts/barcodes.js';
 import type { PackShape } from './product-art.js';
 
 export interface SeedCategory {
@@ -13,6 +14,8 @@ export interface SeedCategory {
 
 export interface SeedProduct {
   sku: string;
+  /** Its EAN-13 barcode (demoEan). */
+  ean: string;
   name: string;
   category: string;
   price: number;
@@ -47,7 +50,7 @@ const p = (
   description: string,
   images: 1 | 2 | 3,
   addedDaysAgo: number,
-): SeedProduct => ({
+): Omit<SeedProduct, 'ean'> => ({
   sku,
   name,
   category,
@@ -60,7 +63,8 @@ const p = (
   addedDaysAgo,
 });
 
-export const SEED_PRODUCTS: SeedProduct[] = [
+/** The demo range, in the order of its barcodes' numbers (demoEan). */
+const RANGE = [
   p(
     'SH-HYD-1000',
     'Hydra Balance Shampoo 1000 ml',
@@ -590,3 +594,18 @@ export const SEED_PRODUCTS: SeedProduct[] = [
     2,
   ),
 ];
+
+/**
+ * The demo products' barcodes: 594 (GS1 Romania), a company number made up for the maker,
+ * the product's place in RANGE (from 1) and the check digit. A product added to the demo
+ * goes at the end of RANGE, so that the others keep theirs.
+ */
+const DEMO_EAN_PREFIX = '5941234';
+
+const demoEan = (n: number): string =>
+  withCheckDigit(`${DEMO_EAN_PREFIX}${String(n).padStart(5, '0')}`);
+
+export const SEED_PRODUCTS: SeedProduct[] = RANGE.map((product, i) => ({
+  ...product,
+  ean: demoEan(i + 1),
+}));

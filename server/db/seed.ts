@@ -3,6 +3,7 @@
  * generated catalogue for benchmarks. Seeding an already seeded database does nothing.
  */
 import { count, sql } from 'drizzle-orm';
+import { withCheckDigit } from '../../src/contracts/barcodes.js';
 import { deriveSearchFields } from '../../src/contracts/catalogue-query.js';
 import type { Db } from './database.js';
 import { seedDemoAccounts } from './demo-accounts.js';
@@ -52,6 +53,7 @@ export async function seedDatabase(
       const added = new Date(now.getTime() - product.addedDaysAgo * DAY_MS);
       return {
         sku: product.sku,
+        ean: product.ean,
         name: product.name,
         shortDescription: product.shortDescription,
         description: product.description,
@@ -105,6 +107,13 @@ const LARGE_WORDS = {
 };
 
 /**
+ * A generated product's barcode: GS1's prefix 200 (restricted circulation: numbers for use
+ * inside one company, never a product's in trade), so that it is neither a real product's
+ * nor a demo one's, then the product's number and the check digit.
+ */
+const generatedEan = (n: number): string => withCheckDigit(`200${String(n).padStart(9, '0')}`);
+
+/**
  * Adds `total` generated products (for benchmarks) across the demo categories. Their
  * pictures reuse a handful of generated files so that the database stays small.
  */
@@ -137,6 +146,7 @@ export async function seedLargeCatalogue(db: Db, total: number, now = new Date()
       const fields = {
         name,
         sku: `BN-${String(n + 1).padStart(6, '0')}`,
+        ean: generatedEan(n + 1),
         shortDescription: `${line} care ${kind.toLowerCase()} for professional use.`,
         description: `Generated benchmark product ${n + 1} of the ${line} line.`,
       };

@@ -27,6 +27,7 @@ import type {
   AdminProductQuery,
 } from '../../src/contracts/admin-catalogue-schemas.js';
 import { LOW_STOCK_BELOW } from '../../src/contracts/admin.js';
+import { eanOf } from '../../src/contracts/barcodes.js';
 import { type ProductTranslations } from '../../src/contracts/catalogue.js';
 import { deriveSearchFields, foldText, searchTerms } from '../../src/contracts/catalogue-query.js';
 import { LANGUAGES, type Language } from '../../src/contracts/languages.js';
@@ -60,10 +61,32 @@ const skuTaken = (sku: string) =>
     { field: 'sku', code: 'skuTaken', message: ERROR_MESSAGES.skuTaken },
   ]);
 
-const isUniqueViolation = (error: unknown): boolean => {
-  const failure = (error as { cause?: { code?: string }; code?: string }) ?? {};
-  return failure.code === '23505' || failure.cause?.code === '23505';
-};
+const eanTaken = (ean: string) =>
+  new HttpError(409, `Another product already has the EAN ${ean}.`, [
+    { field: 'ean', code: 'eanTaken', message: ERROR_MESSAGES.eanTaken },
+  ]);
+
+/** The unique constraint or index a failed write broke (the driver's error or its cause). */
+function brokenUnique(error: unknown): string | null {
+  type Failure = { code?: string; constraint?: string };
+  const failure = (error as Failure & { cause?: Failure }) ?? {};
+  for (const candidate of [failure, failure.cause]) {
+    if (candidate?.code === '23505') return candidate.constraint ?? '';
+  }
+  return null;
+}
+
+/** Another request took the SKU or the EAN between the check and the write: which one. */
+function takenMeanwhile(
+  error: unknown,
+  values: { sku?: string | undefined; ean?: string | null | undefined },
+): unknown {
+  const broken = brokenUnique(error);
+  if (broken === null) return error;
+  if (broken === 'products_ean_idx' && values.ean) return eanTaken(values.ean);
+  if (values.sku) return skuTaken(values.sku);
+  return error;
+}
 
 /** The product's texts in every language: the columns are Romanian, the rest translations. */
 function textsOf(row: ProductRow): Record<Language, ProductTexts> {
@@ -82,6 +105,7 @@ function toAdminProduct(row: ProductRow, ordered: boolean): AdminProduct {
   return {
     id: row.id,
     sku: row.sku,
+    ean: row.ean,
     price: Number(row.price),
     stock: row.stock,
     active: row.active,
@@ -97,8 +121,8 @@ function toAdminProduct(row: ProductRow, ordered: boolean): AdminProduct {
 
 /**
  * `GET /api/admin/products`: a page of products by name (then id), with the catalogue's
- * search (every word in the name, SKU or descriptions, any language), a category, active or
- * inactive, and low stock as the dashboard counts it.
+ * search (every word in the name, SKU, EAN or descriptions, any language), a category,
+ * active or inactive, and low stock as the dashboard counts it.
  */
 export async function listProductPage(db: Db, query: AdminProductQuery): Promise<AdminProductPage> {
   const filters: SQL[] = searchTerms(query.search ?? '').map(
@@ -147,6 +171,7 @@ export async function productDetail(db: Db, id: number): Promise<AdminProduct> {
 /** The product's fields as its columns hold them, from texts and facts checked already. */
 function columnsOf(input: {
   sku: string;
+  ean: string;
   texts: Record<Language, ProductTexts>;
   price: number;
   stock: number;
@@ -166,8 +191,10 @@ function columnsOf(input: {
   }
   const base = trimmed(input.texts.ro);
   const sku = input.sku.trim();
+  const ean = eanOf(input.ean) || null;
   return {
     sku,
+    ean,
     name: base.name,
     shortDescription: base.shortDescription,
     description: base.description,
@@ -176,14 +203,18 @@ function columnsOf(input: {
     stock: input.stock,
     categoryId: input.categoryId,
     tags: tagsOf(input.tags.join(',')),
-    ...deriveSearchFields({ ...base, sku, translations }),
+    ...deriveSearchFields({ ...base, sku, translations, ean }),
   };
 }
 
+/** The rules' values of an input whose EAN is checked and stored as text ('' for none). */
+type CheckedInput = AdminProductInput & { ean: string };
+
 /** Checks the input by the shared rules: a broken one is a 400 naming each field. */
-function checkProduct(input: AdminProductInput): void {
+function checkProduct(input: CheckedInput): void {
   const errors = validateProduct({
     sku: input.sku,
+    ean: input.ean,
     price: String(input.price),
     stock: String(input.stock),
     categoryId: String(input.categoryId),
@@ -209,10 +240,19 @@ async function requireFreeSku(db: Db, sku: string, except?: number): Promise<voi
   if (row) throw skuTaken(sku);
 }
 
+async function requireFreeEan(db: Db, ean: string, except?: number): Promise<void> {
+  const [row] = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.ean, ean), except === undefined ? undefined : ne(products.id, except)));
+  if (row) throw eanTaken(ean);
+}
+
 /** The audited view of a product: its plain fields, each text by `<field>.<language>`. */
 function auditView(row: ProductRow): AuditFields {
   const view: AuditFields = {
     sku: row.sku,
+    ean: row.ean,
     price: Number(row.price),
     stock: row.stock,
     categoryId: row.categoryId,
@@ -257,10 +297,12 @@ export async function createProduct(
   input: AdminProductInput,
   actor: StaffActor,
 ): Promise<AdminProduct> {
-  checkProduct(input);
+  const checked = { ...input, ean: input.ean ?? '' };
+  checkProduct(checked);
   await requireCategory(db, input.categoryId);
-  const values = columnsOf(input);
+  const values = columnsOf(checked);
   await requireFreeSku(db, values.sku);
+  if (values.ean) await requireFreeEan(db, values.ean);
   let row: ProductRow | undefined;
   try {
     [row] = await db
@@ -268,9 +310,7 @@ export async function createProduct(
       .values({ ...values, active: input.active ?? true })
       .returning();
   } catch (error) {
-    // Another request took the SKU between the check and the insert.
-    if (isUniqueViolation(error)) throw skuTaken(values.sku);
-    throw error;
+    throw takenMeanwhile(error, values);
   }
   if (!row) throw new Error('The product could not be created');
   await recordProduct(db, actor, 'product.create', null, row);
@@ -293,8 +333,7 @@ async function changeProduct(
       .where(eq(products.id, row.id))
       .returning();
   } catch (error) {
-    if (isUniqueViolation(error) && set.sku) throw skuTaken(set.sku);
-    throw error;
+    throw takenMeanwhile(error, set);
   }
   if (!updated) throw notFound('Product not found');
   await recordProduct(db, actor, action, row, updated);
@@ -312,8 +351,10 @@ export async function editProduct(
   actor: StaffActor,
 ): Promise<AdminProduct> {
   const row = await readProduct(db, id, true);
-  const merged: AdminProductInput = {
+  const merged: CheckedInput = {
     sku: edit.sku ?? row.sku,
+    // Null or an empty text takes the barcode away; absent keeps it.
+    ean: edit.ean === undefined ? (row.ean ?? '') : (edit.ean ?? ''),
     price: edit.price ?? Number(row.price),
     stock: edit.stock ?? row.stock,
     categoryId: edit.categoryId ?? row.categoryId,
@@ -326,6 +367,7 @@ export async function editProduct(
   }
   const values = columnsOf(merged);
   if (values.sku !== row.sku) await requireFreeSku(db, values.sku, id);
+  if (values.ean && values.ean !== row.ean) await requireFreeEan(db, values.ean, id);
   const before = auditView(row);
   const after = auditView({ ...row, ...values });
   const ordered = await wasOrdered(db, id);

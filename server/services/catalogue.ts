@@ -33,6 +33,7 @@ export function toProductDto(row: ProductRow, category: CategoryRow, viewer: Vie
   const dto: Product = {
     id: row.id,
     sku: row.sku,
+    ean: row.ean,
     name: row.name,
     shortDescription: row.shortDescription,
     description: row.description,

@@ -43,6 +43,8 @@ const TextsSchema = Type.Object(
 export const AdminProductSchema = Type.Object({
   id: Type.Integer(),
   sku: Type.String(),
+  /** The EAN-13 barcode on its pack; null until staff enter it. */
+  ean: Type.Union([Type.String(), Type.Null()]),
   price: Type.Number(),
   stock: Type.Integer(),
   active: Type.Boolean(),
@@ -60,7 +62,7 @@ export const AdminProductSchema = Type.Object({
 /** `GET /api/admin/products`: every filter optional, 20 a page, by name then id. */
 export const AdminProductQuerySchema = Type.Object(
   {
-    /** Words of the name (any language), SKU or descriptions, as the catalogue's search. */
+    /** Words of the name (any language), SKU, EAN or descriptions, as the catalogue's search. */
     search: Type.Optional(Type.String({ maxLength: MAX_TEXT_LENGTH })),
     categoryId: Type.Optional(id),
     status: Type.Optional(literals(PRODUCT_STATES)),
@@ -79,6 +81,11 @@ export const AdminProductPageSchema = Type.Object({
 
 const productFields = {
   sku: Type.String({ minLength: 1, maxLength: MAX_SKU_LENGTH, pattern: SKU_PATTERN }),
+  /**
+   * An EAN-13 (spaces between its digits allowed), checked by the shared rules so that a
+   * wrong one is named `eanInvalid`; an empty text or null: the product has none.
+   */
+  ean: Type.Union([Type.String({ maxLength: MAX_TEXT_LENGTH }), Type.Null()]),
   price: Type.Number({ minimum: 0, maximum: MAX_PRICE }),
   stock: Type.Integer({ minimum: 0, maximum: MAX_STOCK }),
   categoryId: id,
@@ -86,9 +93,13 @@ const productFields = {
   texts: TextsSchema,
 };
 
-/** `POST /api/admin/products`: a new product, active unless said otherwise. */
+/** `POST /api/admin/products`: a new product, active unless said otherwise, `ean` optional. */
 export const AdminProductInputSchema = Type.Object(
-  { ...productFields, active: Type.Optional(Type.Boolean()) },
+  {
+    ...productFields,
+    ean: Type.Optional(productFields.ean),
+    active: Type.Optional(Type.Boolean()),
+  },
   { additionalProperties: false },
 );
 
@@ -99,6 +110,7 @@ export const AdminProductInputSchema = Type.Object(
 export const AdminProductEditSchema = Type.Object(
   {
     sku: Type.Optional(productFields.sku),
+    ean: Type.Optional(productFields.ean),
     price: Type.Optional(productFields.price),
     stock: Type.Optional(productFields.stock),
     categoryId: Type.Optional(productFields.categoryId),

@@ -49,6 +49,8 @@ export const PRODUCT_TEXT_FIELDS = ['name', 'shortDescription', 'description'] a
 /** What the staff form edits: the product's texts in every language and its facts. */
 export interface ProductValues {
   sku: string;
+  /** The EAN-13 barcode as typed; empty when the product has none (./barcodes). */
+  ean: string;
   /** As typed: a number with at most two decimals. */
   price: string;
   stock: string;
@@ -63,6 +65,8 @@ export const PRODUCT_ERROR_CODES = [
   'tooLong',
   'skuFormat',
   'skuTaken',
+  'eanInvalid',
+  'eanTaken',
   'priceInvalid',
   'stockInvalid',
   'categoryRequired',
@@ -72,7 +76,10 @@ export const PRODUCT_ERROR_CODES = [
 export type ProductErrorCode = (typeof PRODUCT_ERROR_CODES)[number];
 
 export interface ProductFieldError {
-  /** `sku`, `price`, `stock`, `categoryId`, `tags`, or `<text>.<language>` (`name.en`). */
+  /**
+   * `sku`, `ean`, `price`, `stock`, `categoryId`, `tags`, or `<text>.<language>`
+   * (`name.en`).
+   */
   field: string;
   code: ProductErrorCode;
 }

@@ -22,6 +22,8 @@ export interface SearchableFields {
   description: string;
   /** The texts in other languages: a search in any of them finds the product. */
   translations?: ProductTranslations | undefined;
+  /** The barcode: a scanned or typed EAN finds the product. */
+  ean?: string | null | undefined;
 }
 
 /**
@@ -37,8 +39,16 @@ export function deriveSearchFields(product: SearchableFields): {
     texts ? [texts.name, texts.shortDescription, texts.description] : [],
   );
   return {
+    // The EAN last: a product without one keeps the search text it had.
     searchText: foldText(
-      [product.name, product.sku, product.shortDescription, product.description, ...translated]
+      [
+        product.name,
+        product.sku,
+        product.shortDescription,
+        product.description,
+        ...translated,
+        product.ean,
+      ]
         .filter(Boolean)
         .join(' '),
     ),

@@ -37,6 +37,11 @@ export const ProductTranslationSchema = Type.Object({
 export const ProductSchema = Type.Object({
   id: Type.Integer(),
   sku: Type.String(),
+  /**
+   * The EAN-13 barcode on its pack (src/contracts/barcodes.ts); null when staff have not
+   * entered one. A copy stored on a device before products had it lacks the field.
+   */
+  ean: Type.Union([Type.String(), Type.Null()]),
   name: Type.String(),
   shortDescription: Type.String(),
   description: Type.String(),
@@ -52,7 +57,7 @@ export const ProductSchema = Type.Object({
   category: CategorySchema,
   createdAt: Type.String({ format: 'date-time' }),
   updatedAt: Type.String({ format: 'date-time' }),
-  /** Folded name, SKU and descriptions: what a search matches against. */
+  /** Folded name, SKU, descriptions and EAN: what a search matches against. */
   searchText: Type.String(),
   /** Folded name: what the name sort orders by. */
   nameKey: Type.String(),

@@ -28,6 +28,7 @@ import {
   type ProductTexts,
   type ProductValues,
 } from './admin-catalogue';
+import { eanOf, isValidEan13 } from './barcodes';
 import { isEmailAddress } from './email';
 import { LANGUAGES, type Language } from './languages';
 import {
@@ -268,12 +269,13 @@ const productText = (field: keyof ProductTexts, language: Language) =>
 
 /**
  * The rules of a product as the staff form edits it (docs/product.md#back-office), over its
- * values made flat (`productFields`): a SKU in the label's shape, a price and a stock, a
- * category, at most MAX_TAGS tags, a name in Romanian (the fallback of every language) and
- * every text within its length.
+ * values made flat (`productFields`): a SKU in the label's shape, an EAN-13 or none, a
+ * price and a stock, a category, at most MAX_TAGS tags, a name in Romanian (the fallback of
+ * every language) and every text within its length.
  */
 export const ProductFormSchema = Type.Object({
   sku: text({ blank: 'required', shapes: [shape((v) => SKU_SHAPE.test(v), 'skuFormat')] }),
+  ean: text({ shapes: [shape(isValidEan13, 'eanInvalid')] }),
   price: text({ blank: 'required', shapes: [shape((v) => priceOf(v) !== null, 'priceInvalid')] }),
   stock: text({ blank: 'required', shapes: [shape((v) => stockOf(v) !== null, 'stockInvalid')] }),
   categoryId: text({
@@ -302,6 +304,7 @@ export const CategoryNamesFormSchema = Type.Object(
 function productFields(values: ProductValues): Record<string, unknown> {
   const fields: Record<string, unknown> = {
     sku: values.sku.trim(),
+    ean: eanOf(values.ean),
     price: values.price.trim(),
     stock: values.stock.trim(),
     categoryId: values.categoryId.trim(),

@@ -442,6 +442,7 @@ describe('the back office catalogue', () => {
     const { tokens } = await buyer();
     const created = await send(staff, 'POST', '/api/admin/products', '/api/admin/products', {
       sku: 'AF-0001',
+      ean: '5949990100015',
       price: 24.5,
       stock: 12,
       categoryId: 2,
@@ -452,6 +453,7 @@ describe('the back office catalogue', () => {
     const id = created.json<{ product: { id: number } }>().product.id;
     const changed = {
       sku: 'AF-0002',
+      ean: '5949990100022',
       price: 26,
       stock: 9,
       categoryId: 3,
@@ -465,6 +467,7 @@ describe('the back office catalogue', () => {
     );
     expect(product).toMatchObject({
       sku: 'AF-0002',
+      ean: '5949990100022',
       price: 26,
       stock: 9,
       categoryId: 3,

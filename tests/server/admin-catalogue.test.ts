@@ -18,6 +18,7 @@ import type {
   AdminProductPage,
 } from '../../src/contracts/admin-catalogue';
 import type { Category, MirrorLine, ProductPage } from '../../src/contracts/catalogue';
+import { withCheckDigit } from '../../src/contracts/barcodes';
 import type { ErrorBody } from '../../src/contracts/error-schema';
 import { PICTURE_WIDTHS, pictureFiles } from '../../src/contracts/product-pictures';
 import { order, salon, staffMember, type Salon, type Staff } from './factories';
@@ -62,6 +63,10 @@ function send(
 }
 
 const sku = () => `T-${randomUUID().slice(0, 8).toUpperCase()}`;
+
+/** A valid EAN-13 no other product has: prefix 29, ten random digits, the check digit. */
+const ean = () =>
+  withCheckDigit(`29${String(randomBytes(5).readUIntBE(0, 5) % 10_000_000_000).padStart(10, '0')}`);
 
 function productInput(fields: Partial<AdminProductInput> = {}): AdminProductInput {
   return {
@@ -231,6 +236,141 @@ describe('PATCH /api/admin/products/:id', () => {
     });
     expect(response.statusCode).toBe(200);
     expect((await latestAudit('product', product.id))?.action).toBe('product.create');
+  });
+});
+
+describe('EAN-13 barcodes', () => {
+  it('are kept on create and edit, shown by the storefront and the mirror, searched and audited', async () => {
+    const first = ean();
+    // Typed as printed under the barcode, in groups.
+    const typed = `${first.slice(0, 1)} ${first.slice(1, 7)} ${first.slice(7)}`;
+    const created = await createProduct({ ean: typed });
+    expect(created.ean).toBe(first);
+    const [found] = await storefront(first);
+    expect(found).toMatchObject({ id: created.id, ean: first });
+    const staffSearch = (await get(`/api/admin/products?search=${first}`)).json<AdminProductPage>();
+    expect(staffSearch.products.map((p) => p.id)).toEqual([created.id]);
+    expect((await latestAudit('product', created.id))?.after).toMatchObject({ ean: first });
+
+    const second = ean();
+    const edited = await send('PATCH', `/api/admin/products/${created.id}`, { ean: second });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json<{ product: AdminProduct }>().product.ean).toBe(second);
+    expect(await latestAudit('product', created.id)).toMatchObject({
+      action: 'product.edit',
+      before: { ean: first },
+      after: { ean: second },
+    });
+    expect(await storefront(first)).toEqual([]);
+    const line = (await mirror()).find((l) => l.type === 'products');
+    const mirrored = line?.type === 'products' ? line.products : [];
+    expect(mirrored.find((p) => p.id === created.id)?.ean).toBe(second);
+
+    // Another edit keeps it; null takes it away, and the old number is free again.
+    await send('PATCH', `/api/admin/products/${created.id}`, { stock: 7 });
+    expect(
+      (await get(`/api/admin/products/${created.id}`)).json<{ product: AdminProduct }>(),
+    ).toMatchObject({ product: { ean: second, stock: 7 } });
+    const cleared = await send('PATCH', `/api/admin/products/${created.id}`, { ean: null });
+    expect(cleared.json<{ product: AdminProduct }>().product.ean).toBeNull();
+    expect((await latestAudit('product', created.id))?.after).toEqual({ ean: null });
+    expect((await createProduct({ ean: second })).ean).toBe(second);
+  });
+
+  it('are optional: a product made without one, or with an empty one, has none', async () => {
+    const without = await createProduct();
+    const empty = await createProduct({ ean: '  ' });
+    expect([without.ean, empty.ean]).toEqual([null, null]);
+    const [found] = await storefront(empty.sku);
+    expect(found?.ean).toBeNull();
+  });
+
+  it('refuses a wrong check digit with the field named, and keeps nothing', async () => {
+    const good = ean();
+    const wrong = `${good.slice(0, 12)}${(Number(good[12]) + 1) % 10}`;
+    const input = productInput({ ean: wrong });
+    const response = await send('POST', '/api/admin/products', input);
+    expect(response.statusCode).toBe(400);
+    expect(response.json<ErrorBody>().details).toEqual([
+      expect.objectContaining({ field: 'ean', code: 'eanInvalid' }),
+    ]);
+    expect(await db().select().from(products).where(eq(products.sku, input.sku))).toEqual([]);
+
+    const product = await createProduct({ ean: good });
+    for (const bad of [wrong, '123456789012', 'EAN5901234123']) {
+      const edit = await send('PATCH', `/api/admin/products/${product.id}`, { ean: bad });
+      expect(edit.statusCode).toBe(400);
+      expect(edit.json<ErrorBody>().details).toEqual([
+        expect.objectContaining({ field: 'ean', code: 'eanInvalid' }),
+      ]);
+    }
+    expect(
+      (await get(`/api/admin/products/${product.id}`)).json<{ product: AdminProduct }>(),
+    ).toMatchObject({ product: { ean: good } });
+  });
+
+  it('refuses an EAN another product has with a 409 naming the field', async () => {
+    const taken = (await createProduct({ ean: ean() })).ean ?? '';
+    const again = await send('POST', '/api/admin/products', productInput({ ean: taken }));
+    expect(again.statusCode).toBe(409);
+    expect(again.json<ErrorBody>().details).toEqual([
+      expect.objectContaining({ field: 'ean', code: 'eanTaken' }),
+    ]);
+    const other = await createProduct({ ean: ean() });
+    const edit = await send('PATCH', `/api/admin/products/${other.id}`, { ean: taken });
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json<ErrorBody>().details?.[0]).toMatchObject({ field: 'ean', code: 'eanTaken' });
+    // Its own EAN sent again is no change.
+    const same = await send('PATCH', `/api/admin/products/${other.id}`, { ean: other.ean });
+    expect(same.statusCode).toBe(200);
+  });
+
+  it('are 13 digits and each on one product only, as the database itself enforces', async () => {
+    const row = (fields: { sku: string; ean: string }) => ({
+      ...fields,
+      name: fields.sku,
+      categoryId: 1,
+      price: '1.00',
+      searchText: fields.sku.toLowerCase(),
+      nameKey: fields.sku.toLowerCase(),
+    });
+    const taken = ean();
+    await db()
+      .insert(products)
+      .values(row({ sku: sku(), ean: taken }));
+    const refusal = async (values: ReturnType<typeof row>) => {
+      const error = await db()
+        .insert(products)
+        .values(values)
+        .then(
+          () => null,
+          (failure: unknown) => failure,
+        );
+      // The driver's error, as the query builder passes it on: the server reads the name.
+      const { cause } = (error ?? {}) as { cause?: { code?: string; constraint?: string } };
+      return { code: cause?.code, constraint: cause?.constraint };
+    };
+    expect(await refusal(row({ sku: sku(), ean: taken }))).toEqual({
+      code: '23505',
+      constraint: 'products_ean_idx',
+    });
+    expect(await refusal(row({ sku: sku(), ean: '12345' }))).toEqual({
+      code: '23514',
+      constraint: 'products_ean_check',
+    });
+  });
+
+  it('given at once to two new products: one is made, the other refused at the field', async () => {
+    const shared = ean();
+    const answers = await Promise.all(
+      [1, 2].map(() => send('POST', '/api/admin/products', productInput({ ean: shared }))),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    const refused = answers.find((answer) => answer.statusCode === 409);
+    expect(refused?.json<ErrorBody>().details?.[0]).toMatchObject({
+      field: 'ean',
+      code: 'eanTaken',
+    });
   });
 });
 

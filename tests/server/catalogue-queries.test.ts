@@ -24,6 +24,7 @@ beforeAll(async () => {
   for (const p of FIXTURE_PRODUCTS) {
     await db.insert(products).values({
       sku: p.sku,
+      ean: p.ean,
       name: p.name,
       shortDescription: p.shortDescription,
       description: p.description,

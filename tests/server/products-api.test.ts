@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isValidEan13 } from '../../src/contracts/barcodes';
 import type { Product } from '../../src/contracts/catalogue';
 import { buildApp } from '../../server/app';
 import { products } from '../../server/db/schema';
@@ -76,6 +77,18 @@ describe('the demo catalogue', () => {
     ).toBe(true);
   });
 
+  it('gives every product an EAN-13 of its own, by which the search finds it', async () => {
+    const all = await allProducts();
+    const eans = all.map((p) => p.ean ?? '');
+    expect(eans.filter((ean) => !isValidEan13(ean))).toEqual([]);
+    expect(new Set(eans).size).toBe(all.length);
+    const [first] = all;
+    const found = await list(`?search=${first?.ean}`);
+    expect(found.body.products.map((p) => p.id)).toEqual([first?.id]);
+    const detail = await app.inject(`/api/products/${first?.id}`);
+    expect(detail.json<{ product: Product }>().product.ean).toBe(first?.ean);
+  });
+
   it('serves every product picture under /uploads/products', async () => {
     const all = await allProducts();
     const paths = all.flatMap((p) => p.images);
@@ -119,6 +132,7 @@ describe('GET /api/products', () => {
     expect(product).toMatchObject({
       id: like.any(Number),
       sku: like.any(String),
+      ean: like.stringMatching(/^\d{13}$/),
       name: like.any(String),
       currency: 'EUR',
       stock: like.any(Number),
@@ -274,6 +288,16 @@ describe('the large catalogue for benchmarks', () => {
       expect(all.json<ListBody>().pagination.totalProducts).toBe(44 + 1_200);
       const found = await large.inject('/api/products?search=bn-000777');
       expect(found.json<ListBody>().products.map((p) => p.sku)).toEqual(['BN-000777']);
+      // Each with an EAN-13 of its own, none of them a demo product's.
+      const eans = (await own.database.db.select({ ean: products.ean }).from(products)).map(
+        (row) => row.ean ?? '',
+      );
+      expect(eans).toHaveLength(44 + 1_200);
+      expect(eans.filter((ean) => !isValidEan13(ean))).toEqual([]);
+      expect(new Set(eans).size).toBe(eans.length);
+      const [generated] = found.json<ListBody>().products;
+      const byEan = await large.inject(`/api/products?search=${generated?.ean}`);
+      expect(byEan.json<ListBody>().products.map((p) => p.sku)).toEqual(['BN-000777']);
       await large.close();
     } finally {
       await own.drop();

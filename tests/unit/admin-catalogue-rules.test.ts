@@ -7,6 +7,7 @@ import { readProductsUrl, writeProductsUrl } from '../../src/features/admin/prod
 const blank = { name: '', shortDescription: '', description: '' };
 const values = (fields: Partial<ProductValues> = {}): ProductValues => ({
   sku: 'FP-SH-001',
+  ean: '',
   price: '12.50',
   stock: '4',
   categoryId: '2',
@@ -61,6 +62,15 @@ describe('the product rules the staff form and the server share', () => {
     expect(validateProduct(values({ texts: texts('x'.repeat(5001)) }))).toEqual([
       { field: 'description.ro', code: 'tooLong' },
     ]);
+  });
+
+  it('take no EAN, or a valid EAN-13 typed with or without spaces between its groups', () => {
+    expect(validateProduct(values({ ean: '  ' }))).toEqual([]);
+    expect(validateProduct(values({ ean: '5901234123457' }))).toEqual([]);
+    expect(validateProduct(values({ ean: ' 5 901234 123457 ' }))).toEqual([]);
+    for (const ean of ['5901234123458', '590123412345', '59012341234570', 'ABCDEFGHIJKLM']) {
+      expect(validateProduct(values({ ean }))).toEqual([{ field: 'ean', code: 'eanInvalid' }]);
+    }
   });
 
   it('read a price typed with a comma or a point, and tags separated by commas', () => {

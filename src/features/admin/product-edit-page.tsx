@@ -17,6 +17,7 @@ import {
   type AdminProductInput,
   type ProductValues,
 } from '../../contracts/admin-catalogue';
+import { eanOf } from '../../contracts/barcodes';
 import { validateProduct } from '../../contracts/form-schemas';
 import { LANGUAGES, type Language } from '../../contracts/languages';
 import { Banner } from '../../components/banner';
@@ -48,6 +49,7 @@ const TEXT_LIMITS = {
 
 const EMPTY: ProductValues = {
   sku: '',
+  ean: '',
   price: '',
   stock: '0',
   categoryId: '',
@@ -61,6 +63,7 @@ const EMPTY: ProductValues = {
 
 const valuesOf = (product: AdminProduct): ProductValues => ({
   sku: product.sku,
+  ean: product.ean ?? '',
   price: product.price.toFixed(2),
   stock: String(product.stock),
   categoryId: String(product.categoryId),
@@ -202,7 +205,7 @@ function ProductForm({
   const [errors, setErrors] = useState<Errors>({});
   const [banner, setBanner] = useState<string | null>(null);
 
-  const set = (field: 'sku' | 'price' | 'stock' | 'categoryId', value: string) => {
+  const set = (field: 'sku' | 'ean' | 'price' | 'stock' | 'categoryId', value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
@@ -234,6 +237,7 @@ function ProductForm({
     }
     const input: AdminProductInput = {
       sku: checked.sku,
+      ean: eanOf(checked.ean) || null,
       price: priceOf(checked.price) ?? 0,
       stock: stockOf(checked.stock) ?? 0,
       categoryId: Number(checked.categoryId),
@@ -277,6 +281,15 @@ function ProductForm({
             value={values.sku}
             error={errors.sku}
             onChange={(event) => set('sku', event.target.value.toUpperCase())}
+          />
+          <FormField
+            label={t('admin.catalogue.form.ean')}
+            hint={t('admin.catalogue.form.eanHint')}
+            inputMode="numeric"
+            autoComplete="off"
+            value={values.ean}
+            error={errors.ean}
+            onChange={(event) => set('ean', event.target.value)}
           />
           <FormField
             label={t('admin.catalogue.form.price')}

@@ -97,6 +97,8 @@ function ProductDetail({ product: stored }: { product: Product }) {
             '@type': 'Product',
             name: product.name,
             sku: product.sku,
+            // A copy kept on the device before products had barcodes has no `ean` at all.
+            ...(product.ean ? { gtin13: product.ean } : {}),
             description: product.description,
             image: product.images.map((path) => `${origin}${path}`),
             category: categoryName,
@@ -174,6 +176,11 @@ function ProductDetail({ product: stored }: { product: Product }) {
           <p className="product-detail__sku">
             {t('product.sku')}: <span>{product.sku}</span>
           </p>
+          {product.ean && (
+            <p className="product-detail__sku">
+              {t('product.ean')}: <span>{product.ean}</span>
+            </p>
+          )}
           {product.shortDescription && (
             <p className="product-detail__lead">{product.shortDescription}</p>
           )}
