@@ -129,13 +129,13 @@ const files = (dir: string): string[] =>
   );
 
 /**
- * The screens only a signed-in user can open (and the user menu, and the check of outbox
- * entries before they are sent): their code, and what only they load, is kept by the
+ * The screens only a signed-in user can open (a sales rep's too, and the user menu, and the
+ * check of outbox entries before they are sent): their code, and what only they load, is kept by the
  * service worker once someone signs in, not precached on every visitor's first visit
  * (signing in needs the network anyway).
  */
 const ACCOUNT_SCREENS =
-  /\/src\/(features\/(cart\/cart|orders\/orders|sync\/sync|profile\/profile)-page\.tsx|app\/user-menu\.tsx|lib\/sync\/outbox-check\.ts)$/;
+  /\/src\/(features\/(cart\/cart|orders\/orders|sync\/sync|profile\/profile)-page\.tsx|features\/field-sales\/(screens|ordering-for)\.tsx|app\/user-menu\.tsx|lib\/sync\/outbox-check\.ts)$/;
 
 /**
  * The back office's screens (and the module that loads them): like the signed-in ones, but

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { canSeePrices } from '../contracts/accounts';
-import { BACK_OFFICE_PATH, ROUTES, type AppRoute } from '../contracts/routes';
+import { BACK_OFFICE_PATH, FIELD_SALES_PATH, ROUTES, type AppRoute } from '../contracts/routes';
 import { useUser } from '../lib/auth/session';
 import { useConnectivity } from '../lib/sync/connectivity';
 import { offlineInviteOpen } from '../lib/sync/offline-invite';
@@ -16,7 +16,7 @@ import { FirstScreenProvider, type FirstScreen } from '../lib/first-screen';
 import { ErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { Header } from './header';
-import { BACK_OFFICE, NotFoundPage, SCREENS } from './pages';
+import { BACK_OFFICE, FIELD_SALES, NotFoundPage, SCREENS } from './pages';
 import { replayHeldClicks } from '../lib/clicks-before-hydration';
 import { markFirstScreen } from '../lib/when-idle';
 import { keepApp } from '../lib/kept-on-device';
@@ -36,6 +36,22 @@ function OfflineBanner() {
     <div className="offline-banner" role="status" data-testid="offline-banner">
       {t('app.offlineBanner')}
     </div>
+  );
+}
+
+/** A sales rep's "Ordering for …" bar: its own chunk, loaded for reps alone. */
+const OrderingForBar = lazy(() =>
+  Promise.all([import('../features/field-sales/ordering-for'), loadAllTexts()]).then(([m]) => ({
+    default: m.OrderingFor,
+  })),
+);
+
+function OrderingFor() {
+  if (useUser()?.role !== 'SALES_REP') return null;
+  return (
+    <Suspense fallback={null}>
+      <OrderingForBar />
+    </Suspense>
   );
 }
 
@@ -120,6 +136,7 @@ function Layout() {
       <Background />
       <Header />
       <OfflineBanner />
+      <OrderingFor />
       <UpdateSlot />
       <OfflineInvite />
       <main id="main" tabIndex={-1}>
@@ -167,6 +184,10 @@ function AppRoutes() {
         <Route
           path={`${BACK_OFFICE_PATH}/*`}
           element={<RequireAuth staff>{BACK_OFFICE.element}</RequireAuth>}
+        />
+        <Route
+          path={`${FIELD_SALES_PATH}/*`}
+          element={<RequireAuth rep>{FIELD_SALES.element}</RequireAuth>}
         />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

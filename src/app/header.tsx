@@ -15,8 +15,8 @@ const UserMenu = lazy(() =>
 export function Header() {
   const { t, i18n } = useTranslation();
   const user = useUser();
-  // Staff have no company: the salon's links (cart, sync) are not theirs.
-  const staff = user?.role === 'ADMIN';
+  // Staff and reps have no company: the salon's links (cart, sync) are not theirs.
+  const salon = user?.role === 'USER';
   const { cart } = useCart();
   const { waiting } = useOutboxSummary();
   const notify = useToast();
@@ -57,7 +57,7 @@ export function Header() {
                   {t('nav.products')}
                 </NavLink>
               </li>
-              {user && !staff && (
+              {salon && (
                 <li>
                   <NavLink
                     to="/cart"
@@ -73,7 +73,7 @@ export function Header() {
                   </NavLink>
                 </li>
               )}
-              {user && !staff && waiting > 0 && (
+              {salon && waiting > 0 && (
                 <li>
                   <NavLink to="/sync" onClick={close} className="sync-link">
                     {t('nav.waiting', { count: waiting })}

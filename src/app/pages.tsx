@@ -150,6 +150,16 @@ const BackOfficePage = lazyPage(
 );
 export const BACK_OFFICE = screen(BackOfficePage, { notFound: createElement(NotFoundPage) });
 
+/**
+ * Field sales (docs/product.md#field-sales): a sales rep's own router and screens, which
+ * read and write the device.
+ */
+const FieldSalesPage = lazyPage(
+  () => import('../features/field-sales/screens').then((m) => m.FieldSales),
+  { texts: true, engine: true },
+);
+export const FIELD_SALES = screen(FieldSalesPage, { notFound: createElement(NotFoundPage) });
+
 /** The screen of an address, among those the server renders (first visits open on them). */
 function firstScreenPage(pathname: string): Page<never> | undefined {
   // Found as the router finds it, with the router's own matching.

@@ -11,27 +11,35 @@ const StaffOnly = lazy(() =>
   Promise.all([import('./staff-only'), loadAllTexts()]).then(([m]) => ({ default: m.StaffOnly })),
 );
 
-/** Said to a staff member who opens a salon's page (cart, orders, sync). */
+/** Said to a staff member or a sales rep who opens a salon's page (cart, orders, sync). */
 const SalonOnly = lazy(() =>
   Promise.all([import('./staff-only'), loadAllTexts()]).then(([m]) => ({ default: m.SalonOnly })),
+);
+
+/** Said to anyone but a sales rep who opens a field sales page. */
+const RepOnly = lazy(() =>
+  Promise.all([import('./staff-only'), loadAllTexts()]).then(([m]) => ({ default: m.RepOnly })),
 );
 
 /**
  * The guard of signed-in pages (docs/product.md#routes): a visitor goes to /login,
  * remembering where they wanted to go; a page that needs a verified company shows why it is
- * closed; a back-office page (`staff`) is only for the maker's staff, and tells anyone
- * else so. The server refuses their data to anyone else in any case.
+ * closed; a back-office page (`staff`) is only for the maker's staff, a field sales page
+ * (`rep`) only for its sales reps, and a salon's page (`salon`) only for a salon's users:
+ * each tells anyone else so. The server refuses their data to anyone else in any case.
  */
 export function RequireAuth({
   children,
   verified = false,
   staff = false,
+  rep = false,
   salon = false,
 }: {
   children: ReactNode;
   verified?: boolean;
   staff?: boolean;
-  /** A salon's page: staff, who have no company, are sent to the back office instead. */
+  rep?: boolean;
+  /** A salon's page: staff and reps, who have no company, are shown where to go instead. */
   salon?: boolean;
 }) {
   const session = useSession();
@@ -41,8 +49,10 @@ export function RequireAuth({
       <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` }} />
     );
   }
-  if (staff && session.user.role !== 'ADMIN') return <StaffOnly />;
-  if (salon && session.user.role === 'ADMIN') return <SalonOnly />;
+  const { role } = session.user;
+  if (staff && role !== 'ADMIN') return <StaffOnly />;
+  if (rep && role !== 'SALES_REP') return <RepOnly />;
+  if (salon && role !== 'USER') return <SalonOnly />;
   if (verified && !canSeePrices(session.user.company)) return <VerificationRequired />;
   return children;
 }

@@ -141,13 +141,20 @@ export function UserMenu({
               </Link>
             </li>
           )}
+          {user.role === 'SALES_REP' && (
+            <li>
+              <Link to="/rep" onClick={onNavigate}>
+                {t('fieldSales.nav.customers')}
+              </Link>
+            </li>
+          )}
           <li>
             <Link to="/profile" onClick={onNavigate}>
               {t('nav.profile')}
             </Link>
           </li>
-          {/* Staff have no company: no cart, orders or sync of their own. */}
-          {user.role !== 'ADMIN' && (
+          {/* Staff and reps have no company: no cart, orders or sync of their own. */}
+          {user.role === 'USER' && (
             <>
               <li>
                 <Link to="/cart" onClick={onNavigate}>

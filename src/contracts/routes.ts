@@ -15,6 +15,8 @@ export interface PageRoute {
   signedIn?: boolean;
   /** Only for the maker's staff (the back office): guarded in the app, and by the server's API. */
   staff?: boolean;
+  /** Only for the maker's sales reps (field sales): guarded in the app, and by the server's API. */
+  rep?: boolean;
   /** Only for a salon's user: staff have no company, so no cart, orders or sync of their own. */
   salon?: boolean;
   /** Listed in the sitemap (a page with a parameter is listed by its data instead). */
@@ -57,6 +59,8 @@ export const ROUTES: readonly AppRoute[] = TABLE;
  * so that each staff page adds nothing to what a visitor downloads.
  */
 export const BACK_OFFICE_PATH = '/admin';
+/** Where field sales' pages lie (docs/product.md#field-sales), handed over the same way. */
+export const FIELD_SALES_PATH = '/rep';
 
 export interface RouteMatch<R extends PageRoute> {
   route: R;

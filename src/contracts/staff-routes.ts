@@ -2,8 +2,9 @@
  * The back office's pages (docs/product.md#back-office), all under BACK_OFFICE_PATH: its
  * own router shows them (src/features/admin/screens.tsx), so this table loads with the back
  * office, never with a visitor's first screen. The server and the tests read every page of
- * the app from PAGES.
+ * the app from PAGES (field sales' too, ./rep-routes).
  */
+import { REP_ROUTES } from './rep-routes';
 import { ROUTES, type PageRoute } from './routes';
 
 const TABLE = [
@@ -29,5 +30,5 @@ export interface StaffRoute extends PageRoute {
 
 export const STAFF_ROUTES: readonly StaffRoute[] = TABLE;
 
-/** Every page of the app: the storefront's and the back office's. */
-export const PAGES: readonly PageRoute[] = [...ROUTES, ...STAFF_ROUTES];
+/** Every page of the app: the storefront's, the back office's and field sales'. */
+export const PAGES: readonly PageRoute[] = [...ROUTES, ...STAFF_ROUTES, ...REP_ROUTES];

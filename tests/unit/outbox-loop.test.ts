@@ -82,7 +82,7 @@ beforeEach(() => {
     server: {
       cart: () => Promise.resolve(EMPTY),
       orders: () => Promise.resolve([]),
-      refreshCompany: () => Promise.resolve(),
+      refreshAccount: () => Promise.resolve(),
       isNetworkError: () => true,
     },
     registerBackgroundSync: () => undefined,

@@ -1,30 +1,39 @@
 import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
-import { BACK_OFFICE_PATH, matchRoute, ROUTES } from '../../src/contracts/routes';
+import { REP_ROUTES } from '../../src/contracts/rep-routes';
+import { BACK_OFFICE_PATH, FIELD_SALES_PATH, matchRoute, ROUTES } from '../../src/contracts/routes';
 import { PAGES, STAFF_ROUTES } from '../../src/contracts/staff-routes';
+
+/** The areas with routers of their own, and their tables. */
+const AREAS = {
+  'back-office': { path: BACK_OFFICE_PATH, routes: STAFF_ROUTES },
+  'field-sales': { path: FIELD_SALES_PATH, routes: REP_ROUTES },
+};
 
 /**
  * The page the client's routers show at an address: the app's router (made from the
- * storefront's table), and below the back office's path the back office's own router
- * (made from its table, each path taken below that path, as descendant routes match).
+ * storefront's table), and below the back office's or field sales' path that area's own
+ * router (made from its table, each path taken below that path, as descendant routes match).
  */
 function routerPage(pathname: string): string | null {
   const routes = [
     ...ROUTES.map((route) => ({ id: route.id, path: route.path })),
-    { id: 'back-office', path: `${BACK_OFFICE_PATH}/*` },
+    ...Object.entries(AREAS).map(([id, area]) => ({ id, path: `${area.path}/*` })),
     { id: 'not-found', path: '*' },
   ];
   const match = matchRoutes(routes, pathname)?.at(-1);
-  if (match?.route.id === 'back-office') {
+  const area = AREAS[match?.route.id as keyof typeof AREAS] as
+    (typeof AREAS)[keyof typeof AREAS] | undefined;
+  if (match && area) {
     const below = pathname.slice(match.pathnameBase.length) || '/';
-    const staff = [
-      ...STAFF_ROUTES.map((route) => ({
+    const inner = [
+      ...area.routes.map((route) => ({
         id: route.id,
-        path: route.path.slice(BACK_OFFICE_PATH.length) || '/',
+        path: route.path.slice(area.path.length) || '/',
       })),
       { id: 'not-found', path: '*' },
     ];
-    const id = matchRoutes(staff, below)?.at(-1)?.route.id;
+    const id = matchRoutes(inner, below)?.at(-1)?.route.id;
     return id === undefined || id === 'not-found' ? null : id;
   }
   const id = match?.route.id;
@@ -37,6 +46,9 @@ const ADDRESSES = [
   '/admin/no-such-page',
   '/admin/orders/7/more',
   '/administrator',
+  '/rep/',
+  '/rep/no-such-page',
+  '/reps',
   '//',
   '/products/',
   '/products//',

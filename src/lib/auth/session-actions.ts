@@ -8,13 +8,16 @@ import { db } from '../db/db';
 import { forgetPricedCatalogue } from '../sync/catalogue-mirror';
 import { refreshCompany } from '../sync/company';
 import { forgetUserData } from '../sync/device-data';
+import { refreshCustomers } from '../sync/rep-customers';
 import { clearSession, getSession, saveSession, updateStoredUser } from './session-store';
 
 export async function signIn(email: string, password: string, remember: boolean): Promise<User> {
   const session = await login(email.trim(), password, remember);
   await saveSession(session, remember);
-  // The company's address is on the device before the user may need it offline.
+  // The company's address, or a rep's customers, are on the device before they may be
+  // needed offline.
   void refreshCompany();
+  void refreshCustomers();
   return session.user;
 }
 

@@ -2,8 +2,9 @@
  * The device's database (IndexedDB through Dexie): one instance, one versioned schema.
  * The catalogue pages read from it, the mirror writes to it.
  */
-import { Dexie, type EntityTable } from 'dexie';
+import { Dexie, type EntityTable, type Table } from 'dexie';
 import type { Company } from '../../contracts/accounts';
+import type { RepCustomer } from '../../contracts/field-sales';
 import type { Category, Product } from '../../contracts/catalogue';
 import type { Cart, Order } from '../../contracts/orders';
 import type { OutboxEntry } from '../sync/outbox-rules';
@@ -71,6 +72,20 @@ export interface StoredCompany {
   syncedAt: string;
 }
 
+/** One of a sales rep's customers as GET /api/rep/customers last answered (version 7). */
+export interface StoredRepCustomer {
+  userId: number;
+  id: number;
+  customer: RepCustomer;
+  syncedAt: string;
+}
+
+/** Which customer a sales rep is ordering for on this device, if any. */
+export interface RepState {
+  userId: number;
+  actingFor: number | null;
+}
+
 export interface OrderChange {
   productName: string;
   kind: 'price' | 'quantity' | 'removed';
@@ -88,6 +103,8 @@ export type PortalDb = Dexie & {
   carts: EntityTable<CartBase, 'userId'>;
   orders: EntityTable<StoredOrder, 'ref'>;
   companies: EntityTable<StoredCompany, 'userId'>;
+  repCustomers: Table<StoredRepCustomer, [number, number]>;
+  repState: EntityTable<RepState, 'userId'>;
 };
 
 export function createPortalDb(name = DB_NAME): PortalDb {
@@ -152,6 +169,12 @@ export function createPortalDb(name = DB_NAME): PortalDb {
           if ('products' in record) ref.value = blockRecord(record.block, record.products);
         });
     });
+  db.version(7).stores({
+    // A sales rep's customers, searchable offline, and the one it is ordering for; bound
+    // to the rep, removed at sign-out.
+    repCustomers: '[userId+id], userId',
+    repState: 'userId',
+  });
   return db;
 }
 

@@ -64,13 +64,16 @@ export async function readOutboxSummary(
 }
 
 /**
- * Signing out: the user's priced and personal data (cart, orders, company) leaves the
- * device; the outbox stays, bound to the user.
+ * Signing out: the user's priced and personal data (cart, orders, company, a rep's
+ * customers) leaves the device; the outbox stays, bound to the user.
  */
 export async function forgetUserData(userId: number): Promise<void> {
-  await db.transaction('rw', db.carts, db.orders, db.companies, async () => {
+  const tables = [db.carts, db.orders, db.companies, db.repCustomers, db.repState];
+  await db.transaction('rw', tables, async () => {
     await db.carts.delete(userId);
     await db.companies.delete(userId);
+    await db.repCustomers.where('userId').equals(userId).delete();
+    await db.repState.delete(userId);
     await db.orders
       .where('userId')
       .equals(userId)

@@ -16,6 +16,7 @@ import {
 } from '../auth/session-store';
 import { db } from '../db/db';
 import { refreshCompany } from './company';
+import { refreshCustomers } from './rep-customers';
 import { onReconnect, reportNetworkFailure, startConnectivity } from './connectivity';
 import { OUTBOX_DONE_MESSAGE, type OutboxDoneMessage } from './outbox-replay';
 import type { OutboxPayload } from './outbox-rules';
@@ -89,7 +90,9 @@ export const syncLoop = createSyncLoop({
   server: {
     cart: () => api.get('cart').json<Cart>(),
     orders: async () => (await api.get('orders').json<{ orders: Order[] }>()).orders,
-    refreshCompany,
+    refreshAccount: async () => {
+      await Promise.all([refreshCompany(), refreshCustomers()]);
+    },
     isNetworkError,
   },
   registerBackgroundSync,

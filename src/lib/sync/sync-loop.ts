@@ -53,7 +53,8 @@ export interface SyncDevice {
     cart: () => Promise<Cart>;
     orders: () => Promise<Order[]>;
     /** Reads the user's company and keeps it on the device; best effort, never rejects. */
-    refreshCompany: () => Promise<void>;
+    /** Reads the account's own data: its company, and a rep's customers. */
+    refreshAccount: () => Promise<void>;
     /** Whether a failed read only meant that the server could not be reached. */
     isNetworkError: (error: unknown) => boolean;
   };
@@ -195,11 +196,11 @@ export function createSyncLoop(device: SyncDevice): SyncLoop {
 
   /**
    * Reads the server's cart and orders when nothing is waiting to change them (after a
-   * drain), and the company whose address the checkout is prefilled with. The company is
-   * not waited for: the outbox's next drain never hangs on it.
+   * drain), and the account's data: the company whose address the checkout is prefilled
+   * with, a rep's customers. That is not waited for: the next drain never hangs on it.
    */
   async function refreshServerState(): Promise<void> {
-    void device.server.refreshCompany();
+    void device.server.refreshAccount();
     const userId = session.userId();
     const user = session.user();
     if (userId === null || !user?.company) return;

@@ -1,0 +1,209 @@
+/**
+ * A sales rep's customers (docs/product.md#field-sales): the companies assigned to it, as
+ * kept on the device, searchable offline; read again from the server whenever the page
+ * opens online. Choosing one makes the rep order for it until it chooses another.
+ */
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import { PageMeta } from '../../components/page-meta';
+import type { RepCustomer } from '../../contracts/field-sales';
+import { useUser } from '../../lib/auth/session';
+import { formatDateTime, formatTime } from '../../lib/i18n';
+import { isNetworkError } from '../../lib/api/errors';
+import { useConnectivity } from '../../lib/sync/connectivity';
+import {
+  chooseCustomer,
+  readActingFor,
+  readCustomers,
+  readCustomersFromServer,
+} from '../../lib/sync/rep-customers';
+import './customers.css';
+
+type Refresh = 'reading' | 'done' | 'offline' | 'failed';
+
+export function CustomersPage() {
+  const { t, i18n } = useTranslation();
+  const user = useUser();
+  const userId = user?.id ?? null;
+  const navigate = useNavigate();
+  const connectivity = useConnectivity();
+  const searchId = useId();
+  const [search, setSearch] = useState('');
+  const [refresh, setRefresh] = useState<Refresh>('reading');
+
+  useEffect(() => {
+    if (connectivity === 'offline') {
+      setRefresh('offline');
+      return;
+    }
+    let current = true;
+    setRefresh('reading');
+    readCustomersFromServer().then(
+      () => current && setRefresh('done'),
+      (error: unknown) => current && setRefresh(isNetworkError(error) ? 'offline' : 'failed'),
+    );
+    return () => {
+      current = false;
+    };
+  }, [connectivity, userId]);
+
+  const customers = useLiveQuery(() => readCustomers(userId, search), [userId, search]);
+  const everyone = useLiveQuery(() => readCustomers(userId), [userId]);
+  const actingFor = useLiveQuery(() => readActingFor(userId), [userId]);
+  const keptAt = everyone?.reduce<string | null>(
+    (oldest, stored) => (oldest === null || stored.syncedAt < oldest ? stored.syncedAt : oldest),
+    null,
+  );
+
+  const orderFor = async (customer: RepCustomer) => {
+    if (userId === null) return;
+    await chooseCustomer(userId, customer.id);
+    void navigate('/products');
+  };
+
+  return (
+    <div className="page rep-customers">
+      <PageMeta
+        title={`${t('fieldSales.customers.title')} | ${t('meta.titleSuffix')}`}
+        description={t('fieldSales.customers.description')}
+        keywords={t('meta.keywords')}
+        path="/rep"
+      />
+      <h1>{t('fieldSales.customers.title')}</h1>
+      <p className="page__lead">{t('fieldSales.customers.description')}</p>
+
+      <p className="rep-customers__kept" role="status">
+        {refresh === 'reading'
+          ? t('fieldSales.customers.reading')
+          : refresh === 'done'
+            ? t('fieldSales.customers.current')
+            : keptAt
+              ? t(
+                  refresh === 'offline'
+                    ? 'fieldSales.customers.keptOffline'
+                    : 'fieldSales.customers.keptFailed',
+                  { date: formatTime(keptAt, i18n.language) },
+                )
+              : t(
+                  refresh === 'offline'
+                    ? 'fieldSales.customers.noneKeptOffline'
+                    : 'fieldSales.customers.noneKeptFailed',
+                )}
+      </p>
+
+      <div className="form-field rep-customers__search">
+        <label htmlFor={searchId}>{t('fieldSales.customers.search')}</label>
+        <input
+          id={searchId}
+          type="search"
+          value={search}
+          autoComplete="off"
+          aria-describedby={`${searchId}-hint`}
+          onChange={(event) => setSearch(event.target.value)}
+        />
+        <p id={`${searchId}-hint`} className="form-field__hint">
+          {t('fieldSales.customers.searchHint')}
+        </p>
+      </div>
+
+      {customers === undefined ? null : customers.length === 0 ? (
+        <p className="empty-state">
+          {everyone?.length
+            ? t('fieldSales.customers.noMatch', { search })
+            : t('fieldSales.customers.none')}
+        </p>
+      ) : (
+        <>
+          <p className="rep-customers__count">
+            {t('fieldSales.customers.count', { count: customers.length })}
+          </p>
+          <ul className="rep-customers__list">
+            {customers.map(({ customer }) => {
+              const chosen = actingFor?.id === customer.id;
+              return (
+                <li key={customer.id}>
+                  <article
+                    className={`card rep-customer${chosen ? ' rep-customer--chosen' : ''}`}
+                    aria-labelledby={`rep-customer-${customer.id}`}
+                    data-testid="rep-customer"
+                  >
+                    <h2 id={`rep-customer-${customer.id}`}>{customer.name}</h2>
+                    <p>
+                      <span className={`chip chip--${customer.status.toLowerCase()}`}>
+                        {t(`admin.status.${customer.status}`)}
+                      </span>
+                    </p>
+                    <p>
+                      {[customer.address, customer.postalCode, customer.city, customer.country]
+                        .filter(Boolean)
+                        .join(', ')}
+                    </p>
+                    <dl className="details">
+                      {customer.taxNumber && (
+                        <>
+                          <dt>{t('fieldSales.customers.taxNumber')}</dt>
+                          <dd>{customer.taxNumber}</dd>
+                        </>
+                      )}
+                      {(customer.phone || customer.email) && (
+                        <>
+                          <dt>{t('fieldSales.customers.contact')}</dt>
+                          <dd>
+                            {customer.phone && (
+                              <a href={`tel:${customer.phone.replace(/\s/g, '')}`}>
+                                {customer.phone}
+                              </a>
+                            )}
+                            {customer.phone && customer.email && ' · '}
+                            {customer.email && (
+                              <a href={`mailto:${customer.email}`}>{customer.email}</a>
+                            )}
+                          </dd>
+                        </>
+                      )}
+                      {customer.contacts.length > 0 && (
+                        <>
+                          <dt>{t('fieldSales.customers.people')}</dt>
+                          <dd>
+                            {customer.contacts
+                              .map((contact) => `${contact.firstName} ${contact.lastName}`.trim())
+                              .join(', ')}
+                          </dd>
+                        </>
+                      )}
+                      <dt>{t('fieldSales.customers.lastOrder')}</dt>
+                      <dd>
+                        {customer.lastOrderAt
+                          ? formatDateTime(customer.lastOrderAt, i18n.language)
+                          : t('fieldSales.customers.noOrders')}
+                      </dd>
+                      <dt>{t('fieldSales.customers.openOrders')}</dt>
+                      <dd>{customer.openOrders}</dd>
+                    </dl>
+                    <div className="card__actions">
+                      {chosen ? (
+                        <p className="rep-customer__chosen">
+                          {t('fieldSales.customers.orderingNow')}
+                        </p>
+                      ) : (
+                        <button
+                          type="button"
+                          className="button"
+                          onClick={() => void orderFor(customer)}
+                        >
+                          {t('fieldSales.customers.orderFor', { name: customer.name })}
+                        </button>
+                      )}
+                    </div>
+                  </article>
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,100 @@
+/**
+ * A sales rep's customers kept on the device (docs/product.md#field-sales): read from
+ * GET /api/rep/customers whenever the rep's data is refreshed (sign-in, each sync, the
+ * customers page), searchable offline, and removed at sign-out (./device-data). The
+ * customer the rep is ordering for is kept here too, per rep.
+ */
+import { foldText } from '../../contracts/catalogue-query';
+import type { RepCustomerList } from '../../contracts/field-sales';
+import { api } from '../api/client';
+import { isNetworkError } from '../api/errors';
+import { getSession, signedInUserId } from '../auth/session-store';
+import { db, type StoredRepCustomer } from '../db/db';
+
+/** The read under way, shared by whoever asks meanwhile. */
+let reading: { userId: number; done: Promise<void> } | null = null;
+
+/**
+ * Reads the signed-in rep's customers and keeps them, in place of those kept before (a
+ * company assigned to another rep meanwhile leaves the device). Fails as the call failed;
+ * resolves at once for anyone but a rep.
+ */
+export function readCustomersFromServer(): Promise<void> {
+  const user = getSession()?.user;
+  if (user?.role !== 'SALES_REP') return Promise.resolve();
+  const userId = user.id;
+  if (reading?.userId !== userId) {
+    const done = readAndStore(userId).finally(() => {
+      if (reading?.done === done) reading = null;
+    });
+    reading = { userId, done };
+  }
+  return reading.done;
+}
+
+/** The same, best effort: offline, or refused, the device keeps what it has. */
+export function refreshCustomers(): Promise<void> {
+  return readCustomersFromServer().catch((error: unknown) => {
+    if (!isNetworkError(error)) console.warn('Could not refresh the customers', error);
+  });
+}
+
+async function readAndStore(userId: number): Promise<void> {
+  const { customers } = await api.get('rep/customers').json<RepCustomerList>();
+  // Signed out (or someone else signed in) while the answer travelled: it is not theirs.
+  if (signedInUserId() !== userId) return;
+  const syncedAt = new Date().toISOString();
+  await db.transaction('rw', db.repCustomers, async () => {
+    await db.repCustomers.where('userId').equals(userId).delete();
+    await db.repCustomers.bulkPut(
+      customers.map((customer) => ({ userId, id: customer.id, customer, syncedAt })),
+    );
+  });
+}
+
+/** What a search of the customers looks in: names, city, tax number, e-mail and phone. */
+const searchTextOf = ({ customer }: StoredRepCustomer) =>
+  foldText(
+    [
+      customer.name,
+      customer.city,
+      customer.taxNumber,
+      customer.email,
+      customer.phone,
+      ...customer.contacts.map((contact) => `${contact.firstName} ${contact.lastName}`),
+    ].join('\n'),
+  );
+
+/**
+ * The rep's customers kept on the device, by name; with `search`, those whose name, city,
+ * tax number, e-mail, phone or people contain each of its words, ignoring case and accents.
+ */
+export async function readCustomers(
+  userId: number | null,
+  search = '',
+): Promise<StoredRepCustomer[]> {
+  if (userId === null) return [];
+  const words = foldText(search).split(' ').filter(Boolean);
+  const kept = await db.repCustomers.where('userId').equals(userId).toArray();
+  return kept
+    .filter((stored) => {
+      const text = searchTextOf(stored);
+      return words.every((word) => text.includes(word));
+    })
+    .sort((a, b) =>
+      a.customer.name.localeCompare(b.customer.name, undefined, { sensitivity: 'base' }),
+    );
+}
+
+/** The customer the rep is ordering for on this device; null when none is chosen. */
+export async function readActingFor(userId: number | null): Promise<StoredRepCustomer | null> {
+  if (userId === null) return null;
+  const state = await db.repState.get(userId);
+  if (state?.actingFor == null) return null;
+  return (await db.repCustomers.get([userId, state.actingFor])) ?? null;
+}
+
+/** Orders for `customerId` from now on (null: for no one), until the rep switches. */
+export async function chooseCustomer(userId: number, customerId: number | null): Promise<void> {
+  await db.repState.put({ userId, actingFor: customerId });
+}
