@@ -39,15 +39,10 @@ function Newsletter() {
     }
   };
 
-  const message = {
-    idle: '',
-    sending: '',
-    done: t('footer.newsletter.success'),
-    invalid: t('footer.newsletter.invalid'),
-    offline: t('footer.newsletter.offline'),
-    serverFailed: t('footer.newsletter.serverFailed'),
-    failed: t('footer.newsletter.failed'),
-  }[state];
+  const message =
+    state === 'idle' || state === 'sending'
+      ? ''
+      : t(`footer.newsletter.${state === 'done' ? 'success' : state}`);
 
   return (
     <form className="newsletter" onSubmit={(event) => void submit(event)} noValidate>
