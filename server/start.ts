@@ -9,7 +9,7 @@ import { buildApp } from './app.js';
 import { readConfig } from './config.js';
 import { openDatabaseOrExit } from './db/database.js';
 import { migrate } from './db/migrate.js';
-import { DEMO_ACCOUNTS, demoStaffSignIn } from './db/demo-accounts.js';
+import { DEMO_ACCOUNTS, demoRepSignIn, demoStaffSignIn } from './db/demo-accounts.js';
 import { seedDatabase } from './db/seed.js';
 import { ensureAdmin } from './services/admin.js';
 import { HttpError } from './services/errors.js';
@@ -96,8 +96,8 @@ await app.listen({ port: config.port, host: config.host });
 const where =
   config.database.engine === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.database.dataDir}`;
 console.log(`Portal ready at http://localhost:${config.port}/ (database: ${where})`);
-// The demo sign-ins, on the embedded database: the staff account's while its password is
-// still the one made for it.
+// The demo sign-ins, on the embedded database: the staff account's and the rep's while
+// their passwords are still the ones made for them.
 if (embedded) {
   const demoStaff = await demoStaffSignIn(database.db);
   console.log('Demo sign-ins (demo data only):');
@@ -108,5 +108,9 @@ if (embedded) {
     console.log(
       `  ${'STAFF'.padEnd(8)} ${demoStaff.email} / ${demoStaff.password}  (back office: /admin)`,
     );
+  }
+  const demoRep = await demoRepSignIn(database.db);
+  if (demoRep) {
+    console.log(`  ${'REP'.padEnd(8)} ${demoRep.email} / ${demoRep.password}  (customers: /rep)`);
   }
 }

@@ -1,9 +1,10 @@
 /**
  * Demo accounts for an empty database: a salon whose company is verified (it sees
- * prices), one still waiting for verification, and a staff account for the back office.
+ * prices), one still waiting for verification, a staff account for the back office and a
+ * sales rep to whom both salons are assigned.
  * `npm start` prints their sign-in details; the app never shows them.
  */
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { hashPassword, verifyPassword } from '../services/passwords.js';
 import type { Db } from './database.js';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -63,64 +64,95 @@ export const DEMO_ACCOUNTS = [
 
 /** The demo staff account's e-mail; its password is made for each database (below). */
 export const DEMO_STAFF_EMAIL = 'staff@example.com';
-/**
- * Where the demo staff password is kept, so that every start can print it as it prints
- * the salons'. It is a demo account's, on a database of demo data: whoever can read the
- * settings can read everything else there too.
- */
-const DEMO_STAFF_PASSWORD_KEY = 'demo_staff_password';
+/** The demo sales rep's, to whom the demo salons are assigned; its password likewise. */
+export const DEMO_REP_EMAIL = 'rep@example.com';
+
+/** The maker's demo accounts: the back office's, and a sales rep's. */
+const DEMO_MAKER_ACCOUNTS = [
+  {
+    email: DEMO_STAFF_EMAIL,
+    firstName: 'Demo',
+    lastName: 'Staff',
+    role: 'ADMIN',
+    /**
+     * Where the password is kept, so that every start can print it as it prints the
+     * salons'. It is a demo account's, on a database of demo data: whoever can read the
+     * settings can read everything else there too.
+     */
+    passwordKey: 'demo_staff_password',
+  },
+  {
+    email: DEMO_REP_EMAIL,
+    firstName: 'Radu',
+    lastName: 'Munteanu',
+    role: 'SALES_REP',
+    passwordKey: 'demo_rep_password',
+  },
+] as const;
+
+type MakerAccount = (typeof DEMO_MAKER_ACCOUNTS)[number];
 
 /**
- * The demo staff account, with a password made for this database alone: one printed in
- * the README would open the back office of every installation that ever started with demo
- * data. Made only while the e-mail is free: a staff account is never made out of a
- * customer's (services/admin.ts, ensureAdmin).
+ * A demo account of the maker, with a password made for this database alone: one printed
+ * in the README would open the back office of every installation that ever started with
+ * demo data. Made only while the e-mail is free: a staff or rep account is never made out
+ * of a customer's (services/admin.ts, ensureAdmin). Resolves to its id when made.
  */
-async function seedDemoStaff(db: Db): Promise<void> {
+async function seedMakerAccount(db: Db, account: MakerAccount): Promise<number | null> {
   const password = randomBytes(12).toString('base64url');
   const [created] = await db
     .insert(users)
     .values({
-      email: DEMO_STAFF_EMAIL,
+      email: account.email,
       passwordHash: await hashPassword(password),
-      firstName: 'Demo',
-      lastName: 'Staff',
-      role: 'ADMIN',
+      firstName: account.firstName,
+      lastName: account.lastName,
+      role: account.role,
     })
     .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id });
-  if (!created) return;
+  if (!created) return null;
   await db
     .insert(settings)
-    .values({ key: DEMO_STAFF_PASSWORD_KEY, value: password })
+    .values({ key: account.passwordKey, value: password })
     .onConflictDoUpdate({ target: settings.key, set: { value: password } });
+  return created.id;
 }
 
 /**
- * The demo staff sign-in, while the account still has the password it was made with:
- * none on a database seeded without demo data, nor once the password was set again
- * (ADMIN_PASSWORD, `npm run admin -- create-admin`).
+ * A demo sign-in of the maker's, while the account still has the password it was made
+ * with: none on a database seeded without demo data, nor once the password was set again
+ * (ADMIN_PASSWORD, `npm run admin -- create-admin`, a reset on the People page).
  */
-export async function demoStaffSignIn(db: Db): Promise<{ email: string; password: string } | null> {
+async function makerSignIn(
+  db: Db,
+  account: MakerAccount,
+): Promise<{ email: string; password: string } | null> {
   const [kept] = await db
     .select({ password: settings.value })
     .from(settings)
-    .where(eq(settings.key, DEMO_STAFF_PASSWORD_KEY));
+    .where(eq(settings.key, account.passwordKey));
   if (!kept) return null;
-  const [staff] = await db
+  const [found] = await db
     .select({ passwordHash: users.passwordHash, role: users.role, deletedAt: users.deletedAt })
     .from(users)
-    .where(eq(users.email, DEMO_STAFF_EMAIL));
+    .where(eq(users.email, account.email));
   const valid =
-    staff?.role === 'ADMIN' &&
-    staff.deletedAt === null &&
-    (await verifyPassword(staff.passwordHash, kept.password));
-  return valid ? { email: DEMO_STAFF_EMAIL, password: kept.password } : null;
+    found?.role === account.role &&
+    found.deletedAt === null &&
+    (await verifyPassword(found.passwordHash, kept.password));
+  return valid ? { email: account.email, password: kept.password } : null;
 }
 
+/** The demo staff sign-in (see makerSignIn). */
+export const demoStaffSignIn = (db: Db) => makerSignIn(db, DEMO_MAKER_ACCOUNTS[0]);
+/** The demo sales rep's sign-in (see makerSignIn). */
+export const demoRepSignIn = (db: Db) => makerSignIn(db, DEMO_MAKER_ACCOUNTS[1]);
+
 /**
- * The demo salons, and with `staff` the demo staff account (only for the embedded demo
- * database: a staff sign-in printed at start must never exist on a real deployment).
+ * The demo salons, and with `staff` the maker's demo accounts: staff, and a sales rep to
+ * whom the demo salons are assigned (only for the embedded demo database: a sign-in
+ * printed at start must never exist on a real deployment).
  */
 export async function seedDemoAccounts(db: Db, { staff = false } = {}): Promise<void> {
   for (const demo of DEMO_ACCOUNTS) {
@@ -165,5 +197,21 @@ export async function seedDemoAccounts(db: Db, { staff = false } = {}): Promise<
       }
     });
   }
-  if (staff) await seedDemoStaff(db);
+  if (!staff) return;
+  await seedMakerAccount(db, DEMO_MAKER_ACCOUNTS[0]);
+  const repId = await seedMakerAccount(db, DEMO_MAKER_ACCOUNTS[1]);
+  if (repId === null) return;
+  const salons = await db
+    .select({ companyId: users.companyId })
+    .from(users)
+    .where(
+      inArray(
+        users.email,
+        DEMO_ACCOUNTS.map((demo) => demo.email),
+      ),
+    );
+  const companyIds = salons.flatMap((salon) => salon.companyId ?? []);
+  if (companyIds.length > 0) {
+    await db.update(companies).set({ salesRepId: repId }).where(inArray(companies.id, companyIds));
+  }
 }

@@ -6,11 +6,18 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { DEMO_STAFF_EMAIL, demoStaffSignIn } from '../../server/db/demo-accounts';
+import {
+  DEMO_ACCOUNTS,
+  DEMO_REP_EMAIL,
+  DEMO_STAFF_EMAIL,
+  demoRepSignIn,
+  demoStaffSignIn,
+} from '../../server/db/demo-accounts';
 import { users } from '../../server/db/schema';
 import { seedDatabase } from '../../server/db/seed';
 import { ensureAdmin } from '../../server/services/admin';
 import type { AdminSummary } from '../../src/contracts/admin-schemas';
+import type { RepCustomerList } from '../../src/contracts/field-sales';
 import { bearer, like, register, signIn } from './helpers';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -103,5 +110,41 @@ describe('the demo staff account', () => {
     await seedDatabase(database.db, { demoStaff: true });
     await ensureAdmin(database.db, DEMO_STAFF_EMAIL, 'Chosen-Staff-Pass-1');
     expect(await demoStaffSignIn(database.db)).toBeNull();
+  });
+});
+
+describe('the demo sales rep', () => {
+  it('comes with the demo staff account, and finds both demo salons among its customers', async () => {
+    const database = await freshDatabase();
+    await seedDatabase(database.db, { demoStaff: true });
+    const demo = await demoRepSignIn(database.db);
+    expect(demo).toEqual({ email: DEMO_REP_EMAIL, password: like.any(String) });
+    expect(demo?.password).not.toBe((await demoStaffSignIn(database.db))?.password);
+
+    const app = await buildApp({ database });
+    try {
+      const tokens = await signIn(app, DEMO_REP_EMAIL, demo?.password ?? '');
+      const customers = await app.inject({ url: '/api/rep/customers', headers: bearer(tokens) });
+      expect(
+        customers
+          .json<RepCustomerList>()
+          .customers.map((customer) => customer.name)
+          .sort(),
+      ).toEqual(DEMO_ACCOUNTS.map((salon) => salon.company.name).sort());
+      const backOffice = await app.inject({ url: '/api/admin/summary', headers: bearer(tokens) });
+      expect(backOffice.statusCode).toBe(403);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('is not made on a database seeded without demo data, nor unless asked for', async () => {
+    for (const options of [{ demoAccounts: false, demoStaff: true }, {}]) {
+      const database = await freshDatabase();
+      await seedDatabase(database.db, options);
+      expect(await demoRepSignIn(database.db)).toBeNull();
+      await testDb?.drop();
+      testDb = null;
+    }
   });
 });
