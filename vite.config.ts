@@ -171,7 +171,10 @@ function accountScreens() {
   const find: Plugin = {
     name: 'portal-account-screens',
     apply: 'build',
-    generateBundle(_, bundle) {
+    // Once the bundle is final: Vite removes a chunk that only carried styles (imported by
+    // two screens) after the other plugins have seen it, and a file listed that was never
+    // written would make the worker's keeping of every screen fail.
+    writeBundle(_, bundle) {
       const chunks = new Map(
         Object.values(bundle).flatMap((file) =>
           file.type === 'chunk' ? [[file.fileName, file]] : [],
