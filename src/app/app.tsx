@@ -41,9 +41,7 @@ function OfflineBanner() {
 
 /** A sales rep's "Ordering for …" bar: its own chunk, loaded for reps alone. */
 const OrderingForBar = lazy(() =>
-  Promise.all([import('../features/field-sales/ordering-for'), loadAllTexts()]).then(([m]) => ({
-    default: m.OrderingFor,
-  })),
+  loadAllTexts().then(() => import('../features/field-sales/ordering-for')),
 );
 
 function OrderingFor() {

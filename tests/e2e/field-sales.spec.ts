@@ -4,6 +4,7 @@ import { expect, test } from './portal';
 import {
   apiToken,
   approvedSalon,
+  openedBefore,
   registeredSalon,
   signInAs,
   staffHeaders,
@@ -56,8 +57,17 @@ test('a sales rep finds its customers offline and orders for one, named on every
   request,
 }) => {
   const rep = await repWithCustomers(request, ['Atelier Ștefan Beauty', 'Studio Lumière']);
-  await signInAsRep(page, rep);
+  // The tablet kept the catalogue, without prices, before the rep signed in.
+  await openedBefore(page);
+  await page.goto('/products?lng=en');
   await untilControlled(page);
+  await expect(page.getByText('Catalogue saved on this device')).toBeVisible();
+  await expect(page.getByTestId('product-card').first().getByText(/€/)).toHaveCount(0);
+  await signInAsRep(page, rep);
+  // A rep sees the prices it quotes, on the device's copy of the catalogue too.
+  await page.goto('/products?lng=en');
+  await expect(page.getByTestId('product-card').first().getByText(/€/)).toBeVisible();
+  await expect(page.getByText('Catalogue saved on this device')).toBeVisible();
 
   // The salon's own links are not a rep's; its customers are.
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
@@ -82,6 +92,7 @@ test('a sales rep finds its customers offline and orders for one, named on every
   await page.getByRole('button', { name: 'Order for Atelier Ștefan Beauty' }).click();
 
   await expect(page).toHaveURL(/\/products$/);
+  await expect(page.getByTestId('product-card').first().getByText(/€/)).toBeVisible();
   const bar = page.getByRole('region', { name: 'Customer' });
   await expect(bar).toContainText('Ordering for Atelier Ștefan Beauty');
   await page.goto('/support/faq?lng=en');

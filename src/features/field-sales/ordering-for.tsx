@@ -9,7 +9,8 @@ import { useUser } from '../../lib/auth/session';
 import { readActingFor } from '../../lib/sync/rep-customers';
 import './customers.css';
 
-export function OrderingFor() {
+/** The default export: the app loads it as one lazy component, for reps alone. */
+export default function OrderingFor() {
   const { t } = useTranslation();
   const userId = useUser()?.id ?? null;
   // Undefined until the device has answered: nothing is claimed before it is read.

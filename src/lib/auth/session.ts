@@ -11,9 +11,13 @@ export function useSession(): Session | null {
 
 export const useUser = (): User | null => useSession()?.user ?? null;
 
-/** Whose prices the catalogue mirror should hold for this user. */
-export function viewerKey(user: User | null | undefined): string {
-  return user && canSeePrices(user.company) && user.company
-    ? `company:${user.company.id}`
-    : 'visitor';
-}
+/**
+ * Whose prices the catalogue mirror should hold for this user: a sales rep's own (it sees
+ * the prices it quotes, docs/product.md#field-sales), an approved company's, or none.
+ */
+export const viewerKey = (user: User | null | undefined): string =>
+  user?.role === 'SALES_REP'
+    ? `rep:${user.id}`
+    : canSeePrices(user?.company)
+      ? `company:${user?.company?.id}`
+      : 'visitor';
