@@ -4,24 +4,25 @@
  */
 import { Type, type Static } from 'typebox';
 import { MAX_ORDER_LINES, MAX_SIGNATURE_BYTES } from './field-sales';
-import { literals } from './literals';
+import { CompanySchema } from './accounts-schemas';
 import { MAX_NOTES_LENGTH } from './orders';
 import { Id, Quantity, ShippingAddressSchema } from './orders-schemas';
-import { COMPANY_STATUSES } from './states';
 
 /** A company assigned to the signed-in rep, with what the rep needs at the booth. */
 export const RepCustomerSchema = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  status: literals(COMPANY_STATUSES),
-  taxNumber: Type.String(),
-  email: Type.String(),
-  phone: Type.String(),
-  address: Type.String(),
-  city: Type.String(),
-  state: Type.String(),
-  postalCode: Type.String(),
-  country: Type.String(),
+  ...Type.Pick(CompanySchema, [
+    'id',
+    'name',
+    'status',
+    'taxNumber',
+    'email',
+    'phone',
+    'address',
+    'city',
+    'state',
+    'postalCode',
+    'country',
+  ]).properties,
   /** The salon's own accounts. */
   contacts: Type.Array(
     Type.Object({
