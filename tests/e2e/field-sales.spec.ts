@@ -40,7 +40,7 @@ async function repWithCustomers(request: APIRequestContext, customers: string[])
     });
     expect(assigned.ok()).toBe(true);
   }
-  return { email, password: temporaryPassword };
+  return { id: member.id, email, password: temporaryPassword };
 }
 
 async function signInAsRep(page: Page, rep: { email: string; password: string }) {
@@ -128,20 +128,67 @@ test('signing out leaves none of the rep’s customers on the device', async ({ 
   // Nothing waits to be sent: no question asked.
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page.getByRole('button', { name: 'Victor' })).toHaveCount(0);
-  const kept = await page.evaluate(
-    (name) =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open(name);
-        open.onerror = () => reject(open.error!);
-        open.onsuccess = () => {
-          const count = open.result.transaction('repCustomers').objectStore('repCustomers').count();
-          count.onsuccess = () => {
-            resolve(count.result);
-            open.result.close();
+  // The session ends first; the data leaves the device right after.
+  const kept = () =>
+    page.evaluate(
+      (name) =>
+        new Promise<number>((resolve, reject) => {
+          const open = indexedDB.open(name);
+          open.onerror = () => reject(open.error!);
+          open.onsuccess = () => {
+            const store = open.result.transaction('repCustomers').objectStore('repCustomers');
+            const count = store.count();
+            count.onsuccess = () => {
+              resolve(count.result);
+              open.result.close();
+            };
           };
-        };
-      }),
-    DB_NAME,
-  );
-  expect(kept).toBe(0);
+        }),
+      DB_NAME,
+    );
+  await expect.poll(kept).toBe(0);
+});
+
+test('a salon sees the order its rep placed for it, named as the rep’s', async ({
+  page,
+  request,
+}) => {
+  const salon = await approvedSalon(request, 'byrep');
+  const token = await apiToken(request, salon.email);
+  const me = await request.get('/api/auth/me', { headers: { authorization: `Bearer ${token}` } });
+  const { user } = (await me.json()) as { user: { companyId: number } };
+  const headers = await staffHeaders(request);
+  const rep = await repWithCustomers(request, []);
+  await request.put(`/api/admin/companies/${user.companyId}/sales-rep`, {
+    headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
+    data: { salesRepId: rep.id },
+  });
+  const repToken = await apiToken(request, rep.email, rep.password);
+  const products = await request.get('/api/products?limit=20', {
+    headers: { authorization: `Bearer ${repToken}` },
+  });
+  const { products: list } = (await products.json()) as {
+    products: { id: number; stock: number }[];
+  };
+  const product = list.find((p) => p.stock > 2);
+  const placed = await request.post(`/api/rep/customers/${user.companyId}/orders`, {
+    headers: { authorization: `Bearer ${repToken}`, 'idempotency-key': crypto.randomUUID() },
+    data: {
+      items: [{ productId: product?.id, quantity: 2 }],
+      shippingAddress: {
+        firstName: 'Mara',
+        lastName: 'Stan',
+        street: 'Strada Florilor 12',
+        city: 'Cluj-Napoca',
+        zipCode: '400001',
+        country: 'Romania',
+        phone: '+40 721 000 000',
+      },
+    },
+  });
+  expect(placed.status()).toBe(201);
+
+  await signInAs(page, salon.email);
+  await page.goto('/orders?lng=en');
+  await expect(page.getByText(/^Victor Rep, your sales rep, on /)).toBeVisible();
 });

@@ -102,6 +102,15 @@ export function OrdersPage() {
   );
 }
 
+/** An order the company's sales rep placed for it: who, and when. */
+function PlacedBy({ rep, at }: { rep: NonNullable<Order['placedBy']>; at: string }) {
+  const { t, i18n } = useTranslation();
+  return t('orders.placedBy', {
+    name: `${rep.firstName} ${rep.lastName}`.trim(),
+    date: formatDateTime(at, i18n.language),
+  });
+}
+
 function StatusBadges({ stored }: { stored: StoredOrder }) {
   const { t } = useTranslation();
   if (stored.state !== 'synced') {
@@ -190,6 +199,14 @@ function OrderCard({
           <dt>{t('orders.created')}</dt>
           <dd>{formatDateTime(order.createdAt, i18n.language)}</dd>
         </div>
+        {order.placedBy && (
+          <div>
+            <dt>{t('orders.placedByLabel')}</dt>
+            <dd>
+              <PlacedBy rep={order.placedBy} at={order.createdAt} />
+            </dd>
+          </div>
+        )}
         <div>
           <dt>{t('orders.total')}</dt>
           <dd>
@@ -267,6 +284,14 @@ function OrderDetails({ stored, onClose }: { stored: StoredOrder | null; onClose
             <dd>{money(order.total)}</dd>
             <dt>{t('orders.created')}</dt>
             <dd>{formatDateTime(order.createdAt, i18n.language)}</dd>
+            {order.placedBy && (
+              <>
+                <dt>{t('orders.placedByLabel')}</dt>
+                <dd>
+                  <PlacedBy rep={order.placedBy} at={order.createdAt} />
+                </dd>
+              </>
+            )}
             <dt>{t('orders.shipTo')}</dt>
             <dd>
               {order.shippingAddress.firstName} {order.shippingAddress.lastName}
