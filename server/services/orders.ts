@@ -133,7 +133,7 @@ export interface OrderDraft {
   /** The account that placed it: the salon's user, or the rep. */
   userId: number;
   placedByRep?: Placer;
-  lines: { productId: number; quantity: number; product: ProductRow }[];
+  lines: { quantity: number; product: ProductRow }[];
   address: ShippingAddress;
   notes?: string | undefined;
   clientReference?: string | undefined;
@@ -235,11 +235,7 @@ export async function checkout(db: Db, account: Account, request: CheckoutReques
   const order = await createOrder(db, {
     companyId: account.company?.id as number,
     userId: account.user.id,
-    lines: lines.map(({ line, product }) => ({
-      productId: line.productId,
-      quantity: line.quantity,
-      product,
-    })),
+    lines: lines.map(({ line, product }) => ({ quantity: line.quantity, product })),
     address,
     notes: request.notes,
     clientReference: request.clientReference,

@@ -15,6 +15,7 @@ import { companies, orders, orderSignatures, users } from '../db/schema.js';
 import type { Account } from './accounts.js';
 import { recordAudit, type AuditActor } from './audit.js';
 import { lockProducts } from './cart.js';
+import { detectDocumentType } from './documents.js';
 import { HttpError, notFound } from './errors.js';
 import { createOrder, shippingOf, withItems } from './orders.js';
 
@@ -82,7 +83,7 @@ export async function assignSalesRep(
     }
     chosen = toSummary(rep);
   }
-  if (company.salesRepId === salesRepId) return chosen ?? null;
+  if (company.salesRepId === salesRepId) return chosen;
   const previous = await salesRepOf(db, companyId);
   await db
     .update(companies)
@@ -101,6 +102,11 @@ export async function assignSalesRep(
   });
   return chosen;
 }
+
+/** The rep's own customer, else 404 (another rep's, none's, or no such company). */
+const customerWhere = (repId: number, companyId: number) =>
+  and(eq(companies.id, companyId), eq(companies.salesRepId, repId));
+const noCustomer = () => notFound('Customer not found');
 
 /** The assigned companies of a rep, by name; one company when `companyId` is given. */
 async function customersOf(db: Db, repId: number, companyId?: number): Promise<RepCustomer[]> {
@@ -166,29 +172,28 @@ export const listRepCustomers = (db: Db, repId: number) => customersOf(db, repId
 /** `GET /api/rep/customers/{id}`: one of them; any other company is not found (404). */
 export async function repCustomer(db: Db, repId: number, companyId: number): Promise<RepCustomer> {
   const [customer] = await customersOf(db, repId, companyId);
-  if (!customer) throw notFound('Customer not found');
+  if (!customer) throw noCustomer();
   return customer;
 }
 
 export const CUSTOMER_NOT_APPROVED =
   'This customer is not verified and approved yet, so orders cannot be placed for it.';
-const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-/** One of the rep's customers, locked for the change at hand; 404 for any other company. */
+/** One of the rep's customers, locked for the change at hand. */
 async function lockedCustomer(db: Db, repId: number, companyId: number) {
   const [company] = await db
     .select()
     .from(companies)
-    .where(and(eq(companies.id, companyId), eq(companies.salesRepId, repId)))
+    .where(customerWhere(repId, companyId))
     .for('share');
-  if (!company) throw notFound('Customer not found');
+  if (!company) throw noCustomer();
   return company;
 }
 
 /** The signature's bytes, when they are a PNG within the size; else a 400 on the field. */
 function signatureOf(base64: string): Buffer {
   const data = Buffer.from(base64, 'base64');
-  if (data.length > MAX_SIGNATURE_BYTES || !data.subarray(0, 8).equals(PNG_SIGNATURE)) {
+  if (data.length > MAX_SIGNATURE_BYTES || detectDocumentType(data)?.type !== 'image/png') {
     const message = `The signature must be a PNG picture of at most ${MAX_SIGNATURE_BYTES / 1024} KB.`;
     throw new HttpError(400, message, [{ field: 'signature', code: 'signatureInvalid', message }]);
   }
@@ -229,7 +234,7 @@ export async function placeRepOrder(
       const message = `At most ${MAX_LINE_QUANTITY} of ${product.name} in one order.`;
       throw new HttpError(400, message, [{ field: `product:${productId}`, message }]);
     }
-    return { productId, quantity, product };
+    return { quantity, product };
   });
   const order = await createOrder(db, {
     companyId,
@@ -257,7 +262,11 @@ export async function listCustomerOrders(
   repId: number,
   companyId: number,
 ): Promise<Order[]> {
-  await repCustomer(db, repId, companyId);
+  const [mine] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(customerWhere(repId, companyId));
+  if (!mine) throw noCustomer();
   const rows = await db
     .select()
     .from(orders)
