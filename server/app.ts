@@ -22,7 +22,7 @@ import { PAGES } from '../src/contracts/staff-routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { changeVersionsPlugin } from './plugins/change-versions.js';
 import { securityHeaders } from './plugins/security-headers.js';
-import { salesRepRoutes } from './routes/sales-reps.js';
+import { repDocumentRoutes, salesRepRoutes } from './routes/sales-reps.js';
 import { adminRoutes } from './routes/admin.js';
 import { authRoutes } from './routes/auth.js';
 import { registrationRoutes } from './routes/registration.js';
@@ -180,6 +180,7 @@ export async function buildApp({
         });
         await forms.register(registrationRoutes, { db: database.db });
         await forms.register(companyRoutes, { db: database.db });
+        await forms.register(repDocumentRoutes, { db: database.db });
       });
       await api.register(authRoutes, { db: database.db });
       await api.register(userRoutes, { db: database.db });

@@ -17,7 +17,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { ROLES } from '../../src/contracts/states.js';
 import { AUDIT_ACTIONS, AUDIT_ACTOR_VIA, AUDIT_ENTITIES } from '../../src/contracts/admin.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../src/contracts/orders.js';
@@ -98,6 +98,13 @@ export const settings = pgTable('settings', {
   value: text('value').notNull(),
 });
 
+/**
+ * A tax number as registrations compare it (migration 0016): without spaces, in upper case,
+ * without a leading "RO" (Romania's VAT prefix), so that "RO 123", "ro123" and "123" are one.
+ */
+export const taxNumberKey = (value: AnyPgColumn | SQL | string): SQL =>
+  sql`regexp_replace(upper(regexp_replace(${value}, '\\s', '', 'g')), '^RO', '')`;
+
 export const companies = pgTable(
   'companies',
   {
@@ -127,6 +134,8 @@ export const companies = pgTable(
     updatedAt: millis('updated_at'),
     /** The sales rep who takes the company's orders at fairs, if any (migration 0014). */
     salesRepId: integer('sales_rep_id').references((): AnyPgColumn => users.id),
+    /** The rep who registered the company at a booth; null when it registered itself (0016). */
+    registeredByRepId: integer('registered_by_rep_id').references((): AnyPgColumn => users.id),
     /** What the back office's search looks in, kept by the database (migration 0010). */
     searchText: text('search_text')
       .notNull()
@@ -143,6 +152,7 @@ export const companies = pgTable(
     index('companies_sales_rep_idx')
       .on(table.salesRepId, table.id)
       .where(sql`${table.salesRepId} IS NOT NULL`),
+    index('companies_tax_key_idx').on(taxNumberKey(table.taxNumber)),
   ],
 );
 

@@ -1,9 +1,10 @@
 /**
  * A company's own record and documents. Uploads stream to temporary files, are counted
- * against the company's quota, and are stored once per Idempotency-Key.
+ * against the company's quota, and are stored once per Idempotency-Key; a sales rep
+ * uploads its customer's the same way (`uploadDocuments`, routes/sales-reps.ts).
  */
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import { accountOf, requireUser } from '../plugins/auth.js';
 import { toCompanyDto } from '../services/accounts.js';
@@ -29,6 +30,80 @@ const MAX_UPLOAD_FILES = 8;
 function companyIdOf(account: ReturnType<typeof accountOf>): number {
   if (!account.company) throw notFound('No company is linked to this account');
   return account.company.id;
+}
+
+/** The schema of an upload of documents: multipart, and the answer with what was stored. */
+export const DocumentUploadSchema = {
+  consumes: ['multipart/form-data'],
+  headers: Type.Object({
+    'idempotency-key': Type.Optional(Type.String({ maxLength: 100 })),
+  }),
+  response: {
+    201: Type.Object({
+      message: Type.String(),
+      documents: Type.Array(CompanyDocumentSchema),
+    }),
+    ...errorResponses,
+    503: ErrorBodySchema,
+  },
+};
+
+/**
+ * An upload of a company's documents (docs/api.md#company), for the salon itself and for
+ * its sales rep, by the signed-in caller, whose Idempotency-Key it honours:
+ *
+ * 1. Multipart only (415); a company at its quota is refused before a byte is read (409).
+ * 2. In an upload slot: the files received to temporary files and checked (size, type).
+ * 3. Staged in the database outside the transaction, then linked to the company with the
+ *    key's record in one: all the files or none, the quota counted for certain.
+ * 4. Staged copies a replay or a failure left, and the temporary files, removed before
+ *    the answer.
+ */
+export async function uploadDocuments(
+  db: Db,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  companyId: number,
+) {
+  if (!request.isMultipart()) throw new HttpError(415, 'Send documents as multipart/form-data.');
+  await checkDocumentQuota(db, companyId);
+  const signal = clientGone(reply);
+  return withUploadSlot(reply, signal, async () => {
+    const form = await readUploadForm(request, { fields: [], maxFiles: MAX_UPLOAD_FILES });
+    let staged: number[] = [];
+    const stored = async () => {
+      if (form.files.length === 0) throw new HttpError(400, 'Choose a file to upload.');
+      staged = await stageDocuments(db, form.files, signal);
+      return runIdempotent(
+        db,
+        {
+          userId: accountOf(request).user.id,
+          key: request.headers['idempotency-key'] as string | undefined,
+          method: request.method,
+          path: request.url.split('?')[0] ?? request.url,
+          // The files as they were received: same fields, names and bytes, same request.
+          body: form.fingerprint(),
+        },
+        async (tx) => {
+          // Every file was received and checked: they are stored together or not at all.
+          const documents = await attachDocuments(tx, companyId, staged, { quota: true });
+          const names = documents.map((d) => d.originalName).join(', ');
+          return {
+            status: 201,
+            body: { message: `Document ${names} uploaded successfully.`, documents },
+          };
+        },
+      );
+    };
+    // Linked documents are kept; a replay's or a failure's copies are removed, before the
+    // response: a client that asks next finds nothing left over.
+    const result = await stored().finally(async () => {
+      await discardStagedDocuments(db, staged);
+      await form.discard();
+    });
+    if (result.replayed) reply.header('idempotent-replayed', 'true');
+    return reply.status(result.status).send(result.body);
+  });
 }
 
 export const companyRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
@@ -59,69 +134,8 @@ export const companyRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
     }),
   );
 
-  app.post(
-    '/companies/me/documents',
-    {
-      schema: {
-        consumes: ['multipart/form-data'],
-        headers: Type.Object({
-          'idempotency-key': Type.Optional(Type.String({ maxLength: 100 })),
-        }),
-        response: {
-          201: Type.Object({
-            message: Type.String(),
-            documents: Type.Array(CompanyDocumentSchema),
-          }),
-          ...errorResponses,
-          503: ErrorBodySchema,
-        },
-      },
-    },
-    async (request, reply) => {
-      const account = accountOf(request);
-      const companyId = companyIdOf(account);
-      if (!request.isMultipart())
-        throw new HttpError(415, 'Send documents as multipart/form-data.');
-      // A company at its quota is refused before a byte of the upload is read.
-      await checkDocumentQuota(db, companyId);
-      const signal = clientGone(reply);
-      return withUploadSlot(reply, signal, async () => {
-        const form = await readUploadForm(request, { fields: [], maxFiles: MAX_UPLOAD_FILES });
-        let staged: number[] = [];
-        const stored = async () => {
-          if (form.files.length === 0) throw new HttpError(400, 'Choose a file to upload.');
-          staged = await stageDocuments(db, form.files, signal);
-          return runIdempotent(
-            db,
-            {
-              userId: account.user.id,
-              key: request.headers['idempotency-key'],
-              method: request.method,
-              path: request.url.split('?')[0] ?? request.url,
-              // The files as they were received: same fields, names and bytes, same request.
-              body: form.fingerprint(),
-            },
-            async (tx) => {
-              // Every file was received and checked: they are stored together or not at all.
-              const documents = await attachDocuments(tx, companyId, staged, { quota: true });
-              const names = documents.map((d) => d.originalName).join(', ');
-              return {
-                status: 201,
-                body: { message: `Document ${names} uploaded successfully.`, documents },
-              };
-            },
-          );
-        };
-        // Linked documents are kept; a replay's or a failure's copies are removed, before the
-        // response: a client that asks next finds nothing left over.
-        const result = await stored().finally(async () => {
-          await discardStagedDocuments(db, staged);
-          await form.discard();
-        });
-        if (result.replayed) reply.header('idempotent-replayed', 'true');
-        return reply.status(result.status).send(result.body);
-      });
-    },
+  app.post('/companies/me/documents', { schema: DocumentUploadSchema }, async (request, reply) =>
+    uploadDocuments(db, request, reply, companyIdOf(accountOf(request))),
   );
 
   app.get(

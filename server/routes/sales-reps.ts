@@ -1,7 +1,8 @@
 /**
- * /api/rep: what a sales rep reads of the companies assigned to it (docs/api.md#field-sales).
- * Only a SALES_REP account passes (403 for others); a company not assigned to the caller
- * is not found (404), whether it exists or not.
+ * /api/rep: what a sales rep reads of the companies assigned to it, the orders it takes
+ * for them, and the salons it registers at the booth with their documents
+ * (docs/api.md#field-sales). Only a SALES_REP account passes (403 for others); a company
+ * not assigned to the caller is not found (404), whether it exists or not.
  */
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db/database.js';
@@ -11,14 +12,19 @@ import {
   listCustomerOrders,
   listRepCustomers,
   placeRepOrder,
+  registerRepCustomer,
   repCustomer,
+  requireOwnCustomer,
 } from '../services/sales-reps.js';
 import {
   RepCustomerListSchema,
+  RepCustomerRegisteredSchema,
   RepCustomerSchema,
   RepOrderBodySchema,
 } from '../../src/contracts/field-sales-schemas.js';
+import { bodyOf, RepCustomerFormSchema } from '../../src/contracts/form-schemas.js';
 import { OrderSchema } from '../../src/contracts/orders-schemas.js';
+import { DocumentUploadSchema, uploadDocuments } from './companies.js';
 import { errorResponses, IdParams } from './schemas.js';
 
 export const salesRepRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
@@ -28,6 +34,33 @@ export const salesRepRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app,
     '/rep/customers',
     { schema: { response: { 200: RepCustomerListSchema, ...errorResponses } } },
     async (request) => ({ customers: await listRepCustomers(db, accountOf(request).user.id) }),
+  );
+
+  app.post(
+    '/rep/customers',
+    {
+      schema: {
+        headers: IdempotencyHeaders,
+        body: bodyOf(RepCustomerFormSchema),
+        response: {
+          200: RepCustomerRegisteredSchema,
+          201: RepCustomerRegisteredSchema,
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) =>
+      once(db, request, reply, async (tx) => {
+        const { customer, created } = await registerRepCustomer(
+          tx,
+          accountOf(request).user.id,
+          request.body,
+        );
+        const message = created
+          ? `${customer.name} is registered and waits for verification.`
+          : `${customer.name} is already your customer.`;
+        return { status: created ? 201 : 200, body: { message, customer } };
+      }),
   );
 
   app.get(
@@ -82,5 +115,23 @@ export const salesRepRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app,
           body: { message: `Order ${order.orderNumber} created successfully!`, order },
         };
       }),
+  );
+};
+
+/**
+ * A customer's documents, uploaded as the salon uploads its own; registered with the
+ * routes that read multipart forms (app.ts).
+ */
+export const repDocumentRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+  app.addHook('preHandler', requireSalesRep);
+
+  app.post(
+    '/rep/customers/:id/documents',
+    { schema: { ...DocumentUploadSchema, params: IdParams } },
+    async (request, reply) => {
+      const { id } = request.params;
+      await requireOwnCustomer(db, accountOf(request).user.id, id);
+      return uploadDocuments(db, request, reply, id);
+    },
   );
 };

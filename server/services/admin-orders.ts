@@ -2,9 +2,22 @@
  * The back office's orders: the list a page at a time and as CSV, an order's page with its
  * history, and staff moving an order along its path (contracts/admin-orders.ts) and
  * recording its payment. Each change locks the order, checks the rule, writes the order,
- * its history and the audit log in the one transaction it is given.
+ * its history and the audit log in the one transaction it is given. The orders a rep took
+ * for a company awaiting verification move on with staff's decision on the company.
  */
-import { and, asc, count, desc, eq, gte, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  lt,
+  sql,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import {
   MAX_TRACKING_LENGTH,
   ORDER_TRANSITIONS,
@@ -26,11 +39,17 @@ import type { ValidationCode } from '../../src/contracts/validation.js';
 import en from '../../src/locales/en.json' with { type: 'json' };
 import type { Db } from '../db/database.js';
 import { companies, orderItems, orders, users } from '../db/schema.js';
-import { changedFields, recordAudit, type StaffActor } from './audit.js';
+import { changedFields, recordAudit, type AuditActor, type StaffActor } from './audit.js';
 import { startOfDay } from './dashboard.js';
 import { HttpError, notFound } from './errors.js';
 import { orderHistory, recordOrderEvent } from './order-events.js';
-import { lockOrderProducts, putBackStock, withItems, type OrderRow } from './orders.js';
+import {
+  lockOrderProducts,
+  lockOrdersProducts,
+  putBackStock,
+  withItems,
+  type OrderRow,
+} from './orders.js';
 import { pageOf, paginationOf } from './pages.js';
 
 /**
@@ -64,6 +83,7 @@ function orderFilters(query: AdminOrderExportQuery): SQL | undefined {
   if (query.status) filters.push(eq(orders.status, query.status));
   if (query.paymentStatus) filters.push(eq(orders.paymentStatus, query.paymentStatus));
   if (query.companyId) filters.push(eq(orders.companyId, query.companyId));
+  if (query.salesRepId) filters.push(eq(orders.placedByRepId, query.salesRepId));
   if (query.from) filters.push(gte(orders.createdAt, dayStart(query.from, 'from')));
   // Up to the end of that day: before the next one starts.
   if (query.to) filters.push(lt(orders.createdAt, dayStart(query.to, 'to', 1)));
@@ -97,6 +117,7 @@ const ROW_COLUMNS = {
   paymentStatus: orders.paymentStatus,
   total: orders.total,
   itemCount,
+  placedByRepId: orders.placedByRepId,
 };
 
 type ListRow = {
@@ -109,9 +130,12 @@ type ListRow = {
   paymentStatus: PaymentStatus;
   total: string;
   itemCount: number;
+  placedByRepId: number | null;
 };
 
-const toRow = (row: ListRow): AdminOrderRow => ({
+type Placer = AdminOrderRow['placedBy'];
+
+const toRow = (row: ListRow, placedBy: Placer): AdminOrderRow => ({
   id: row.id,
   orderNumber: row.orderNumber,
   company: { id: row.companyId, name: row.companyName },
@@ -121,7 +145,19 @@ const toRow = (row: ListRow): AdminOrderRow => ({
   total: Number(row.total),
   currency: 'EUR',
   itemCount: Number(row.itemCount),
+  placedBy,
 });
+
+/** The reps who placed orders of a page, by id. */
+async function placersOf(db: Db, rows: ListRow[]): Promise<Map<number, NonNullable<Placer>>> {
+  const ids = [...new Set(rows.flatMap((row) => row.placedByRepId ?? []))];
+  if (ids.length === 0) return new Map();
+  const reps = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(reps.map((rep) => [rep.id, rep]));
+}
 
 function sortOf(query: AdminOrderExportQuery) {
   const column = ORDER_COLUMNS[query.sortBy ?? 'createdAt'];
@@ -143,7 +179,11 @@ export async function listOrderPage(db: Db, query: AdminOrderQuery): Promise<Adm
     .orderBy(...sortOf(query).order)
     .limit(page.limit)
     .offset(page.offset);
-  return { orders: rows.map(toRow), pagination: paginationOf(page, total?.n ?? 0) };
+  const placers = await placersOf(db, rows);
+  return {
+    orders: rows.map((row) => toRow(row, placers.get(row.placedByRepId ?? 0) ?? null)),
+    pagination: paginationOf(page, total?.n ?? 0),
+  };
 }
 
 /**
@@ -404,4 +444,67 @@ export async function setPaymentStatus(
   });
   const [order] = await withItems(db, [updated]);
   return order as Order;
+}
+
+/** What an order awaiting verification notes when staff approve its company. */
+export const COMPANY_APPROVED_NOTE = 'Company approved';
+/** The cancellation reason of such an order when staff reject its company without a reason. */
+export const COMPANY_REJECTED_NOTE = 'Company rejected';
+
+/**
+ * Staff's decision on a company, for the orders its rep took while it awaited verification
+ * (AWAITING_VERIFICATION), in the decision's transaction. The caller holds the company's
+ * row lock, which a rep's order takes too (shared): no such order is added meanwhile.
+ *
+ * - approved: they become PENDING, each with an event naming who decided;
+ * - rejected: they become CANCELLED with the rejection's reason, each with an event, and
+ *   their stock goes back: the products of all their lines locked first, by id (the lock
+ *   order of transactions.ts), then the orders.
+ *
+ * An order staff cancelled meanwhile is left as it is. Answers how many orders moved.
+ */
+export async function settleAwaitingOrders(
+  db: Db,
+  companyId: number,
+  decision: { approved: true } | { approved: false; reason: string },
+  actor: AuditActor,
+): Promise<number> {
+  const awaiting = and(eq(orders.companyId, companyId), eq(orders.status, 'AWAITING_VERIFICATION'));
+  const waiting = await db.select({ id: orders.id }).from(orders).where(awaiting);
+  if (waiting.length === 0) return 0;
+  const items = decision.approved
+    ? []
+    : await lockOrdersProducts(
+        db,
+        waiting.map((order) => order.id),
+      );
+  const now = new Date();
+  const reason = decision.approved ? '' : decision.reason.trim() || COMPANY_REJECTED_NOTE;
+  const moved = await db
+    .update(orders)
+    .set(
+      decision.approved
+        ? { status: 'PENDING', updatedAt: now }
+        : { status: 'CANCELLED', cancellationReason: reason, cancelledAt: now, updatedAt: now },
+    )
+    .where(awaiting)
+    .returning({ id: orders.id, status: orders.status });
+  const movedIds = new Set(moved.map((order) => order.id));
+  if (!decision.approved) {
+    await putBackStock(
+      db,
+      items.filter((item) => movedIds.has(item.orderId)),
+    );
+  }
+  for (const order of moved.sort((a, b) => a.id - b.id)) {
+    await recordOrderEvent(db, {
+      orderId: order.id,
+      kind: 'status',
+      from: 'AWAITING_VERIFICATION',
+      to: order.status,
+      by: { staff: actor },
+      note: decision.approved ? COMPANY_APPROVED_NOTE : reason,
+    });
+  }
+  return moved.length;
 }

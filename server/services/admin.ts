@@ -38,10 +38,11 @@ import {
   type AuditActor,
   type StaffActor,
 } from './audit.js';
+import { settleAwaitingOrders } from './admin-orders.js';
 import { DOCUMENT_COLUMNS, toDocumentDto } from './documents.js';
 import { conflict, HttpError, invalidFields, notFound } from './errors.js';
 import { pageOf, paginationOf } from './pages.js';
-import { salesRepOf } from './sales-reps.js';
+import { registeredByOf, salesRepOf } from './sales-reps.js';
 import { hashPassword } from './passwords.js';
 import { revokeAllSessions } from './tokens.js';
 
@@ -84,8 +85,12 @@ export async function listCompanyPage(db: Db, query: AdminCompanyQuery): Promise
     .orderBy(...order)
     .limit(page.limit)
     .offset(page.offset);
+  const [dtos, registrars] = await Promise.all([toCompanyDtos(db, rows), registeredByOf(db, rows)]);
   return {
-    companies: await toCompanyDtos(db, rows),
+    companies: dtos.map((company) => ({
+      ...company,
+      registeredBy: registrars.get(company.id) ?? null,
+    })),
     pagination: paginationOf(page, total?.n ?? 0),
   };
 }
@@ -111,6 +116,7 @@ export async function companyDetail(db: Db, id: number): Promise<AdminCompanyDet
   return {
     company: await toCompanyDto(db, row),
     salesRep: await salesRepOf(db, id),
+    registeredBy: (await registeredByOf(db, [row])).get(id) ?? null,
     documents: documents.map(toDocumentDto),
     users: people,
     history: await companyHistory(db, id),
@@ -178,6 +184,12 @@ export async function editCompany(
   return toCompanyDto(db, updated);
 }
 
+/**
+ * `POST /api/admin/companies/{id}/approve|reject|suspend|reactivate` and `npm run admin`:
+ * moves the company (COMPANY_ACTIONS) and records it in the audit log; approving or
+ * rejecting it also moves the orders its rep took while it awaited verification
+ * (`settleAwaitingOrders`), in the same transaction.
+ */
 export async function decideCompany(
   db: Db,
   id: number,
@@ -221,6 +233,15 @@ export async function decideCompany(
     .set({ ...change, updatedAt: now })
     .where(eq(companies.id, id))
     .returning();
+  // The orders its rep took while it awaited verification follow the decision.
+  if (action === 'approve' || action === 'reject') {
+    await settleAwaitingOrders(
+      db,
+      id,
+      action === 'approve' ? { approved: true } : { approved: false, reason },
+      actor ?? { commandLine: '' },
+    );
+  }
   if (actor) {
     await recordAudit(db, {
       actor,

@@ -7,7 +7,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { AdminOrderEvent, OrderEventKind } from '../../src/contracts/admin-orders.js';
 import type { Db } from '../db/database.js';
 import { orderEvents } from '../db/schema.js';
-import type { StaffActor } from './audit.js';
+import type { AuditActor } from './audit.js';
 
 export interface OrderEventRecord {
   orderId: number;
@@ -15,19 +15,25 @@ export interface OrderEventRecord {
   /** null at the order's creation. */
   from: string | null;
   to: string;
-  /** The salon's user who made the change, the sales rep who did for it, or staff. */
+  /**
+   * The salon's user who made the change, the sales rep who did for it, or staff (a staff
+   * member, or `npm run admin` deciding on the order's company).
+   */
   by:
     | { salonUserId: number }
     | { rep: { id: number; firstName: string; lastName: string } }
-    | { staff: StaffActor };
+    | { staff: AuditActor };
   note?: string;
 }
 
 /** Adds one event; `tx` is the transaction of the change it records. */
 export async function recordOrderEvent(tx: Db, event: OrderEventRecord): Promise<void> {
   const { by } = event;
-  // Staff and reps are named as they were then; a salon's user is the company's.
-  const named = 'staff' in by ? by.staff : 'rep' in by ? by.rep : null;
+  // Staff and reps are named as they were then; a salon's user is the company's; the
+  // command line by who ran it, with no account.
+  const commandLine = 'staff' in by && 'commandLine' in by.staff ? by.staff.commandLine : null;
+  const named =
+    'staff' in by ? ('commandLine' in by.staff ? null : by.staff) : 'rep' in by ? by.rep : null;
   await tx.insert(orderEvents).values({
     orderId: event.orderId,
     kind: event.kind,
@@ -35,7 +41,7 @@ export async function recordOrderEvent(tx: Db, event: OrderEventRecord): Promise
     toValue: event.to,
     actor: 'staff' in by ? 'staff' : 'rep' in by ? 'rep' : 'salon',
     actorId: 'salonUserId' in by ? by.salonUserId : (named?.id ?? null),
-    actorName: named ? `${named.firstName} ${named.lastName}`.trim() : '',
+    actorName: named ? `${named.firstName} ${named.lastName}`.trim() : (commandLine ?? ''),
     note: event.note ?? '',
   });
 }

@@ -133,6 +133,8 @@ export interface OrderDraft {
   /** The account that placed it: the salon's user, or the rep. */
   userId: number;
   placedByRep?: Placer;
+  /** PENDING unless a rep orders for a customer staff have not verified yet. */
+  status?: 'PENDING' | 'AWAITING_VERIFICATION';
   lines: { quantity: number; product: ProductRow }[];
   address: ShippingAddress;
   notes?: string | undefined;
@@ -172,6 +174,7 @@ export async function createOrder(db: Db, draft: OrderDraft): Promise<Order> {
       companyId: draft.companyId,
       userId: draft.userId,
       placedByRepId: draft.placedByRep?.id ?? null,
+      status: draft.status ?? 'PENDING',
       subtotal: subtotal.toFixed(2),
       total: subtotal.toFixed(2),
       notes: draft.notes?.trim() ?? '',
@@ -205,7 +208,7 @@ export async function createOrder(db: Db, draft: OrderDraft): Promise<Order> {
     orderId: order.id,
     kind: 'status',
     from: null,
-    to: 'PENDING',
+    to: order.status,
     by: draft.placedByRep ? { rep: draft.placedByRep } : { salonUserId: draft.userId },
   });
   for (const { product, quantity } of priced) {
@@ -333,11 +336,16 @@ export async function cancelOrder(
  * Steps 1 and 2 of a cancellation (by the salon or by staff): the order's lines, read
  * without a lock (an order's lines never change), and their products locked by id.
  */
-export async function lockOrderProducts(db: Db, orderId: number): Promise<OrderItemRow[]> {
+export const lockOrderProducts = (db: Db, orderId: number): Promise<OrderItemRow[]> =>
+  lockOrdersProducts(db, [orderId]);
+
+/** The same for several orders at once: the products of all their lines locked in one go, by id. */
+export async function lockOrdersProducts(db: Db, orderIds: number[]): Promise<OrderItemRow[]> {
+  if (orderIds.length === 0) return [];
   const items = await db
     .select()
     .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
+    .where(inArray(orderItems.orderId, orderIds))
     .orderBy(asc(orderItems.productId));
   const productIds = items.flatMap((item) => (item.productId === null ? [] : [item.productId]));
   await lockProducts(db, [...new Set(productIds)]);

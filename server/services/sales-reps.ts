@@ -2,21 +2,28 @@
  * Sales reps (docs/product.md#field-sales): the maker's accounts that take orders for the
  * companies assigned to them. Staff assign a company at most one rep (`assignSalesRep`);
  * a rep reads only its own customers (`listRepCustomers`, `repCustomer`): any other
- * company is not found, as if it did not exist.
+ * company is not found, as if it did not exist. A rep may register a new salon at the
+ * booth (`registerRepCustomer`), which becomes its customer while staff verify it.
  */
 import { and, asc, count, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
 import { canSeePrices } from '../../src/contracts/accounts.js';
-import type { SalesRepSummary } from '../../src/contracts/admin-schemas.js';
+import type { RegisteredBy, SalesRepSummary } from '../../src/contracts/admin-schemas.js';
 import type { RepCustomer, RepOrderBody } from '../../src/contracts/field-sales-schemas.js';
 import { MAX_SIGNATURE_BYTES, OPEN_ORDER_STATUSES } from '../../src/contracts/field-sales.js';
+import {
+  fieldErrors,
+  RepCustomerFormSchema,
+  type RepCustomerForm,
+} from '../../src/contracts/form-schemas.js';
 import { MAX_LINE_QUANTITY, type Order } from '../../src/contracts/orders.js';
+import { normalizeEmail, trimFields } from '../../src/contracts/validation.js';
 import type { Db } from '../db/database.js';
-import { companies, orders, orderSignatures, users } from '../db/schema.js';
+import { companies, orders, orderSignatures, taxNumberKey, users } from '../db/schema.js';
 import type { Account } from './accounts.js';
 import { recordAudit, type AuditActor } from './audit.js';
 import { lockProducts } from './cart.js';
 import { detectDocumentType } from './documents.js';
-import { HttpError, notFound } from './errors.js';
+import { HttpError, invalidFields, notFound } from './errors.js';
 import { createOrder, shippingOf, withItems } from './orders.js';
 
 export const UNKNOWN_SALES_REP = 'Choose an active sales rep.';
@@ -103,6 +110,25 @@ export async function assignSalesRep(
   return chosen;
 }
 
+/** The reps who registered these companies at a booth, by company id (none: not in the map). */
+export async function registeredByOf(
+  db: Db,
+  rows: readonly { id: number; registeredByRepId: number | null }[],
+): Promise<Map<number, NonNullable<RegisteredBy>>> {
+  const repIds = [...new Set(rows.flatMap((row) => row.registeredByRepId ?? []))];
+  if (repIds.length === 0) return new Map();
+  const reps = await db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(inArray(users.id, repIds));
+  return new Map(
+    rows.flatMap((row) => {
+      const rep = reps.find((candidate) => candidate.id === row.registeredByRepId);
+      return rep ? [[row.id, rep] as const] : [];
+    }),
+  );
+}
+
 /** The rep's own customer, else 404 (another rep's, none's, or no such company). */
 const customerWhere = (repId: number, companyId: number) =>
   and(eq(companies.id, companyId), eq(companies.salesRepId, repId));
@@ -176,8 +202,76 @@ export async function repCustomer(db: Db, repId: number, companyId: number): Pro
   return customer;
 }
 
+/** The form's text fields, stored without surrounding spaces. */
+const REP_CUSTOMER_FIELDS = Object.keys(
+  RepCustomerFormSchema.properties,
+) as (keyof RepCustomerForm)[];
+
+export const COMPANY_EXISTS =
+  'A company with this tax number is already registered. The maker’s staff can assign it to you.';
+
+/**
+ * `POST /api/rep/customers`: a salon the rep registers at the booth. No account is made:
+ * the salon's people get their own later.
+ *
+ * 1. Trim the fields and check them by the form's rules (400, one detail per field, as
+ *    every form of the API answers).
+ * 2. Wait for any other registration of the same tax number (a lock on the number as
+ *    `taxNumberKey` compares it, held to the end of the transaction): two at once never
+ *    make two companies.
+ * 3. A company with that number already: when it is this rep's customer and has no people
+ *    of its own, it is the answer (`created` false); anyone else's is 409 COMPANY_EXISTS.
+ * 4. Otherwise create it PENDING, assigned to the rep and registered by it.
+ */
+export async function registerRepCustomer(
+  db: Db,
+  repId: number,
+  body: RepCustomerForm,
+): Promise<{ customer: RepCustomer; created: boolean }> {
+  const form = trimFields(body, REP_CUSTOMER_FIELDS);
+  const errors = fieldErrors(RepCustomerFormSchema, form);
+  if (errors.length > 0) throw invalidFields(errors);
+  const key = taxNumberKey(form.taxNumber);
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext('company-tax-number:' || ${key}))`);
+  const [existing] = await db
+    .select({ id: companies.id, salesRepId: companies.salesRepId })
+    .from(companies)
+    .where(and(sql`${key} <> ''`, sql`${taxNumberKey(companies.taxNumber)} = ${key}`))
+    .orderBy(asc(companies.id))
+    .limit(1);
+  if (existing) {
+    const [people] = await db
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.companyId, existing.id), isNull(users.deletedAt)));
+    if (existing.salesRepId !== repId || (people?.n ?? 0) > 0) {
+      throw new HttpError(409, COMPANY_EXISTS, undefined, { code: 'COMPANY_EXISTS' });
+    }
+    return { customer: await repCustomer(db, repId, existing.id), created: false };
+  }
+  const [created] = await db
+    .insert(companies)
+    .values({
+      name: form.companyName,
+      taxNumber: form.taxNumber,
+      registrationNumber: form.registrationNumber,
+      email: normalizeEmail(form.companyEmail),
+      phone: form.companyPhone,
+      address: form.address,
+      city: form.city,
+      postalCode: form.postalCode,
+      country: form.country,
+      website: form.website ?? '',
+      salesRepId: repId,
+      registeredByRepId: repId,
+    })
+    .returning({ id: companies.id });
+  if (!created) throw new Error('The company could not be created');
+  return { customer: await repCustomer(db, repId, created.id), created: true };
+}
+
 export const CUSTOMER_NOT_APPROVED =
-  'This customer is not verified and approved yet, so orders cannot be placed for it.';
+  'This customer was rejected or is suspended, so orders cannot be placed for it.';
 
 /** One of the rep's customers, locked for the change at hand. */
 async function lockedCustomer(db: Db, repId: number, companyId: number) {
@@ -203,8 +297,10 @@ function signatureOf(base64: string): Buffer {
 /**
  * `POST /api/rep/customers/{id}/orders`: an order the rep takes for its customer.
  *
- * 1. The address and the signature checked (400); the customer must be the rep's (404)
- *    and approved (409 CUSTOMER_NOT_APPROVED).
+ * 1. The address and the signature checked (400); the customer must be the rep's (404),
+ *    and approved, or still awaiting verification (PENDING): its order then awaits it too
+ *    (AWAITING_VERIFICATION) until staff decide. A rejected or suspended customer is 409
+ *    CUSTOMER_NOT_APPROVED.
  * 2. The lines' products locked by id (a product named twice is one line of both
  *    quantities); an unknown product is 404, as for a cart.
  * 3. The order made as a checkout makes one (`createOrder`), naming the rep, and the
@@ -219,7 +315,8 @@ export async function placeRepOrder(
   const address = shippingOf(body.shippingAddress);
   const signature = body.signature === undefined ? null : signatureOf(body.signature);
   const company = await lockedCustomer(db, rep.id, companyId);
-  if (!canSeePrices(company)) {
+  const awaiting = company.status === 'PENDING';
+  if (!canSeePrices(company) && !awaiting) {
     throw new HttpError(409, CUSTOMER_NOT_APPROVED, undefined, { code: 'CUSTOMER_NOT_APPROVED' });
   }
   const wanted = new Map<number, number>();
@@ -240,6 +337,7 @@ export async function placeRepOrder(
     companyId,
     userId: rep.id,
     placedByRep: { id: rep.id, firstName: rep.firstName, lastName: rep.lastName },
+    status: awaiting ? 'AWAITING_VERIFICATION' : 'PENDING',
     lines,
     address,
     notes: body.notes,
@@ -256,17 +354,22 @@ export async function placeRepOrder(
   return order;
 }
 
+/** Nothing when the company is the rep's own customer; 404 for any other. */
+export async function requireOwnCustomer(db: Db, repId: number, companyId: number): Promise<void> {
+  const [mine] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(customerWhere(repId, companyId));
+  if (!mine) throw noCustomer();
+}
+
 /** `GET /api/rep/customers/{id}/orders`: the customer's orders, newest first. */
 export async function listCustomerOrders(
   db: Db,
   repId: number,
   companyId: number,
 ): Promise<Order[]> {
-  const [mine] = await db
-    .select({ id: companies.id })
-    .from(companies)
-    .where(customerWhere(repId, companyId));
-  if (!mine) throw noCustomer();
+  await requireOwnCustomer(db, repId, companyId);
   const rows = await db
     .select()
     .from(orders)

@@ -55,7 +55,6 @@ export type DocumentStatus = (typeof DOCUMENT_STATUSES)[number];
 
 /** Largest document accepted, in bytes (5 MB). */
 export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
-export const DOCUMENT_CONTENT_TYPES = ['application/pdf', 'image/jpeg', 'image/png'] as const;
 
 /** Prices, cart and checkout need a verified company whose status is APPROVED. */
 export function canSeePrices(

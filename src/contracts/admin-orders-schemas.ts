@@ -24,6 +24,8 @@ const orderFilters = {
   status: Type.Optional(literals(ORDER_STATUSES)),
   paymentStatus: Type.Optional(literals(PAYMENT_STATUSES)),
   companyId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
+  /** Placed by this sales rep for one of its customers. */
+  salesRepId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
   /** Placed on or after this day. */
   from: Type.Optional(Day),
   /** Placed on or before this day. */
@@ -62,6 +64,11 @@ export const AdminOrderRowSchema = Type.Object({
   currency: Type.Literal('EUR'),
   /** Units over all lines. */
   itemCount: Type.Integer(),
+  /** The sales rep who placed it for the company; null when the salon did. */
+  placedBy: Type.Union([
+    Type.Object({ id: Type.Integer(), firstName: Type.String(), lastName: Type.String() }),
+    Type.Null(),
+  ]),
 });
 
 export const AdminOrderPageSchema = Type.Object({

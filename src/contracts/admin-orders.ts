@@ -11,8 +11,11 @@ export const ORDER_SORTS = ['createdAt', 'total', 'orderNumber'] as const;
 /**
  * The statuses staff may move an order to from each status. CANCELLED takes a reason and
  * gives the stock back; SHIPPED takes a tracking number. DELIVERED and CANCELLED are final.
+ * An order awaiting its company's verification moves on with the company's decision
+ * (approved: PENDING, rejected: CANCELLED); staff may only cancel it before that.
  */
 export const ORDER_TRANSITIONS: Record<OrderStatus, readonly OrderStatus[]> = {
+  AWAITING_VERIFICATION: ['CANCELLED'],
   PENDING: ['CONFIRMED', 'CANCELLED'],
   CONFIRMED: ['PROCESSING', 'CANCELLED'],
   PROCESSING: ['SHIPPED'],

@@ -73,8 +73,20 @@ export const AdminCompanyQuerySchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** The sales rep who registered a company at a booth; null when the salon registered itself. */
+const RegisteredBySchema = Type.Union([
+  Type.Object({ id: Type.Integer(), firstName: Type.String(), lastName: Type.String() }),
+  Type.Null(),
+]);
+
+/** A row of the companies list: the company and who registered it. */
+export const AdminCompanyRowSchema = Type.Object({
+  ...CompanySchema.properties,
+  registeredBy: RegisteredBySchema,
+});
+
 export const AdminCompanyPageSchema = Type.Object({
-  companies: Type.Array(CompanySchema),
+  companies: Type.Array(AdminCompanyRowSchema),
   pagination: AdminPaginationSchema,
 });
 
@@ -174,6 +186,7 @@ export const AdminCompanyDetailSchema = Type.Object({
   company: CompanySchema,
   /** The sales rep assigned to the company; at most one. */
   salesRep: Type.Union([SalesRepSummarySchema, Type.Null()]),
+  registeredBy: RegisteredBySchema,
   documents: Type.Array(CompanyDocumentSchema),
   users: Type.Array(
     Type.Object({
@@ -240,10 +253,12 @@ export type StaffPasswordReset = Static<typeof StaffPasswordResetSchema>;
 export type AdminPagination = Static<typeof AdminPaginationSchema>;
 export type AdminSummary = Static<typeof AdminSummarySchema>;
 export type AdminCompanyQuery = Static<typeof AdminCompanyQuerySchema>;
+export type AdminCompanyRow = Static<typeof AdminCompanyRowSchema>;
 export type AdminCompanyPage = Static<typeof AdminCompanyPageSchema>;
 export type AdminCompanyEdit = Static<typeof AdminCompanyEditSchema>;
 export type AdminCompanyDetail = Static<typeof AdminCompanyDetailSchema>;
 export type SalesRepSummary = Static<typeof SalesRepSummarySchema>;
+export type RegisteredBy = Static<typeof RegisteredBySchema>;
 export type SalesRepAssign = Static<typeof SalesRepAssignSchema>;
 export type SalesRepAssigned = Static<typeof SalesRepAssignedSchema>;
 export type AuditEntry = Static<typeof AuditEntrySchema>;

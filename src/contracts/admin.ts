@@ -99,6 +99,7 @@ export type {
   AdminCompanyEdit,
   AdminCompanyPage,
   AdminCompanyQuery,
+  AdminCompanyRow,
   AdminPagination,
   AdminSummary,
   AuditEntry,
@@ -112,4 +113,5 @@ export type {
   SalesRepSummary,
   SalesRepAssign,
   SalesRepAssigned,
+  RegisteredBy,
 } from './admin-schemas';

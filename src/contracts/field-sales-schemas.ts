@@ -42,6 +42,16 @@ export const RepCustomerSchema = Type.Object({
 export const RepCustomerListSchema = Type.Object({ customers: Type.Array(RepCustomerSchema) });
 
 /**
+ * `POST /api/rep/customers`: the salon the rep registered at the booth (201), or the one
+ * it had already registered under the same tax number (200). Its body is the form's
+ * (`bodyOf(RepCustomerFormSchema)`, ./form-schemas).
+ */
+export const RepCustomerRegisteredSchema = Type.Object({
+  message: Type.String(),
+  customer: RepCustomerSchema,
+});
+
+/**
  * `POST /api/rep/customers/{id}/orders`: an order a rep takes for its customer, whole: the
  * lines come with it (the rep's cart for each customer is kept on the device), priced by
  * the server at the catalogue's prices of that moment.
@@ -70,3 +80,4 @@ export const RepOrderBodySchema = Type.Object(
 export type RepCustomer = Static<typeof RepCustomerSchema>;
 export type RepOrderBody = Static<typeof RepOrderBodySchema>;
 export type RepCustomerList = Static<typeof RepCustomerListSchema>;
+export type RepCustomerRegistered = Static<typeof RepCustomerRegisteredSchema>;

@@ -6,6 +6,7 @@ import type { ORDER_STATUSES } from './states';
 
 /** The orders of a customer still under way: what a rep asks about at the booth. */
 export const OPEN_ORDER_STATUSES = [
+  'AWAITING_VERIFICATION',
   'PENDING',
   'CONFIRMED',
   'PROCESSING',

@@ -12,7 +12,7 @@
  *   keywords hold, so each field is reported with the first rule it broke;
  * - `sameAs` names the field a confirmation must repeat.
  */
-import { Type, type TObject, type TSchema } from 'typebox';
+import { Type, type Static, type TObject, type TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { MAX_STAFF_NAME_LENGTH } from './admin';
 import {
@@ -28,6 +28,7 @@ import {
   type ProductTexts,
   type ProductValues,
 } from './admin-catalogue';
+import { MAX_DOCUMENT_BYTES } from './accounts';
 import { eanOf, isValidEan13 } from './barcodes';
 import { isEmailAddress } from './email';
 import { LANGUAGES, type Language } from './languages';
@@ -189,6 +190,17 @@ export const WIZARD_STEP_SCHEMAS = {
   4: Type.Object({}),
 } as const;
 export type WizardStep = keyof typeof WIZARD_STEP_SCHEMAS;
+
+/**
+ * A salon a sales rep registers at the booth (POST /api/rep/customers): the wizard's
+ * company and address steps; no person and no password (the salon's people get accounts
+ * of their own later).
+ */
+export const RepCustomerFormSchema = Type.Object({
+  ...WIZARD_STEP_SCHEMAS[2].properties,
+  ...WIZARD_STEP_SCHEMAS[3].properties,
+});
+export type RepCustomerForm = Static<typeof RepCustomerFormSchema>;
 
 export const ProfileFormSchema = Type.Object({ firstName: firstName(), lastName: lastName() });
 
@@ -395,6 +407,7 @@ export const validateWizardStep = (step: WizardStep, values: object) =>
   fieldErrors(WIZARD_STEP_SCHEMAS[step], values);
 export const validateWizard = (values: object) =>
   ([1, 2, 3, 4] as const).flatMap((step) => validateWizardStep(step, values));
+export const validateRepCustomer = (values: object) => fieldErrors(RepCustomerFormSchema, values);
 export const validateProfile = (values: object) => fieldErrors(ProfileFormSchema, values);
 export const validateShipping = (values: object) => fieldErrors(ShippingFormSchema, values);
 export const validatePasswordChange = (values: object) =>
@@ -410,3 +423,24 @@ export const validateCategoryNames = (names: Record<Language, string>) =>
     CategoryNamesFormSchema,
     Object.fromEntries(LANGUAGES.map((language) => [`name.${language}`, names[language].trim()])),
   );
+
+/** The kinds of document file accepted (the server checks the bytes themselves again). */
+const DOCUMENT_CONTENT_TYPES: readonly string[] = ['application/pdf', 'image/jpeg', 'image/png'];
+const ACCEPTED_DOCUMENT_EXTENSIONS = /\.(pdf|jpe?g|png)$/i;
+/** What a document's file field offers to pick: PDF, JPEG and PNG. */
+export const DOCUMENT_ACCEPT = '.pdf,.jpg,.jpeg,.png,application/pdf,image/jpeg,image/png';
+
+/**
+ * Why a chosen document cannot be sent, before it is sent: 'tooLarge', 'unsupported' or
+ * null. The server checks the bytes themselves again.
+ */
+export function documentProblem(file: {
+  type: string;
+  name: string;
+  size: number;
+}): 'tooLarge' | 'unsupported' | null {
+  if (!DOCUMENT_CONTENT_TYPES.includes(file.type) && !ACCEPTED_DOCUMENT_EXTENSIONS.test(file.name))
+    return 'unsupported';
+  if (file.size > MAX_DOCUMENT_BYTES) return 'tooLarge';
+  return null;
+}

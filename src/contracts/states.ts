@@ -22,7 +22,12 @@ export const DOCUMENT_TYPES = [
   'OTHER',
 ] as const;
 export const DOCUMENT_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+/**
+ * AWAITING_VERIFICATION: taken by a sales rep for a customer staff have not verified yet;
+ * it becomes PENDING when they approve the company, CANCELLED when they reject it.
+ */
 export const ORDER_STATUSES = [
+  'AWAITING_VERIFICATION',
   'PENDING',
   'CONFIRMED',
   'PROCESSING',

@@ -431,6 +431,50 @@ describe('staff decisions', () => {
   });
 });
 
+describe('field sales', () => {
+  it('keep every field of a salon a rep registers at the booth, as staff and the rep read it', async () => {
+    const email = `booth.${randomUUID()}@example.com`;
+    const made = await app.inject({
+      method: 'POST',
+      url: '/api/admin/staff',
+      payload: { firstName: 'Teodor', lastName: 'Lazăr', email, role: 'SALES_REP' },
+      headers: bearer(staff),
+    });
+    const rep = await signIn(
+      app,
+      email,
+      made.json<{ temporaryPassword: string }>().temporaryPassword,
+    );
+    const fields = {
+      companyName: 'Salon Ariadna',
+      taxNumber: `RO${Date.now()}`,
+      registrationNumber: 'J40/1234/2020',
+      companyEmail: 'office@ariadna.example',
+      companyPhone: '+40 721 000 111',
+      address: 'Strada Lipscani 10',
+      city: 'București',
+      postalCode: '030031',
+      country: 'Romania',
+      website: 'ariadna.example',
+    };
+    const registered = await send(rep, 'POST', '/api/rep/customers', '/api/rep/customers', fields);
+    const { id } = registered.json<{ customer: { id: number } }>().customer;
+    const detail = await read<{ company: Company }>(staff, `/api/admin/companies/${id}`);
+    expect(detail.company).toMatchObject({
+      name: fields.companyName,
+      taxNumber: fields.taxNumber,
+      registrationNumber: fields.registrationNumber,
+      email: fields.companyEmail,
+      phone: fields.companyPhone,
+      address: fields.address,
+      city: fields.city,
+      postalCode: fields.postalCode,
+      country: fields.country,
+      website: fields.website,
+    });
+  });
+});
+
 describe('the back office catalogue', () => {
   const texts = (name: string) => ({
     name,

@@ -70,6 +70,8 @@ const rowOf = async (orderId: number) =>
 
 /** Where staff may take an order from each status: the product's rules, written out. */
 const NEXT_STATUS: Record<OrderStatus, OrderStatus[]> = {
+  // A rep's order for a company not verified yet: its decision moves it on, staff may cancel.
+  AWAITING_VERIFICATION: ['CANCELLED'],
   PENDING: ['CONFIRMED', 'CANCELLED'],
   CONFIRMED: ['PROCESSING', 'CANCELLED'],
   PROCESSING: ['SHIPPED'],
@@ -421,6 +423,7 @@ describe('GET /api/admin/orders', () => {
       total: 50,
       currency: 'EUR',
       itemCount: 7,
+      placedBy: null,
     });
     expect(page.pagination).toEqual({ page: 1, limit: 20, total: 3, totalPages: 1 });
   });

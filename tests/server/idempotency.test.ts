@@ -643,6 +643,41 @@ const CASES: Case[] = [
     },
   },
   {
+    route: 'POST /api/rep/customers',
+    async prepare() {
+      const repId = await staffAccount(true, 'SALES_REP');
+      const registration = (taxNumber: string) => ({
+        companyName: 'Salon la Stand',
+        taxNumber,
+        registrationNumber: 'J12/345/2021',
+        companyEmail: 'stand@example.com',
+        companyPhone: '+40 264 000 111',
+        address: 'Strada Horea 1',
+        city: 'Cluj-Napoca',
+        postalCode: '400174',
+        country: 'Romania',
+      });
+      const taxNumber = `RO${randomUUID().replace(/\D/g, '').slice(0, 12)}`;
+      const otherTaxNumber = `RO${randomUUID().replace(/\D/g, '').slice(0, 12)}`;
+      return {
+        tokens: await openSession(db(), repId),
+        userId: repId,
+        request: { method: 'POST', url: '/api/rep/customers', payload: registration(taxNumber) },
+        other: {
+          method: 'POST',
+          url: '/api/rep/customers',
+          payload: registration(otherTaxNumber),
+        },
+        effect: () =>
+          db()
+            .select({ id: companies.id, taxNumber: companies.taxNumber })
+            .from(companies)
+            .where(eq(companies.registeredByRepId, repId))
+            .orderBy(asc(companies.id)),
+      };
+    },
+  },
+  {
     route: 'POST /api/cart/checkout',
     async prepare() {
       const { tokens, userId, companyId } = await customer();
@@ -830,10 +865,10 @@ const ANONYMOUS_ROUTES = [
 ];
 
 /**
- * Honours Idempotency-Key through runIdempotent itself (it reads a multipart upload before
- * its transaction); tested in documents.test.ts.
+ * Honour Idempotency-Key through runIdempotent itself (they read a multipart upload before
+ * its transaction); tested in documents.test.ts and sales-reps.test.ts.
  */
-const UPLOAD_ROUTE = 'POST /api/companies/me/documents';
+const UPLOAD_ROUTES = ['POST /api/companies/me/documents', 'POST /api/rep/customers/:id/documents'];
 /** Goes through `once` after reading its multipart file; tested in admin-catalogue.test.ts. */
 const PICTURE_ROUTE = 'POST /api/admin/products/:id/pictures';
 
@@ -853,7 +888,7 @@ describe('Idempotency-Key on every mutating route', () => {
     const covered = new Set([
       ...CASES.map((c) => c.route),
       ...ANONYMOUS_ROUTES,
-      UPLOAD_ROUTE,
+      ...UPLOAD_ROUTES,
       PICTURE_ROUTE,
     ]);
     expect(mutating.filter((route) => !covered.has(route))).toEqual([]);

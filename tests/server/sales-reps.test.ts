@@ -4,25 +4,39 @@
  * customers through /api/rep and nothing else: another rep's customer, a company with no
  * rep and one that does not exist all answer the same 404, and the other roles get 403.
  */
+import 'fake-indexeddb/auto';
 import { randomUUID } from 'node:crypto';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { seedDatabase } from '../../server/db/seed';
-import { companies, orderEvents, orderSignatures, products, users } from '../../server/db/schema';
+import {
+  companies,
+  companyDocuments,
+  orderEvents,
+  orders as ordersTable,
+  orderSignatures,
+  products,
+  taxNumberKey,
+  users,
+} from '../../server/db/schema';
+import { runAdminCommand } from '../../server/scripts/admin-commands';
+import type { CompanyDocument } from '../../src/contracts/accounts';
 import type {
   AdminCompanyDetail,
+  AdminCompanyPage,
   AuditPage,
   SalesRepAssigned,
   StaffCreated,
   StaffList,
 } from '../../src/contracts/admin-schemas';
+import type { AdminOrderDetail, AdminOrderPage } from '../../src/contracts/admin-orders-schemas';
 import type { ErrorBody } from '../../src/contracts/error-schema';
 import type { Order } from '../../src/contracts/orders';
 import type { RepCustomer, RepCustomerList } from '../../src/contracts/field-sales-schemas';
 import { order, salon, staffMember, type Salon, type Staff } from './factories';
-import { ADDRESS, bearer, PNG, signIn, type Tokens } from './helpers';
+import { ADDRESS, bearer, multipart, PDF, PNG, signIn, type Tokens } from './helpers';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 let testDb: TestDatabase;
@@ -439,13 +453,13 @@ describe('POST /api/rep/customers/{id}/orders', () => {
     expect(await stockOf(a!.id)).toBe(20);
   });
 
-  it('refuses a customer not approved (409 CUSTOMER_NOT_APPROVED)', async () => {
+  it('refuses a customer staff rejected (409 CUSTOMER_NOT_APPROVED)', async () => {
     const [a] = await stocked();
-    const pending = await salon(db());
-    await assign(pending.companyId, rep.id);
+    const rejected = await salon(db(), { status: 'REJECTED' });
+    await assign(rejected.companyId, rep.id);
     const response = await place(
       { items: [{ productId: a!.id, quantity: 1 }], shippingAddress },
-      pending.companyId,
+      rejected.companyId,
     );
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ code: 'CUSTOMER_NOT_APPROVED' });
@@ -492,5 +506,627 @@ describe('POST /api/rep/customers/{id}/orders', () => {
       expect((await get(`/api/orders/${id}/signature`, tokens)).statusCode).toBe(404);
     }
     expect((await app.inject({ url: `/api/orders/${id}/signature` })).statusCode).toBe(401);
+  });
+});
+
+describe('an order a rep took offline, replayed by the device', () => {
+  it('reaches the server once, with its signature, though the first response was lost', async () => {
+    const { createPortalDb } = await import('../../src/lib/db/db');
+    const { replayOutbox, localOrderRef } = await import('../../src/lib/sync/outbox-replay');
+    const { createTransport } = await import('../../src/lib/sync/transport');
+    const device = createPortalDb(`rep-replay-${randomUUID()}`);
+    const rep = await addRep('Ilie');
+    const customer = await salon(db(), { status: 'APPROVED', isVerified: true });
+    await assign(customer.companyId, rep.id);
+    const [product] = await db()
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.active, true))
+      .orderBy(asc(products.id))
+      .limit(1);
+    const signature = PNG.toString('base64');
+    const { firstName, lastName, street, city, zipCode, country, phone } = ADDRESS;
+    const shippingAddress = { firstName, lastName, street, city, zipCode, country, phone };
+    await device.outbox.add({
+      userId: rep.id,
+      kind: 'rep.order',
+      payload: {
+        kind: 'rep.order',
+        customerId: customer.companyId,
+        items: [{ productId: product!.id, quantity: 2 }],
+        shippingAddress,
+        notes: 'Taken at the fair',
+        localRef: 'L-FAIR1',
+        signature,
+      },
+      idempotencyKey: randomUUID(),
+      createdAt: new Date().toISOString(),
+      attempts: 0,
+      nextAttemptAt: 0,
+      state: 'waiting',
+    });
+    await device.orders.put({
+      ref: localOrderRef('L-FAIR1'),
+      userId: rep.id,
+      state: 'waiting',
+      createdAt: new Date().toISOString(),
+      // As the rep's tablet priced it, from a catalogue kept before a price change.
+      order: {
+        orderItems: [
+          { productId: product!.id, productName: 'Kept name', quantity: 2, unitPrice: 0.5 },
+        ],
+      } as Order,
+      localRef: 'L-FAIR1',
+      customerId: customer.companyId,
+      signature,
+    });
+
+    // The device's own transport, reaching this server; the first response is lost on the
+    // way back, after the server has placed the order.
+    let lost = 0;
+    const fetchThroughApp: typeof fetch = async (input, init) => {
+      const response = await app.inject({
+        method: init?.method as 'POST',
+        url: input as string,
+        headers: init?.headers as Record<string, string>,
+        payload: (init?.body as string | null) ?? '',
+      });
+      if (lost++ === 0) throw new TypeError('Failed to fetch');
+      return new Response(new Uint8Array(response.rawPayload), {
+        status: response.statusCode,
+        headers: { 'content-type': String(response.headers['content-type'] ?? '') },
+      });
+    };
+    const transport = createTransport(
+      { accessToken: () => rep.tokens.accessToken, renew: () => Promise.resolve(null) },
+      { fetch: fetchThroughApp },
+    );
+    let clock = Date.now();
+    const replay = () =>
+      replayOutbox({ db: device, transport, currentUserId: () => rep.id, now: () => clock });
+    const first = await replay();
+    expect(first).toMatchObject({ done: 0, requests: 1 });
+    clock += 120_000;
+    const second = await replay();
+    expect(second).toMatchObject({ done: 1, requests: 1 });
+
+    const orders = (await get(`/api/rep/customers/${customer.companyId}/orders`, rep.tokens)).json<{
+      orders: Order[];
+    }>().orders;
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({
+      clientReference: 'L-FAIR1',
+      notes: 'Taken at the fair',
+      placedBy: { id: rep.id },
+    });
+    const picture = await get(`/api/orders/${orders[0]!.id}/signature`, rep.tokens);
+    expect(picture.rawPayload.equals(PNG)).toBe(true);
+    // The device now holds the server's order, still bound to the customer and signed.
+    expect(await device.outbox.count()).toBe(0);
+    expect(await device.orders.get(localOrderRef('L-FAIR1'))).toBeUndefined();
+    expect(await device.orders.get(`order:${orders[0]!.id}`)).toMatchObject({
+      state: 'synced',
+      localRef: 'L-FAIR1',
+      customerId: customer.companyId,
+      signature,
+      changes: [
+        {
+          productName: 'Kept name',
+          kind: 'price',
+          before: 0.5,
+          after: orders[0]!.orderItems[0]!.unitPrice,
+        },
+      ],
+    });
+    await device.delete();
+  });
+});
+/** A salon at the booth, as the rep types it: the form of POST /api/rep/customers. */
+function boothSalon(overrides: Record<string, string> = {}) {
+  return {
+    companyName: 'Salon Orhideea',
+    taxNumber: `RO${randomUUID().replace(/\D/g, '').slice(0, 10)}`,
+    registrationNumber: 'J12/3456/2024',
+    companyEmail: 'Contact@Orhideea.example ',
+    companyPhone: '+40 264 111 222',
+    address: 'Strada Republicii 7',
+    city: 'Cluj-Napoca',
+    postalCode: '400015',
+    country: 'Romania',
+    website: 'orhideea.example',
+    ...overrides,
+  };
+}
+
+type Registered = { message: string; customer: RepCustomer };
+
+const registerAtBooth = (rep: Rep, body: object, key?: string) =>
+  send('POST', '/api/rep/customers', body, rep.tokens, key);
+
+/** The companies whose tax number is this one, however it is spelled. */
+const companiesTaxed = (taxNumber: string) =>
+  db()
+    .select()
+    .from(companies)
+    .where(sql`${taxNumberKey(companies.taxNumber)} = ${taxNumberKey(taxNumber)}`);
+
+describe('POST /api/rep/customers', () => {
+  it('registers a salon at the booth: PENDING, the rep’s customer, registered by it, with no account', async () => {
+    const rep = await addRep('Cornel');
+    const form = boothSalon();
+    const response = await registerAtBooth(rep, form);
+    expect(response.statusCode, response.body).toBe(201);
+    const { message, customer } = response.json<Registered>();
+    expect(message).toBe('Salon Orhideea is registered and waits for verification.');
+    expect(customer).toEqual({
+      id: expect.any(Number) as number,
+      name: 'Salon Orhideea',
+      status: 'PENDING',
+      taxNumber: form.taxNumber,
+      email: 'contact@orhideea.example',
+      phone: '+40 264 111 222',
+      address: 'Strada Republicii 7',
+      city: 'Cluj-Napoca',
+      state: '',
+      postalCode: '400015',
+      country: 'Romania',
+      contacts: [],
+      lastOrderAt: null,
+      openOrders: 0,
+    });
+    const [row] = await db().select().from(companies).where(eq(companies.id, customer.id));
+    expect(row).toMatchObject({
+      status: 'PENDING',
+      isVerified: false,
+      registrationNumber: 'J12/3456/2024',
+      website: 'orhideea.example',
+      salesRepId: rep.id,
+      registeredByRepId: rep.id,
+    });
+    expect(await db().select().from(users).where(eq(users.companyId, customer.id))).toEqual([]);
+    expect((await customersOf(rep)).map((c) => c.id)).toEqual([customer.id]);
+
+    // Staff see who registered it, on its page and in the list.
+    const detail = (await get(`/api/admin/companies/${customer.id}`)).json<AdminCompanyDetail>();
+    expect(detail.registeredBy).toEqual({
+      id: rep.id,
+      firstName: 'Cornel',
+      lastName: 'Pop',
+    });
+    expect(detail.salesRep?.id).toBe(rep.id);
+    const listed = (
+      await get(`/api/admin/companies?search=${encodeURIComponent(form.taxNumber)}`)
+    ).json<AdminCompanyPage>().companies;
+    expect(listed.map((c) => [c.id, c.registeredBy])).toEqual([
+      [customer.id, { id: rep.id, firstName: 'Cornel', lastName: 'Pop' }],
+    ]);
+    const self = await salon(db());
+    const own = (await get(`/api/admin/companies/${self.companyId}`)).json<AdminCompanyDetail>();
+    expect(own.registeredBy).toBeNull();
+  });
+
+  it('checks the form’s rules: 400 with a code for each field, and registers nothing', async () => {
+    const rep = await addRep();
+    const form = boothSalon({
+      companyName: '  ',
+      registrationNumber: '',
+      companyEmail: 'not-an-address',
+      companyPhone: 'call me',
+      country: 'Atlantis',
+      website: 'not a site',
+    });
+    const response = await registerAtBooth(rep, form);
+    expect(response.statusCode).toBe(400);
+    const body = response.json<ErrorBody>();
+    expect(body.message).toBe('Please review the highlighted fields and try again.');
+    expect(body.details?.map(({ field, code }) => [field, code])).toEqual([
+      ['companyName', 'companyRequired'],
+      ['registrationNumber', 'registrationNumberRequired'],
+      ['companyEmail', 'emailFormat'],
+      ['companyPhone', 'phoneInvalid'],
+      ['country', 'countryInvalid'],
+      ['website', 'websiteInvalid'],
+    ]);
+    expect(await companiesTaxed(form.taxNumber)).toEqual([]);
+    // A body of another shape is malformed, before any rule (400).
+    const { website: _website, ...withoutWebsite } = form;
+    expect((await registerAtBooth(rep, { ...withoutWebsite, state: 'Cluj' })).statusCode).toBe(400);
+    expect((await registerAtBooth(rep, { ...form, taxNumber: 12 })).statusCode).toBe(400);
+  });
+
+  it('answers the rep’s own salon again (200) for its tax number in any spelling, never a second', async () => {
+    const rep = await addRep();
+    const digits = randomUUID().replace(/\D/g, '').slice(0, 9);
+    const first = await registerAtBooth(rep, boothSalon({ taxNumber: `RO${digits}` }));
+    expect(first.statusCode).toBe(201);
+    const { id } = first.json<Registered>().customer;
+    for (const taxNumber of [`RO${digits}`, `ro ${digits}`, ` ${digits} `, `R O${digits}`]) {
+      const again = await registerAtBooth(
+        rep,
+        boothSalon({ taxNumber, companyName: 'Orhideea 2' }),
+      );
+      expect(again.statusCode, taxNumber).toBe(200);
+      expect(again.json<Registered>()).toMatchObject({
+        message: 'Salon Orhideea is already your customer.',
+        customer: { id, name: 'Salon Orhideea' },
+      });
+    }
+    expect(await companiesTaxed(digits)).toHaveLength(1);
+  });
+
+  it('refuses a tax number that is anyone else’s (409 COMPANY_EXISTS): another rep’s, no rep’s, a salon’s own', async () => {
+    const [rep, other] = [await addRep(), await addRep()];
+    const theirs = boothSalon();
+    expect((await registerAtBooth(other, theirs)).statusCode).toBe(201);
+    const digits = randomUUID().replace(/\D/g, '').slice(0, 9);
+    const unassigned = await salon(db(), { taxNumber: `RO ${digits}` });
+    const digitsOfMine = randomUUID().replace(/\D/g, '').slice(0, 9);
+    const withPeople = await salon(db(), { taxNumber: digitsOfMine });
+    await assign(withPeople.companyId, rep.id);
+    for (const taxNumber of [theirs.taxNumber, `${digits}`, `RO${digitsOfMine}`]) {
+      const response = await registerAtBooth(rep, boothSalon({ taxNumber }));
+      expect(response.statusCode, taxNumber).toBe(409);
+      expect(response.json<ErrorBody>()).toMatchObject({
+        code: 'COMPANY_EXISTS',
+        message:
+          'A company with this tax number is already registered. The maker’s staff can assign it to you.',
+      });
+    }
+    expect(await companiesTaxed(theirs.taxNumber)).toHaveLength(1);
+    expect(await companiesTaxed(digits)).toEqual([
+      expect.objectContaining({ id: unassigned.companyId, salesRepId: null }),
+    ]);
+    expect(await customersOf(rep)).toEqual([expect.objectContaining({ id: withPeople.companyId })]);
+  });
+
+  it('makes one company of two registrations of one tax number sent at once', async () => {
+    const rep = await addRep();
+    const form = boothSalon();
+    const answers = await Promise.all([
+      registerAtBooth(rep, form),
+      registerAtBooth(rep, {
+        ...form,
+        taxNumber: form.taxNumber.toLowerCase(),
+      }),
+    ]);
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 201]);
+    const ids = answers.map((answer) => answer.json<Registered>().customer.id);
+    expect(ids[0]).toBe(ids[1]);
+    expect(await companiesTaxed(form.taxNumber)).toHaveLength(1);
+  });
+
+  it('registers once for one Idempotency-Key, and answers the recorded response again', async () => {
+    const rep = await addRep();
+    const form = boothSalon();
+    const key = randomUUID();
+    const first = await registerAtBooth(rep, form, key);
+    const again = await registerAtBooth(rep, form, key);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect(await companiesTaxed(form.taxNumber)).toHaveLength(1);
+    const reused = await registerAtBooth(rep, boothSalon(), key);
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json<ErrorBody>().code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+
+  it('is for reps only: 403 for a salon and for staff', async () => {
+    const customer = await salon(db());
+    for (const tokens of [customer.tokens, staff.tokens]) {
+      expect((await send('POST', '/api/rep/customers', boothSalon(), tokens)).statusCode).toBe(403);
+    }
+  });
+});
+
+describe('POST /api/rep/customers/{id}/documents', () => {
+  let rep: Rep;
+  let customerId: number;
+
+  beforeAll(async () => {
+    rep = await addRep('Iulia');
+    customerId = (await registerAtBooth(rep, boothSalon())).json<Registered>().customer.id;
+  });
+
+  const upload = (
+    companyId: number,
+    file: { filename: string; contentType: string; data: Buffer },
+    tokens = rep.tokens,
+    key: string = randomUUID(),
+  ) => {
+    const body = multipart({}, [{ field: 'tradeRegister', ...file }]);
+    return app.inject({
+      method: 'POST',
+      url: `/api/rep/customers/${companyId}/documents`,
+      payload: body.payload,
+      headers: { ...body.headers, ...bearer(tokens), 'idempotency-key': key },
+    });
+  };
+  const registry = {
+    filename: 'registru.pdf',
+    contentType: 'application/pdf',
+    data: PDF,
+  };
+  const documentsOf = (companyId: number) =>
+    db()
+      .select({ id: companyDocuments.id })
+      .from(companyDocuments)
+      .where(eq(companyDocuments.companyId, companyId));
+
+  it('stores a document of the rep’s customer, as the salon’s own upload does, once per key', async () => {
+    const key = randomUUID();
+    const response = await upload(customerId, registry, rep.tokens, key);
+    expect(response.statusCode, response.body).toBe(201);
+    const body = response.json<{
+      message: string;
+      documents: CompanyDocument[];
+    }>();
+    expect(body.message).toBe('Document registru.pdf uploaded successfully.');
+    expect(body.documents).toEqual([
+      expect.objectContaining({
+        type: 'TRADE_REGISTER',
+        status: 'PENDING',
+        originalName: 'registru.pdf',
+        contentType: 'application/pdf',
+      }),
+    ]);
+    const again = await upload(customerId, registry, rep.tokens, key);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(body);
+    const detail = (await get(`/api/admin/companies/${customerId}`)).json<AdminCompanyDetail>();
+    expect(detail.documents.map((document) => document.id)).toEqual([body.documents[0]?.id]);
+  });
+
+  it('finds no other company (404): another rep’s, an unassigned one, one that does not exist', async () => {
+    const theirs = (await registerAtBooth(await addRep(), boothSalon())).json<Registered>().customer
+      .id;
+    const unassigned = (await salon(db())).companyId;
+    for (const companyId of [theirs, unassigned, 999_999]) {
+      const response = await upload(companyId, registry);
+      expect(response.statusCode).toBe(404);
+      expect(response.json<ErrorBody>().message).toBe('Customer not found');
+    }
+    expect([...(await documentsOf(theirs)), ...(await documentsOf(unassigned))]).toEqual([]);
+  });
+
+  it('is for reps only (403 for a salon), and takes only PDF, JPEG or PNG (415)', async () => {
+    const customer = await salon(db());
+    await assign(customer.companyId, rep.id);
+    expect((await upload(customer.companyId, registry, customer.tokens)).statusCode).toBe(403);
+    const program = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64)]);
+    const response = await upload(customer.companyId, {
+      filename: 'registru.pdf.exe',
+      contentType: 'application/pdf',
+      data: program,
+    });
+    expect(response.statusCode).toBe(415);
+    expect(response.json<ErrorBody>().details?.[0]?.code).toBe('fileUnsupported');
+    expect(await documentsOf(customer.companyId)).toEqual([]);
+  });
+});
+
+describe('orders awaiting verification', () => {
+  let rep: Rep;
+  const { firstName, lastName, street, city, zipCode, country, phone } = ADDRESS;
+  const shippingAddress = {
+    firstName,
+    lastName,
+    street,
+    city,
+    zipCode,
+    country,
+    phone,
+  };
+
+  beforeAll(async () => {
+    rep = await addRep('Horia');
+  });
+
+  /** A product of the catalogue with this much stock, not one the earlier suites count. */
+  async function productWith(stock: number): Promise<number> {
+    const [row] = await db()
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.active, true))
+      .orderBy(asc(products.id))
+      .limit(1)
+      .offset(5);
+    await db().update(products).set({ stock }).where(eq(products.id, row!.id));
+    return row!.id;
+  }
+
+  const stockOf = async (id: number) =>
+    (await db().select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]
+      ?.stock;
+
+  const newCustomer = async () =>
+    (await registerAtBooth(rep, boothSalon())).json<Registered>().customer.id;
+
+  async function placeFor(companyId: number, productId: number, quantity = 3) {
+    const response = await send(
+      'POST',
+      `/api/rep/customers/${companyId}/orders`,
+      { items: [{ productId, quantity }], shippingAddress },
+      rep.tokens,
+    );
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json<{ order: Order }>().order;
+  }
+
+  const eventsOf = (orderId: number) =>
+    db()
+      .select()
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, orderId))
+      .orderBy(asc(orderEvents.id));
+
+  const decide = (companyId: number, action: 'approve' | 'reject', body: object = {}) =>
+    send('POST', `/api/admin/companies/${companyId}/${action}`, body);
+
+  it('places the order of a customer not verified yet as AWAITING_VERIFICATION, and takes its stock', async () => {
+    const productId = await productWith(10);
+    const companyId = await newCustomer();
+    const order = await placeFor(companyId, productId);
+    expect(order).toMatchObject({
+      status: 'AWAITING_VERIFICATION',
+      placedBy: { id: rep.id },
+    });
+    expect(await stockOf(productId)).toBe(7);
+    expect(await eventsOf(order.id)).toEqual([
+      expect.objectContaining({
+        fromValue: null,
+        toValue: 'AWAITING_VERIFICATION',
+        actor: 'rep',
+      }),
+    ]);
+    const [customer] = (await customersOf(rep)).filter((c) => c.id === companyId);
+    expect(customer?.openOrders).toBe(1);
+    // Staff may only cancel it while the company waits.
+    const confirm = await send('POST', `/api/admin/orders/${order.id}/status`, {
+      status: 'CONFIRMED',
+    });
+    expect(confirm.statusCode).toBe(409);
+    expect(confirm.json<{ details: { allowed: string[] } }>().details.allowed).toEqual([
+      'CANCELLED',
+    ]);
+  });
+
+  it('makes them PENDING when staff approve the company, each with an event naming the staff member', async () => {
+    const productId = await productWith(10);
+    const companyId = await newCustomer();
+    const orders = [
+      await placeFor(companyId, productId, 2),
+      await placeFor(companyId, productId, 1),
+    ];
+    const approved = await decide(companyId, 'approve');
+    expect(approved.statusCode, approved.body).toBe(200);
+    const listed = (await get(`/api/rep/customers/${companyId}/orders`, rep.tokens)).json<{
+      orders: Order[];
+    }>().orders;
+    expect(listed.map((order) => order.status)).toEqual(['PENDING', 'PENDING']);
+    for (const order of orders) {
+      expect((await eventsOf(order.id)).map((event) => [event.fromValue, event.toValue])).toEqual([
+        [null, 'AWAITING_VERIFICATION'],
+        ['AWAITING_VERIFICATION', 'PENDING'],
+      ]);
+      const detail = (await get(`/api/admin/orders/${order.id}`)).json<AdminOrderDetail>();
+      expect(detail.events[1]).toMatchObject({
+        actor: { kind: 'staff', id: staff.id },
+        note: 'Company approved',
+      });
+    }
+    expect(await stockOf(productId)).toBe(7);
+    // Approved now: the next order is PENDING at once.
+    expect((await placeFor(companyId, productId, 1)).status).toBe('PENDING');
+  });
+
+  it('cancels them with the reason when staff reject the company, and puts their stock back', async () => {
+    const productId = await productWith(10);
+    const companyId = await newCustomer();
+    const order = await placeFor(companyId, productId, 4);
+    expect(await stockOf(productId)).toBe(6);
+    const rejected = await decide(companyId, 'reject', {
+      reason: 'The tax number is not valid',
+    });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    const [row] = await db().select().from(ordersTable).where(eq(ordersTable.id, order.id));
+    expect(row).toMatchObject({
+      status: 'CANCELLED',
+      cancellationReason: 'The tax number is not valid',
+    });
+    expect(row?.cancelledAt).not.toBeNull();
+    expect(await stockOf(productId)).toBe(10);
+    const events = await eventsOf(order.id);
+    expect(events[1]).toMatchObject({
+      fromValue: 'AWAITING_VERIFICATION',
+      toValue: 'CANCELLED',
+      actor: 'staff',
+      actorId: staff.id,
+      note: 'The tax number is not valid',
+    });
+    // A rejected customer still cannot be ordered for.
+    const refused = await send(
+      'POST',
+      `/api/rep/customers/${companyId}/orders`,
+      { items: [{ productId, quantity: 1 }], shippingAddress },
+      rep.tokens,
+    );
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json<ErrorBody>().code).toBe('CUSTOMER_NOT_APPROVED');
+    expect(await stockOf(productId)).toBe(10);
+  });
+
+  it('follows a decision of the command line too, which its events name', async () => {
+    const productId = await productWith(10);
+    const companyId = await newCustomer();
+    const order = await placeFor(companyId, productId, 1);
+    await runAdminCommand(db(), ['reject', String(companyId)], () => {}, {
+      commandLine: 'ops@office',
+    });
+    const [row] = await db().select().from(ordersTable).where(eq(ordersTable.id, order.id));
+    expect(row).toMatchObject({
+      status: 'CANCELLED',
+      cancellationReason: 'Company rejected',
+    });
+    expect((await eventsOf(order.id))[1]).toMatchObject({
+      actor: 'staff',
+      actorId: null,
+      actorName: 'ops@office',
+    });
+    expect(await stockOf(productId)).toBe(10);
+  });
+
+  it('still refuses a suspended customer (409), and a salon not approved still cannot check out', async () => {
+    const productId = await productWith(10);
+    const suspended = await salon(db(), {
+      status: 'SUSPENDED',
+      isVerified: true,
+    });
+    await assign(suspended.companyId, rep.id);
+    const response = await send(
+      'POST',
+      `/api/rep/customers/${suspended.companyId}/orders`,
+      { items: [{ productId, quantity: 1 }], shippingAddress },
+      rep.tokens,
+    );
+    expect(response.statusCode).toBe(409);
+    expect(response.json<ErrorBody>().code).toBe('CUSTOMER_NOT_APPROVED');
+    const pending = await salon(db());
+    const checkout = await send('POST', '/api/cart/checkout', { shippingAddress }, pending.tokens);
+    expect(checkout.statusCode).toBe(403);
+    expect(checkout.json<ErrorBody>().code).toBe('NOT_APPROVED');
+    expect(await stockOf(productId)).toBe(10);
+  });
+});
+
+describe('GET /api/admin/orders?salesRepId', () => {
+  it('lists the orders a rep placed, each naming it, and no one else’s', async () => {
+    const [rep, other] = [await addRep('Sabina'), await addRep('Tudor')];
+    const customer = await salon(db(), {
+      status: 'APPROVED',
+      isVerified: true,
+    });
+    await assign(customer.companyId, rep.id);
+    const mine = [
+      await order(db(), customer, { placedByRepId: rep.id, userId: rep.id }),
+      await order(db(), customer, { placedByRepId: rep.id, userId: rep.id }),
+    ];
+    await order(db(), customer, { placedByRepId: other.id, userId: other.id });
+    const bySalon = await order(db(), customer);
+    const page = (await get(`/api/admin/orders?salesRepId=${rep.id}`)).json<AdminOrderPage>();
+    expect(page.orders.map((row) => row.id).sort()).toEqual([...mine].sort());
+    for (const row of page.orders) {
+      expect(row.placedBy).toEqual({
+        id: rep.id,
+        firstName: 'Sabina',
+        lastName: 'Pop',
+      });
+    }
+    const all = (
+      await get(`/api/admin/orders?companyId=${customer.companyId}&limit=100`)
+    ).json<AdminOrderPage>();
+    expect(all.orders).toHaveLength(4);
+    expect(all.orders.find((row) => row.id === bySalon)?.placedBy).toBeNull();
+    expect((await get('/api/admin/orders?salesRepId=0')).statusCode).toBe(400);
   });
 });
