@@ -17,7 +17,28 @@ const VALID: OutboxPayload[] = [
   { kind: 'checkout', shippingAddress: ADDRESS, notes: 'At the desk', localRef: 'L-1' },
   { kind: 'order.cancel', orderId: 3, orderNumber: 'FP-2026-000003', cancellationReason: '' },
   { kind: 'profile.update', firstName: 'Ana', lastName: 'Pop', email: 'ana@example.com' },
+  {
+    kind: 'rep.order',
+    customerId: 4,
+    items: [{ productId: 7, quantity: 3 }],
+    shippingAddress: ADDRESS,
+    notes: '',
+    localRef: 'L-2',
+    signature: 'iVBORw0KGgo=',
+  },
+  {
+    kind: 'rep.order',
+    customerId: 4,
+    items: [{ productId: 7, quantity: 3 }],
+    shippingAddress: ADDRESS,
+    notes: 'Unsigned',
+    localRef: 'L-3',
+    signature: null,
+  },
 ];
+
+const repOrder = (change: Partial<Extract<OutboxPayload, { kind: 'rep.order' }>>) =>
+  ({ ...VALID.at(-1), ...change }) as OutboxPayload;
 
 let db: PortalDb;
 let sent: OutboxRequest[];
@@ -110,5 +131,13 @@ describe('checking an outbox entry before it is sent', () => {
     await replay();
     expect(sent).toEqual([]);
     expect((await db.outbox.get(id))?.error?.params).toEqual({ field: 'firstName' });
+  });
+
+  it('holds back a rep’s order the server would refuse: its customer, lines or signature', () => {
+    expect(problemOfPayload(repOrder({ customerId: 0 }))?.params).toEqual({ field: 'customerId' });
+    expect(problemOfPayload(repOrder({ items: [] }))?.params).toEqual({ field: 'items' });
+    expect(problemOfPayload(repOrder({ signature: 'not base64!' }))?.params).toEqual({
+      field: 'signature',
+    });
   });
 });

@@ -119,6 +119,36 @@ describe('the outbox transport', () => {
     });
   });
 
+  it('sends a document of a rep’s customer as multipart/form-data, the file under its field', async () => {
+    const received: FormData[] = [];
+    const server = fakeServer((request) => {
+      received.push(request.body as unknown as FormData);
+      return json(201, { documents: [] });
+    });
+    const transport = createTransport(credentials().value, { fetch: server.fetch });
+    const payload: OutboxPayload = {
+      kind: 'rep.document',
+      customerId: 91,
+      field: 'tradeRegister',
+      fileName: 'register.jpg',
+      contentType: 'image/jpeg',
+      bytes: new Uint8Array([0xff, 0xd8, 0xff, 0xe0]).buffer,
+    };
+    const response = await transport.send(entry(payload, 3), requestFor(payload));
+    expect(response.status).toBe(201);
+    expect(server.sent[0]).toMatchObject({
+      url: '/api/rep/customers/91/documents',
+      method: 'POST',
+      headers: { 'idempotency-key': 'key-3-abcdef', authorization: 'Bearer token-1' },
+    });
+    // The browser writes the content type with the boundary: none is set by hand.
+    expect(server.sent[0]?.headers['content-type']).toBeUndefined();
+    const file = received[0]?.get('tradeRegister') as File;
+    expect(file.name).toBe('register.jpg');
+    expect(file.type).toBe('image/jpeg');
+    expect([...new Uint8Array(await file.arrayBuffer())]).toEqual([0xff, 0xd8, 0xff, 0xe0]);
+  });
+
   it('gives a request that does not answer up after the timeout, so the queue is not held', async () => {
     const hanging: Fetch = (_input, init) =>
       new Promise((_resolve, reject) =>

@@ -60,6 +60,10 @@ export interface StoredOrder {
   changes?: OrderChange[] | undefined;
   /** The outbox entry of a queued order. */
   outboxId?: number | undefined;
+  /** A sales rep's order: the customer it was taken for (version 8). */
+  customerId?: number | undefined;
+  /** A sales rep's order: the customer's signature (a PNG in base64), for its pro-forma. */
+  signature?: string | undefined;
 }
 
 /**
@@ -86,6 +90,25 @@ export interface RepState {
   actingFor: number | null;
 }
 
+/** A line of a rep's cart: the product and how many; prices come from the device's catalogue. */
+export interface RepCartLine {
+  productId: number;
+  quantity: number;
+}
+
+/**
+ * A sales rep's cart for one customer (version 8), kept only on the device until the
+ * order is taken: the rep serves several salons at once, and each keeps its own cart.
+ * Bound to the rep; it stays at sign-out, as the outbox does, since it is work not yet sent.
+ */
+export interface RepCart {
+  userId: number;
+  customerId: number;
+  /** In the order they were first added. */
+  lines: RepCartLine[];
+  updatedAt: string;
+}
+
 export interface OrderChange {
   productName: string;
   kind: 'price' | 'quantity' | 'removed';
@@ -105,6 +128,7 @@ export type PortalDb = Dexie & {
   companies: EntityTable<StoredCompany, 'userId'>;
   repCustomers: Table<StoredRepCustomer, [number, number]>;
   repState: EntityTable<RepState, 'userId'>;
+  repCarts: Table<RepCart, [number, number]>;
 };
 
 export function createPortalDb(name = DB_NAME): PortalDb {
@@ -174,6 +198,10 @@ export function createPortalDb(name = DB_NAME): PortalDb {
     // to the rep, removed at sign-out.
     repCustomers: '[userId+id], userId',
     repState: 'userId',
+  });
+  db.version(8).stores({
+    // A sales rep's cart for each of its customers, until the order is taken.
+    repCarts: '[userId+customerId], userId',
   });
   return db;
 }

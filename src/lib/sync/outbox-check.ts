@@ -14,6 +14,8 @@ import {
   CartQuantityBodySchema,
   CheckoutBodySchema,
 } from '../../contracts/orders-schemas';
+import { RepOrderBodySchema } from '../../contracts/field-sales-schemas';
+import { bodyOf, RepCustomerFormSchema } from '../../contracts/form-schemas';
 import type { OutboxKind, OutboxPayload, ServerProblem } from './outbox-rules';
 import { requestFor } from './outbox-rules';
 
@@ -29,6 +31,10 @@ const BODY_SCHEMAS: Record<OutboxKind, TSchema | null> = {
   checkout: CheckoutBodySchema,
   'order.cancel': CancelOrderBodySchema,
   'profile.update': ProfileBodySchema,
+  'rep.order': RepOrderBodySchema,
+  'rep.customer': bodyOf(RepCustomerFormSchema),
+  // A file: checked by the server for its type and size, as the salon's are.
+  'rep.document': null,
 };
 
 const isId = (value: unknown): boolean =>
@@ -42,6 +48,9 @@ function pathIdOf(payload: OutboxPayload): { field: string; value: unknown } | u
       return { field: 'productId', value: payload.productId };
     case 'order.cancel':
       return { field: 'orderId', value: payload.orderId };
+    case 'rep.order':
+    case 'rep.document':
+      return { field: 'customerId', value: payload.customerId };
     default:
       return undefined;
   }

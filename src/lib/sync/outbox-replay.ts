@@ -26,11 +26,13 @@
  * reached again (see makeWaitingDue) ends the wait at once.
  */
 import { EMPTY_CART, type Cart, type Order } from '../../contracts/orders';
+import type { RepCustomer } from '../../contracts/field-sales';
 import type { OrderChange, PortalDb, StoredOrder } from '../db/db';
 import {
   backoffMs,
   classify,
   compaction,
+  customerOf,
   isBlockedBy,
   isLineChange,
   mustFollow,
@@ -182,6 +184,10 @@ async function applyDone(
   body: unknown,
   sideBySide: boolean,
 ): Promise<void> {
+  if (entry.payload.kind === 'rep.customer') {
+    await registered(db, entry, (body as { customer: RepCustomer }).customer);
+    return;
+  }
   await db.transaction('rw', db.outbox, db.carts, db.orders, async () => {
     await db.outbox.delete(entry.id);
     const payload = entry.payload;
@@ -203,6 +209,18 @@ async function applyDone(
         }),
       );
       await db.carts.put({ userId: entry.userId, cart: EMPTY_CART, syncedAt });
+    } else if (payload.kind === 'rep.order') {
+      const order = (body as { order: Order }).order;
+      const local = await db.orders.get(localOrderRef(payload.localRef));
+      await db.orders.delete(localOrderRef(payload.localRef));
+      await db.orders.put(
+        storedServerOrder(entry.userId, order, {
+          localRef: payload.localRef,
+          customerId: payload.customerId,
+          signature: local?.signature,
+          changes: local ? orderChanges(local.order, order) : undefined,
+        }),
+      );
     } else if (payload.kind === 'order.cancel') {
       const order = (body as { order: Order }).order;
       const previous = await db.orders.get(serverOrderRef(order.id));
@@ -216,6 +234,53 @@ async function applyDone(
   });
 }
 
+/**
+ * A salon registered at the booth is now the server's: everything the device knew it by
+ * its local id (its record among the rep's customers, the rep's choice of customer, its
+ * cart, its orders, and the entries still waiting: orders and documents) takes the
+ * server's id, in one transaction with the entry's removal. Those entries were queued
+ * after the registration and wait for it, so none has been sent under the local id.
+ */
+async function registered(db: PortalDb, entry: OutboxEntry, customer: RepCustomer) {
+  if (entry.payload.kind !== 'rep.customer') return;
+  const { localId } = entry.payload;
+  const { userId } = entry;
+  const tables = [db.outbox, db.repCustomers, db.repState, db.repCarts, db.orders];
+  await db.transaction('rw', tables, async () => {
+    await db.outbox.delete(entry.id);
+    await db.repCustomers.delete([userId, localId]);
+    await db.repCustomers.put({
+      userId,
+      id: customer.id,
+      customer,
+      syncedAt: new Date().toISOString(),
+    });
+    await db.repState
+      .where('userId')
+      .equals(userId)
+      .filter((state) => state.actingFor === localId)
+      .modify({ actingFor: customer.id });
+    const cart = await db.repCarts.get([userId, localId]);
+    if (cart) {
+      await db.repCarts.delete([userId, localId]);
+      await db.repCarts.put({ ...cart, customerId: customer.id });
+    }
+    await db.outbox
+      .where('userId')
+      .equals(userId)
+      .filter((waiting) => customerOf(waiting.payload) === localId)
+      .modify((waiting) => {
+        if (waiting.payload.kind === 'rep.order' || waiting.payload.kind === 'rep.document')
+          waiting.payload.customerId = customer.id;
+      });
+    await db.orders
+      .where('userId')
+      .equals(userId)
+      .filter((order) => order.customerId === localId)
+      .modify({ customerId: customer.id });
+  });
+}
+
 async function markAttention(
   db: PortalDb,
   entry: OutboxEntry,
@@ -223,7 +288,7 @@ async function markAttention(
 ): Promise<void> {
   await db.transaction('rw', db.outbox, db.orders, async () => {
     await db.outbox.update(entry.id, { state: 'attention', error });
-    if (entry.payload.kind === 'checkout') {
+    if (entry.payload.kind === 'checkout' || entry.payload.kind === 'rep.order') {
       await db.orders.update(localOrderRef(entry.payload.localRef), { state: 'attention' });
     }
   });

@@ -5,6 +5,8 @@
  * changes of a cart line can travel as one request, and how waiting entries change the
  * cart the user sees. The page and the service worker share them.
  */
+import type { DocumentField } from '../../contracts/accounts';
+import type { RepCustomerForm } from '../../contracts/form-schemas';
 import type { ShippingAddress, Cart, CartItem } from '../../contracts/orders';
 import { cartLine, cartOf, MAX_LINE_QUANTITY, roundMoney } from '../../contracts/orders';
 
@@ -17,7 +19,37 @@ export type OutboxPayload =
   | { kind: 'cart.clear' }
   | { kind: 'checkout'; shippingAddress: ShippingAddress; notes: string; localRef: string }
   | { kind: 'order.cancel'; orderId: number; orderNumber: string; cancellationReason: string }
-  | { kind: 'profile.update'; firstName: string; lastName: string; email: string };
+  | { kind: 'profile.update'; firstName: string; lastName: string; email: string }
+  | {
+      /** An order a sales rep takes for its customer: the lines travel with it. */
+      kind: 'rep.order';
+      customerId: number;
+      items: { productId: number; quantity: number }[];
+      shippingAddress: ShippingAddress;
+      notes: string;
+      localRef: string;
+      /** The customer's signature: a PNG in base64, or null when the customer did not sign. */
+      signature: string | null;
+    }
+  | {
+      /**
+       * A salon a sales rep registers at the booth. Until the server has it, the device
+       * knows it by `localId` (negative): its orders and documents name it so, and are
+       * given the server's id when this entry is done.
+       */
+      kind: 'rep.customer';
+      localId: number;
+      fields: RepCustomerForm;
+    }
+  | {
+      /** A document of a rep's customer: a photo or a file, sent as the salon's are. */
+      kind: 'rep.document';
+      customerId: number;
+      field: DocumentField;
+      fileName: string;
+      contentType: string;
+      bytes: ArrayBuffer;
+    };
 
 export type OutboxKind = OutboxPayload['kind'];
 
@@ -53,7 +85,10 @@ export interface ServerProblem {
 export interface OutboxRequest {
   method: 'POST' | 'PUT' | 'DELETE';
   path: string;
+  /** Sent as JSON. */
   body?: unknown;
+  /** Sent as multipart/form-data instead: one file under its field's name. */
+  file?: { field: string; name: string; type: string; bytes: ArrayBuffer };
 }
 
 /** The /api call an entry makes (path without the /api prefix). */
@@ -97,8 +132,41 @@ export function requestFor(payload: OutboxPayload): OutboxRequest {
         path: 'users/profile',
         body: { firstName: payload.firstName, lastName: payload.lastName, email: payload.email },
       };
+    case 'rep.order':
+      return {
+        method: 'POST',
+        path: `rep/customers/${payload.customerId}/orders`,
+        body: {
+          items: payload.items,
+          shippingAddress: payload.shippingAddress,
+          notes: payload.notes,
+          clientReference: payload.localRef,
+          ...(payload.signature ? { signature: payload.signature } : {}),
+        },
+      };
+    case 'rep.customer':
+      return { method: 'POST', path: 'rep/customers', body: payload.fields };
+    case 'rep.document':
+      return {
+        method: 'POST',
+        path: `rep/customers/${payload.customerId}/documents`,
+        file: {
+          field: payload.field,
+          name: payload.fileName,
+          type: payload.contentType,
+          bytes: payload.bytes,
+        },
+      };
   }
 }
+
+/** The customer an entry is for, as the device knows it (negative: registered offline). */
+export const customerOf = (payload: OutboxPayload): number | undefined =>
+  payload.kind === 'rep.order' || payload.kind === 'rep.document'
+    ? payload.customerId
+    : payload.kind === 'rep.customer'
+      ? payload.localId
+      : undefined;
 
 export type Outcome = 'done' | 'retry' | 'signIn' | 'attention';
 
@@ -135,7 +203,9 @@ const productOf = (payload: OutboxPayload): number | undefined =>
  * Whether an entry must wait for an earlier one that needs attention. A checkout waits
  * for every earlier cart change (it orders the whole cart); a cart change waits for an
  * earlier change of the same product; a cancellation or a profile edit waits only for
- * one of its own kind on the same thing. Everything else goes ahead.
+ * one of its own kind on the same thing. A rep's order carries its own lines: it waits
+ * only for the registration of a salon registered at the booth, as its documents do.
+ * Everything else goes ahead.
  */
 export function isBlockedBy(entry: OutboxEntry, earlier: OutboxEntry): boolean {
   const a = entry.payload;
@@ -145,6 +215,9 @@ export function isBlockedBy(entry: OutboxEntry, earlier: OutboxEntry): boolean {
     return productOf(b) === productOf(a) || b.kind === 'checkout';
   }
   if (a.kind === 'order.cancel') return b.kind === 'order.cancel' && b.orderId === a.orderId;
+  // The server knows a salon registered at the booth only once its registration went through.
+  if (a.kind === 'rep.order' || a.kind === 'rep.document')
+    return b.kind === 'rep.customer' && b.localId === a.customerId;
   if (a.kind === 'profile.update') return b.kind === 'profile.update';
   return false;
 }

@@ -41,6 +41,9 @@ async function enqueue(payload: OutboxPayload): Promise<number> {
   return id as number;
 }
 
+/** A new outbox entry of the signed-in user, for changes queued with other records. */
+export const entryOf = (payload: OutboxPayload): OutboxEntry => newEntry(requireUser(), payload);
+
 export async function addToCart(productId: number, quantity: number): Promise<void> {
   await enqueue({ kind: 'cart.add', productId, quantity });
 }
@@ -57,19 +60,22 @@ export async function clearCart(): Promise<void> {
   await enqueue({ kind: 'cart.clear' });
 }
 
+/** A new reference for an order queued on the device, shown until the server numbers it. */
+export const newLocalRef = () => `L-${crypto.randomUUID().slice(0, 8).toUpperCase()}`;
+
 /**
- * Queues the order of the cart as the user sees it. A local order records the lines and
- * prices shown, marked as waiting: it becomes the server's order only once confirmed.
+ * The order as the user saw it when queueing: the lines and prices of `cart`, marked as
+ * waiting. It becomes the server's order only once confirmed.
  */
-export async function queueCheckout(
+export function localOrder(
   cart: Cart,
   shippingAddress: ShippingAddress,
   notes: string,
-): Promise<string> {
-  const userId = requireUser();
-  const localRef = `L-${crypto.randomUUID().slice(0, 8).toUpperCase()}`;
-  const now = new Date().toISOString();
-  const order: Order = {
+  localRef: string,
+  now: string,
+  placedBy: Order['placedBy'] = null,
+): Order {
+  return {
     id: 0,
     orderNumber: '',
     status: 'PENDING',
@@ -99,9 +105,24 @@ export async function queueCheckout(
     itemCount: cart.itemCount,
     cancellationReason: '',
     trackingNumber: '',
+    placedBy,
     createdAt: now,
     updatedAt: now,
   };
+}
+
+/**
+ * Queues the order of the cart as the user sees it, with a local order that records the
+ * lines and prices shown, in one transaction.
+ */
+export async function queueCheckout(
+  cart: Cart,
+  shippingAddress: ShippingAddress,
+  notes: string,
+): Promise<string> {
+  const userId = requireUser();
+  const localRef = newLocalRef();
+  const now = new Date().toISOString();
   await db.transaction('rw', db.outbox, db.orders, async () => {
     const outboxId = await db.outbox.add(
       newEntry(userId, { kind: 'checkout', shippingAddress, notes, localRef }),
@@ -111,7 +132,7 @@ export async function queueCheckout(
       userId,
       state: 'waiting',
       createdAt: now,
-      order,
+      order: localOrder(cart, shippingAddress, notes, localRef, now),
       localRef,
       outboxId,
     });
@@ -137,6 +158,10 @@ export async function queueProfileUpdate(
   await enqueue({ kind: 'profile.update', firstName, lastName, email: user.email });
 }
 
+/** The device's reference of the order an entry queues (a checkout, a rep's order), if any. */
+const queuedOrderOf = ({ payload }: OutboxEntry): string | undefined =>
+  payload.kind === 'checkout' || payload.kind === 'rep.order' ? payload.localRef : undefined;
+
 /** Sync centre: send an entry that needed attention again. */
 export async function retryEntry(id: number): Promise<void> {
   await db.transaction('rw', db.outbox, db.orders, async () => {
@@ -148,8 +173,8 @@ export async function retryEntry(id: number): Promise<void> {
       nextAttemptAt: 0,
       error: undefined,
     });
-    if (entry.payload.kind === 'checkout')
-      await db.orders.update(localOrderRef(entry.payload.localRef), { state: 'waiting' });
+    const localRef = queuedOrderOf(entry);
+    if (localRef) await db.orders.update(localOrderRef(localRef), { state: 'waiting' });
   });
   requestSync();
 }
@@ -170,8 +195,8 @@ export async function discardEntry(id: number): Promise<void> {
     const entry = await db.outbox.get(id);
     if (!entry) return;
     await db.outbox.delete(id);
-    if (entry.payload.kind === 'checkout')
-      await db.orders.delete(localOrderRef(entry.payload.localRef));
+    const localRef = queuedOrderOf(entry);
+    if (localRef) await db.orders.delete(localOrderRef(localRef));
   });
   requestSync();
 }

@@ -45,7 +45,12 @@ async function readAndStore(userId: number): Promise<void> {
   if (signedInUserId() !== userId) return;
   const syncedAt = new Date().toISOString();
   await db.transaction('rw', db.repCustomers, async () => {
-    await db.repCustomers.where('userId').equals(userId).delete();
+    // Salons registered at the booth and not sent yet (negative ids) stay.
+    await db.repCustomers
+      .where('userId')
+      .equals(userId)
+      .filter((stored) => stored.id > 0)
+      .delete();
     await db.repCustomers.bulkPut(
       customers.map((customer) => ({ userId, id: customer.id, customer, syncedAt })),
     );
@@ -97,4 +102,19 @@ export async function readActingFor(userId: number | null): Promise<StoredRepCus
 /** Orders for `customerId` from now on (null: for no one), until the rep switches. */
 export async function chooseCustomer(userId: number, customerId: number | null): Promise<void> {
   await db.repState.put({ userId, actingFor: customerId });
+}
+
+/**
+ * How many units each customer's cart holds (./rep-cart), for the rep's bar: here, with
+ * the customers, so that the bar loads no cart code.
+ */
+export async function repCartCounts(userId: number | null): Promise<Map<number, number>> {
+  if (userId === null) return new Map();
+  const carts = await db.repCarts.where('userId').equals(userId).toArray();
+  return new Map(
+    carts.map((cart) => [
+      cart.customerId,
+      cart.lines.reduce((sum, line) => sum + line.quantity, 0),
+    ]),
+  );
 }

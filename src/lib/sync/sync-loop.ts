@@ -127,7 +127,8 @@ export function createSyncLoop(device: SyncDevice): SyncLoop {
   function afterDone(entry: Pick<OutboxEntry, 'userId' | 'kind'>, body: unknown): void {
     if (entry.userId !== session.userId()) return;
     if (entry.kind === 'profile.update') session.storeUser((body as { user: User }).user);
-    if (entry.kind === 'checkout') confirmed.emit((body as { order: Order }).order);
+    if (entry.kind === 'checkout' || entry.kind === 'rep.order')
+      confirmed.emit((body as { order: Order }).order);
   }
 
   function requestSync(options: SyncRequest = {}): void {

@@ -5,7 +5,8 @@
  *   every tab waiting on it, for longer than one request may take;
  * - the entry's Idempotency-Key, so that a repeat after a lost response is never applied twice;
  * - a JSON content type only when there is a body: Fastify answers 400 to an empty JSON
- *   body, so a bodiless DELETE sent with one would be refused and the change lost;
+ *   body, so a bodiless DELETE sent with one would be refused and the change lost; a file
+ *   goes as multipart/form-data;
  * - a response counts as the server's only when it is JSON (a captive portal or a proxy
  *   answers HTML);
  * - one renewal of the session when the access token was refused, then the same request
@@ -22,6 +23,12 @@ import type { Transport, TransportResponse } from './outbox-replay';
  * its retry carries the same Idempotency-Key.
  */
 export const REPLAY_TIMEOUT_MS = 15_000;
+
+/**
+ * A file takes longer: a photo of a few megabytes over a fair's crowded network. As the
+ * page's own uploads wait (src/lib/api/accounts.ts).
+ */
+export const UPLOAD_TIMEOUT_MS = 120_000;
 
 /** Where the transport finds the access token, and how it gets a new one. */
 export interface Credentials {
@@ -55,19 +62,29 @@ export function createTransport(
 ): Transport {
   const send = options.fetch ?? ((input, init) => fetch(input, init));
   const timeoutMs = options.timeoutMs ?? REPLAY_TIMEOUT_MS;
+  const uploadTimeoutMs = Math.max(timeoutMs, UPLOAD_TIMEOUT_MS);
   return {
     async send(entry, request) {
       const attempt = (token: string | null) => {
         const headers: Record<string, string> = { 'idempotency-key': entry.idempotencyKey };
         if (token) headers.authorization = `Bearer ${token}`;
-        if (request.body !== undefined) headers['content-type'] = 'application/json';
+        let body: BodyInit | null = null;
+        if (request.file) {
+          // The browser writes the multipart content type, with its boundary.
+          const { field, name, type, bytes } = request.file;
+          body = new FormData();
+          body.append(field, new Blob([bytes], { type }), name);
+        } else if (request.body !== undefined) {
+          headers['content-type'] = 'application/json';
+          body = JSON.stringify(request.body);
+        }
         return send(`/api/${request.path}`, {
           method: request.method,
           headers,
-          body: request.body === undefined ? null : JSON.stringify(request.body),
+          body,
           cache: 'no-store',
           // Also bounds reading the body: a response that stalls half-way is lost too.
-          signal: AbortSignal.timeout(timeoutMs),
+          signal: AbortSignal.timeout(request.file ? uploadTimeoutMs : timeoutMs),
         });
       };
       const token = await credentials.accessToken();

@@ -1,0 +1,162 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RepCustomer } from '../../src/contracts/field-sales';
+import type { Order } from '../../src/contracts/orders';
+import { createPortalDb, type PortalDb } from '../../src/lib/db/db';
+import {
+  localOrderRef,
+  replayOutbox,
+  type Transport,
+  type TransportResponse,
+} from '../../src/lib/sync/outbox-replay';
+import type { OutboxEntry, OutboxPayload, OutboxRequest } from '../../src/lib/sync/outbox-rules';
+import { boothCustomer } from '../../src/lib/sync/rep-registration';
+import { ADDRESS } from '../fixtures/shipping-address';
+
+// A sales rep's outbox: orders for its customers, and salons registered at the booth whose
+// orders and documents wait for the registration, then take the server's id.
+
+const REP = 7;
+let db: PortalDb;
+
+beforeEach(() => {
+  db = createPortalDb(`rep-outbox-${crypto.randomUUID()}`);
+});
+afterEach(async () => {
+  await db.delete();
+});
+
+let keys = 0;
+async function queue(payload: OutboxPayload): Promise<number> {
+  const entry: OutboxEntry = {
+    userId: REP,
+    kind: payload.kind,
+    payload,
+    idempotencyKey: `rep-${(keys += 1)}`,
+    createdAt: new Date().toISOString(),
+    attempts: 0,
+    nextAttemptAt: 0,
+    state: 'waiting',
+  };
+  return (await db.outbox.add(entry)) as number;
+}
+
+const FIELDS = {
+  companyName: 'Salon Ștefania',
+  taxNumber: 'RO123',
+  registrationNumber: 'J40/1/2026',
+  companyEmail: 'stefania@example.com',
+  companyPhone: '+40 721 000 000',
+  address: 'Str. Lungă 1',
+  city: 'Brașov',
+  postalCode: '500001',
+  country: 'Romania',
+};
+
+const order = (customerId: number, localRef: string): OutboxPayload => ({
+  kind: 'rep.order',
+  customerId,
+  items: [{ productId: 3, quantity: 2 }],
+  shippingAddress: ADDRESS,
+  notes: '',
+  localRef,
+  signature: null,
+});
+
+/** A server that answers from a script, and records the requests it was sent. */
+function fakeServer(answer: (request: OutboxRequest) => TransportResponse) {
+  const sent: OutboxRequest[] = [];
+  const transport: Transport = {
+    send(_entry, request) {
+      sent.push(request);
+      return Promise.resolve(answer(request));
+    },
+  };
+  return { transport, sent };
+}
+
+const replay = (transport: Transport) =>
+  replayOutbox({ db, transport, currentUserId: () => REP, random: () => 0.5 });
+
+const serverOrder = (id: number, clientReference: string) =>
+  ({ id, orderNumber: `FP-2026-${id}`, clientReference, orderItems: [] }) as unknown as Order;
+
+describe('a salon registered at the booth', () => {
+  it('is registered first; its document and order then go under the server’s id, everywhere', async () => {
+    const local = -1;
+    await db.repCustomers.put({
+      userId: REP,
+      id: local,
+      customer: boothCustomer(local, FIELDS),
+      syncedAt: '',
+    });
+    await db.repState.put({ userId: REP, actingFor: local });
+    await db.repCarts.put({
+      userId: REP,
+      customerId: local,
+      lines: [{ productId: 4, quantity: 1 }],
+      updatedAt: '',
+    });
+    await db.orders.put({
+      ref: localOrderRef('L-B1'),
+      userId: REP,
+      state: 'waiting',
+      createdAt: '',
+      order: serverOrder(0, 'L-B1'),
+      localRef: 'L-B1',
+      customerId: local,
+    });
+    await queue({ kind: 'rep.customer', localId: local, fields: FIELDS });
+    await queue({
+      kind: 'rep.document',
+      customerId: local,
+      field: 'tradeRegister',
+      fileName: 'register.jpg',
+      contentType: 'image/jpeg',
+      bytes: new Uint8Array([0xff, 0xd8, 0xff]).buffer,
+    });
+    await queue(order(local, 'L-B1'));
+
+    const registered: RepCustomer = { ...boothCustomer(91, FIELDS), id: 91 };
+    const { transport, sent } = fakeServer((request) =>
+      request.path === 'rep/customers'
+        ? { status: 201, body: { customer: registered } }
+        : request.path.endsWith('/documents')
+          ? { status: 201, body: { documents: [] } }
+          : { status: 201, body: { order: serverOrder(501, 'L-B1') } },
+    );
+    expect(await replay(transport)).toMatchObject({ done: 3 });
+
+    expect(sent.map((request) => request.path)).toEqual([
+      'rep/customers',
+      'rep/customers/91/documents',
+      'rep/customers/91/orders',
+    ]);
+    expect(sent[0]?.body).toEqual(FIELDS);
+    expect(sent[1]?.file).toMatchObject({ field: 'tradeRegister', name: 'register.jpg' });
+    expect(await db.repCustomers.get([REP, local])).toBeUndefined();
+    expect((await db.repCustomers.get([REP, 91]))?.customer.name).toBe('Salon Ștefania');
+    expect((await db.repState.get(REP))?.actingFor).toBe(91);
+    expect((await db.repCarts.get([REP, 91]))?.lines).toEqual([{ productId: 4, quantity: 1 }]);
+    expect(await db.repCarts.get([REP, local])).toBeUndefined();
+    expect(await db.orders.get('order:501')).toMatchObject({ customerId: 91, localRef: 'L-B1' });
+  });
+
+  it('holds back its order and document when the registration is refused, not another customer’s order', async () => {
+    const refused = await queue({ kind: 'rep.customer', localId: -2, fields: FIELDS });
+    const waiting = await queue(order(-2, 'L-B2'));
+    await queue(order(12, 'L-C1'));
+    const { transport, sent } = fakeServer((request) =>
+      request.path === 'rep/customers'
+        ? { status: 409, body: { message: 'Already registered', code: 'COMPANY_EXISTS' } }
+        : { status: 201, body: { order: serverOrder(502, 'L-C1') } },
+    );
+    await replay(transport);
+    expect(sent.map((request) => request.path)).toEqual([
+      'rep/customers',
+      'rep/customers/12/orders',
+    ]);
+    expect((await db.outbox.get(refused))?.error?.code).toBe('COMPANY_EXISTS');
+    expect((await db.outbox.get(waiting))?.state).toBe('waiting');
+  });
+});
