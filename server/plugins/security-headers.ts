@@ -15,17 +15,19 @@ import helmet from 'helmet';
 
 /**
  * Browser features the portal does not use, refused to every page and anything it embeds.
- * (The camera comes with barcode scanning, when the portal has it.)
+ * The camera is the portal's own alone: a sales rep scans barcodes with it.
  */
 const PERMISSIONS_POLICY =
-  'accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
+  'accelerometer=(), camera=(self), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), payment=(), usb=()';
 
 const HELMET_OPTIONS = {
   contentSecurityPolicy: {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      // WebAssembly from the portal's own files: the barcode reader of browsers without one
+      // (src/features/field-sales/zxing-reader.ts). Code made from text stays refused.
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", 'data:', 'blob:'],
       fontSrc: ["'self'"],

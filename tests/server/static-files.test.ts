@@ -122,12 +122,15 @@ describe('serving the built app', () => {
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'none'");
     expect(csp).toContain("frame-ancestors 'none'");
-    expect(csp).toContain("script-src 'self'");
+    // WebAssembly (the barcode reader) from the portal's own files; never code made from text.
+    expect(csp).toContain("script-src 'self' 'wasm-unsafe-eval';");
     // The back office shows a document from memory (a blob: address) in a frame, and nothing else.
     expect(csp).toContain('frame-src blob:;');
     expect(headers['x-content-type-options']).toBe('nosniff');
     expect(headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(headers['permissions-policy']).toContain('microphone=()');
+    // A sales rep scans barcodes with the camera; nothing the portal embeds may use it.
+    expect(headers['permissions-policy']).toContain('camera=(self)');
     // frame-ancestors says it; the older header would only repeat it.
     expect(headers['x-frame-options']).toBeUndefined();
   });
