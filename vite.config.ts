@@ -129,13 +129,13 @@ const files = (dir: string): string[] =>
   );
 
 /**
- * The screens only a signed-in user can open (a sales rep's too, and the user menu, and the
- * check of outbox entries before they are sent): their code, and what only they load, is kept by the
+ * The screens only a signed-in user can open (the user menu, and the check of outbox
+ * entries before they are sent, too): their code, and what only they load, is kept by the
  * service worker once someone signs in, not precached on every visitor's first visit
  * (signing in needs the network anyway).
  */
 const ACCOUNT_SCREENS =
-  /\/src\/(features\/(cart\/cart|orders\/orders|sync\/sync|profile\/profile)-page\.tsx|features\/field-sales\/(screens|ordering-for)\.tsx|app\/user-menu\.tsx|lib\/sync\/outbox-check\.ts)$/;
+  /\/src\/(features\/(cart\/cart|orders\/orders|sync\/sync|profile\/profile)-page\.tsx|app\/user-menu\.tsx|lib\/sync\/outbox-check\.ts)$/;
 
 /**
  * The back office's screens (and the module that loads them): like the signed-in ones, but
@@ -143,24 +143,36 @@ const ACCOUNT_SCREENS =
  */
 const STAFF_SCREENS = /\/src\/features\/admin\/([a-z-]+-page\.tsx|screens\.tsx)$/;
 
-/** Where the service worker reads the files of the signed-in screens, and of the staff's. */
+/**
+ * Field sales' screens, the module that loads them and the "Ordering for" bar: kept only
+ * once a sales rep signs in, with what only they load (the pro-forma's pdf-lib, fontkit and
+ * fonts, the barcode reader): megabytes no salon needs.
+ */
+const REP_SCREENS =
+  /\/src\/features\/field-sales\/([a-z-]+-page\.tsx|screens\.tsx|ordering-for\.tsx)$/;
+
+/** Where the service worker reads the files of the signed-in screens, the staff's and the reps'. */
 const ACCOUNT_SCREENS_IN_WORKER = 'self.__ACCOUNT_SCREENS';
 const STAFF_SCREENS_IN_WORKER = 'self.__STAFF_SCREENS';
+const REP_SCREENS_IN_WORKER = 'self.__REP_SCREENS';
 
 interface ScreenFiles {
-  /** What only the signed-in screens load (the staff's included when they share it). */
+  /** What only the signed-in screens load (the staff's and reps' included when they share it). */
   account: Set<string>;
   /** What only the back office's screens load. */
   staff: Set<string>;
+  /** What only field sales' screens load (a file the back office loads too is in both). */
+  rep: Set<string>;
 }
 
 /**
- * The files only the signed-in screens load (see ACCOUNT_SCREENS and STAFF_SCREENS): the
- * app's build finds them (`find`: everything a visitor's app cannot reach without entering
- * one of those screens, then what of it only the staff's screens reach); the service
- * worker's build, which runs once the app is written, writes their lists where the worker
- * reads `self.__ACCOUNT_SCREENS` and `self.__STAFF_SCREENS` (`inWorker`) and leaves them
- * out of the precache (`files`).
+ * The files only the signed-in screens load (see ACCOUNT_SCREENS, STAFF_SCREENS and
+ * REP_SCREENS): the app's build finds them (`find`: everything a visitor's app cannot reach
+ * without entering one of those screens, then what of it only the staff's or the reps'
+ * screens reach, with the styles and assets, such as fonts, those files import); the
+ * service worker's build, which runs once the app is written, writes their lists where the
+ * worker reads `self.__ACCOUNT_SCREENS`, `self.__STAFF_SCREENS` and `self.__REP_SCREENS`
+ * (`inWorker`) and leaves them out of the precache (`files`).
  */
 function accountScreens() {
   let found: ScreenFiles | undefined;
@@ -186,9 +198,11 @@ function accountScreens() {
           .map((chunk) => chunk.fileName);
       const accountRoots = rootsOf(ACCOUNT_SCREENS);
       const staffRoots = rootsOf(STAFF_SCREENS);
+      const repRoots = rootsOf(REP_SCREENS);
       if (accountRoots.length === 0) this.error('No chunk matches ACCOUNT_SCREENS');
       if (staffRoots.length === 0) this.error('No chunk matches STAFF_SCREENS');
-      const roots = new Set([...accountRoots, ...staffRoots]);
+      if (repRoots.length === 0) this.error('No chunk matches REP_SCREENS');
+      const roots = new Set([...accountRoots, ...staffRoots, ...repRoots]);
       /** The chunks reached from `starts`, not going through `stop` nor outside `within`. */
       const reach = (starts: Iterable<string>, stop: Set<string>, within?: Set<string>) => {
         const seen = new Set<string>();
@@ -208,20 +222,31 @@ function accountScreens() {
         roots,
       );
       const signedIn = new Set([...chunks.keys()].filter((name) => !visitors.has(name)));
+      // Every chunk a visitor cannot reach is reached from one of the roots, through chunks
+      // a visitor cannot reach either: each one falls in one of these groups at least.
       const account = reach(accountRoots, new Set(), signedIn);
-      const staff = [...signedIn].filter((name) => !account.has(name));
-      const styles = (names: Iterable<string>) =>
+      const onlyFor = (groupRoots: string[]) =>
+        [...reach(groupRoots, new Set(), signedIn)].filter((name) => !account.has(name));
+      const staff = onlyFor(staffRoots);
+      const rep = onlyFor(repRoots);
+      /** The styles and other assets (a font) the chunks `names` import. */
+      const filesOf = (names: Iterable<string>) =>
         new Set(
-          [...names].flatMap((name) => [...(chunks.get(name)?.viteMetadata?.importedCss ?? [])]),
+          [...names].flatMap((name) => {
+            const meta = chunks.get(name)?.viteMetadata;
+            return [...(meta?.importedCss ?? []), ...(meta?.importedAssets ?? [])];
+          }),
         );
-      const visitorStyles = styles(visitors);
-      const accountStyles = [...styles(account)].filter((style) => !visitorStyles.has(style));
-      const staffStyles = [...styles(staff)].filter(
-        (style) => !visitorStyles.has(style) && !accountStyles.includes(style),
-      );
+      const visitorFiles = filesOf(visitors);
+      const accountFiles = [...filesOf(account)].filter((file) => !visitorFiles.has(file));
+      const ownFiles = (names: string[]) =>
+        [...filesOf(names)].filter(
+          (file) => !visitorFiles.has(file) && !accountFiles.includes(file),
+        );
       found = {
-        account: new Set([...account, ...accountStyles].sort()),
-        staff: new Set([...staff, ...staffStyles].sort()),
+        account: new Set([...account, ...accountFiles].sort()),
+        staff: new Set([...staff, ...ownFiles(staff)].sort()),
+        rep: new Set([...rep, ...ownFiles(rep)].sort()),
       };
     },
   };
@@ -231,22 +256,22 @@ function accountScreens() {
       define: {
         [ACCOUNT_SCREENS_IN_WORKER]: JSON.stringify([...screenFiles().account]),
         [STAFF_SCREENS_IN_WORKER]: JSON.stringify([...screenFiles().staff]),
+        [REP_SCREENS_IN_WORKER]: JSON.stringify([...screenFiles().rep]),
       },
     }),
     generateBundle(_, bundle) {
       const left = Object.values(bundle).find(
-        (file) =>
-          file.type === 'chunk' &&
-          (file.code.includes('__ACCOUNT_SCREENS') || file.code.includes('__STAFF_SCREENS')),
+        (file) => file.type === 'chunk' && /__(ACCOUNT|STAFF|REP)_SCREENS/.test(file.code),
       );
       if (left) {
         this.error(
-          `${left.fileName} must read ${ACCOUNT_SCREENS_IN_WORKER} and ${STAFF_SCREENS_IN_WORKER} as written`,
+          `${left.fileName} must read ${ACCOUNT_SCREENS_IN_WORKER}, ${STAFF_SCREENS_IN_WORKER} and ${REP_SCREENS_IN_WORKER} as written`,
         );
       }
     },
   };
-  const files = () => new Set([...screenFiles().account, ...screenFiles().staff]);
+  const files = () =>
+    new Set([...screenFiles().account, ...screenFiles().staff, ...screenFiles().rep]);
   return { find, inWorker, files };
 }
 
@@ -320,7 +345,8 @@ export default defineConfig(({ isSsrBuild }) => {
             // those of the languages in use only (see sw/texts.ts).
             globPatterns: ['**/*.{js,css,html,svg,woff2,webmanifest}'],
             // The signed-in screens are kept once someone signs in, the back office's once a
-            // staff member does (see sw/account-screens.ts).
+            // staff member does, field sales' once a sales rep does (see
+            // sw/account-screens.ts).
             manifestTransforms: [
               (entries) => {
                 const kept = signedIn.files();
@@ -355,9 +381,12 @@ export default defineConfig(({ isSsrBuild }) => {
           // A language's texts say whose they are: the service worker keeps only those in use.
           chunkFileNames: (chunk) => {
             const text = chunk.moduleIds.map((id) => TEXT_PART.exec(id)).find(Boolean);
-            return text
-              ? `assets/texts-${text[1]}-${text[2]}-[hash].js`
-              : 'assets/[name]-[hash].js';
+            if (text) return `assets/texts-${text[1]}-${text[2]}-[hash].js`;
+            // pdf-lib's entry is its es/index.js: named for the library rather than "es".
+            if (chunk.moduleIds.some((id) => id.includes('/node_modules/pdf-lib/'))) {
+              return 'assets/pdf-lib-[hash].js';
+            }
+            return 'assets/[name]-[hash].js';
           },
           codeSplitting: {
             // Only the modules named: the page's tiny entry must not pull the shell in with it.

@@ -2,13 +2,15 @@
  * The signed-in screens (cart, orders, sync centre, profile, the user menu) are kept once
  * someone signs in, not precached on every visitor's first visit: nobody can open them
  * without signing in, and signing in needs the network. The back office's screens are kept
- * the same way, for staff only. A page with a signed-in user asks for them
- * (KEEP_ACCOUNT_SCREENS, saying whether the user is staff), from the HTTP cache when it
- * has loaded them already; a screen loaded through the worker is kept as it loads; a new
- * version of the worker drops the files of the versions before.
+ * the same way, for staff only, and field sales' (with the pro-forma's PDF library and
+ * fonts) for sales reps only. A page with a signed-in user asks for them
+ * (KEEP_ACCOUNT_SCREENS, saying the user's role), from the HTTP cache when it has loaded
+ * them already; a screen loaded through the worker is kept as it loads; a new version of
+ * the worker drops the files of the versions before.
  */
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
+import type { Role } from '../src/contracts/accounts';
 import { CACHE_NAMES, KEEP_ACCOUNT_SCREENS } from '../src/contracts/storage-names';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -30,22 +32,31 @@ async function dropOtherVersions(urls: Set<string>): Promise<void> {
 
 /**
  * `files`: paths in the build of what only the signed-in screens load; `staffFiles`: of
- * what only the back office's screens load, kept when the page says its user is staff.
+ * what only the back office's screens load, kept when the page says its user is staff;
+ * `repFiles`: of what only field sales' screens load, kept when the user is a sales rep.
  */
-export function registerAccountScreens(files: string[], staffFiles: string[]): void {
+export function registerAccountScreens(
+  files: string[],
+  staffFiles: string[],
+  repFiles: string[],
+): void {
   const toUrls = (paths: string[]) => paths.map((file) => new URL(file, self.location.href).href);
   const urls = toUrls(files);
-  const staffUrls = toUrls(staffFiles);
-  const known = new Set([...urls, ...staffUrls]);
+  const byRole: Partial<Record<Role, string[]>> = {
+    ADMIN: toUrls(staffFiles),
+    SALES_REP: toUrls(repFiles),
+  };
+  const known = new Set([...urls, ...Object.values(byRole).flat()]);
   registerRoute(
     ({ url }) => known.has(url.href),
     new CacheFirst({ cacheName: CACHE_NAMES.accountScreens }),
   );
   self.addEventListener('activate', (event) => event.waitUntil(dropOtherVersions(known)));
   self.addEventListener('message', (event) => {
-    const data = event.data as { type?: string; staff?: boolean } | null;
+    const data = event.data as { type?: string; role?: Role } | null;
     if (data?.type === KEEP_ACCOUNT_SCREENS) {
-      event.waitUntil(keepAll(data.staff === true ? [...urls, ...staffUrls] : urls));
+      const own = (data.role && byRole[data.role]) ?? [];
+      event.waitUntil(keepAll([...new Set([...urls, ...own])]));
     }
   });
 }

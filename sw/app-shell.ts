@@ -18,18 +18,19 @@ const NOT_PAGES = [/^\/api\//, /^\/uploads\//];
 
 /**
  * `manifest`: the files of the app a visitor can open, the signed-in screens' apart
- * (`accountScreens`: kept once someone signs in, `staffScreens` once a staff member does;
- * see ./account-screens); the languages' texts among them are kept language by language
- * (see ./texts).
+ * (`accountScreens`: kept once someone signs in, `staffScreens` once a staff member does,
+ * `repScreens` once a sales rep does; see ./account-screens); the languages' texts among
+ * them are kept language by language (see ./texts).
  */
 export function registerAppShell(
   manifest: (string | PrecacheEntry)[],
   accountScreens: string[],
   staffScreens: string[],
+  repScreens: string[],
 ): void {
   precacheAndRoute(manifest.filter((entry) => !isTexts(entry)));
   registerTexts(manifest.filter(isTexts));
-  registerAccountScreens(accountScreens, staffScreens);
+  registerAccountScreens(accountScreens, staffScreens, repScreens);
   cleanupOutdatedCaches();
   registerRoute(
     new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: NOT_PAGES }),

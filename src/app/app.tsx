@@ -73,8 +73,9 @@ function OfflineInvite() {
  * What runs behind every screen: the app kept on the device once the visitor stays (a
  * second screen, a signed-in user), the catalogue kept fresh, the sync engine loaded at
  * once for a signed-in user (whose waiting changes must go out) and their screens (and a
- * staff member's back office) kept for offline use, and the session watcher once the
- * engine is there. Its own component, so that none of this re-renders the screen.
+ * staff member's back office, a sales rep's field sales) kept for offline use, and the
+ * session watcher once the engine is there. Its own component, so that none of this
+ * re-renders the screen.
  */
 function Background() {
   const user = useUser();
@@ -90,7 +91,7 @@ function Background() {
     if (!user) return;
     keepApp();
     void loadSyncEngine().catch(() => undefined);
-    keepAccountScreens(user.role === 'ADMIN');
+    keepAccountScreens(user.role);
   }, [user]);
   if (!engine) return null;
   return (

@@ -1,9 +1,17 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type APIRequestContext, type Page } from '@playwright/test';
+import { withCheckDigit } from '../../src/contracts/barcodes';
 import { DB_NAME } from '../../src/contracts/storage-names';
+import { CHROME_ARGS, CHROME_PATH } from './chromium';
+import { writeBarcodeVideo } from './fake-camera';
 import { expect, test } from './portal';
 import {
   apiToken,
   approvedSalon,
+  catalogueReady,
   openedBefore,
   registeredSalon,
   signInAs,
@@ -191,4 +199,252 @@ test('a salon sees the order its rep placed for it, named as the rep’s', async
   await signInAs(page, salon.email);
   await page.goto('/orders?lng=en');
   await expect(page.getByText(/^Victor Rep, your sales rep, on /)).toBeVisible();
+});
+
+/** What the service worker keeps, by path. */
+function cachedPaths(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const paths: string[] = [];
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) {
+        paths.push(new URL(request.url).pathname);
+      }
+    }
+    return paths;
+  });
+}
+
+/** The demo product's barcode: its place in the demo range after the maker's prefix. */
+const demoEan = (place: number) => withCheckDigit(`5941234${String(place).padStart(5, '0')}`);
+
+test('a rep fills a customer’s cart offline by quick entry, and the signed order reaches the server once', async ({
+  page,
+  context,
+  request,
+}) => {
+  const rep = await repWithCustomers(request, ['Salon Aurora', 'Studio Brâncuși']);
+  await signInAsRep(page, rep);
+  await catalogueReady(page);
+  await page.goto('/rep?lng=en');
+  await page.getByRole('button', { name: 'Order for Salon Aurora' }).click();
+  await expect(page).toHaveURL(/\/products$/);
+  // The cart, the scanner and its barcode reader are kept on the device for offline use.
+  await expect
+    .poll(() => cachedPaths(page), { timeout: 15_000 })
+    .toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^\/assets\/cart-page-.*\.js$/),
+        expect.stringMatching(/^\/assets\/barcode-scanner-.*\.js$/),
+        expect.stringMatching(/^\/assets\/zxing_reader-.*\.wasm$/),
+      ]),
+    );
+
+  await context.setOffline(true);
+  await page.goto('/rep/cart?lng=en');
+  await expect(page.getByRole('heading', { level: 1, name: 'Cart of Salon Aurora' })).toBeVisible();
+  await expect(
+    page.getByText('The cart of Salon Aurora is empty.', { exact: false }),
+  ).toBeVisible();
+
+  const quickEntry = page.getByRole('region', { name: 'Quick entry' });
+  const code = quickEntry.getByRole('combobox', { name: 'SKU, name or barcode' });
+  const said = quickEntry.getByRole('status');
+  // An exact SKU is added at once on Enter.
+  await code.fill('sh-hyd-1000');
+  await code.press('Enter');
+  await expect(said).toHaveText('Added 1 × Hydra Balance Shampoo 1000 ml.');
+  await expect(code).toHaveValue('');
+  // A product picked from the suggestions, with a quantity.
+  await code.fill('volume lift cond');
+  const suggestion = quickEntry.getByRole('option', { name: /Volume Lift Conditioner 1000 ml/ });
+  await expect(suggestion).toBeVisible();
+  // The page with a line, the checkout and the open suggestions passes the accessibility checks.
+  const axe = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  expect(
+    axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
+  await suggestion.click();
+  await expect(code).toHaveValue('CO-VOL-1000');
+  await quickEntry.getByLabel('Quantity', { exact: true }).fill('2');
+  await quickEntry.getByRole('button', { name: 'Add', exact: true }).click();
+  await expect(said).toHaveText('Added 2 × Volume Lift Conditioner 1000 ml.');
+  // A barcode as printed under it, in groups; then taken out again.
+  const ean = demoEan(3);
+  await code.fill(`${ean.slice(0, 1)} ${ean.slice(1, 7)} ${ean.slice(7)}`);
+  await code.press('Enter');
+  await expect(said).toHaveText('Added 1 × Volume Lift Shampoo 1000 ml.');
+  // What cannot be added is said in words.
+  await code.fill('SH-COL-250');
+  await code.press('Enter');
+  await expect(said).toHaveText('Color Shield Shampoo 250 ml is out of stock.');
+  await code.fill('NOPE-1');
+  await code.press('Enter');
+  await expect(said).toContainText('No product with the code “NOPE-1” is on this device');
+  // Without a camera, scanning says so; quick entry still works.
+  await quickEntry.getByRole('button', { name: 'Scan a barcode' }).click();
+  const scanner = page.getByRole('dialog', { name: 'Scan a barcode' });
+  await expect(scanner.getByRole('alert')).toHaveText(
+    /^(No camera was found on this device|The camera may not be used)/,
+  );
+  await scanner.getByRole('button', { name: 'Close' }).click();
+  await expect(scanner).toBeHidden();
+
+  const lines = page.getByTestId('rep-cart-line');
+  await expect(lines).toHaveCount(3);
+  await page
+    .getByRole('button', { name: 'Remove Volume Lift Shampoo 1000 ml from the cart' })
+    .click();
+  await expect(lines).toHaveCount(2);
+  await page.getByLabel('Quantity of Hydra Balance Shampoo 1000 ml').fill('3');
+  await page.getByLabel('Quantity of Hydra Balance Shampoo 1000 ml').press('Tab');
+  // 3 × 18.90 and 2 × 20.50.
+  await expect(page.getByTestId('rep-cart-total')).toHaveText(/97\.70/);
+
+  // Another customer has a cart of its own; back to the first, its lines are there.
+  const bar = page.getByRole('region', { name: 'Customer' });
+  await bar.getByRole('link', { name: 'Switch customer' }).click();
+  await page.getByRole('button', { name: 'Order for Studio Brâncuși' }).click();
+  await expect(page).toHaveURL(/\/products$/);
+  await page.goto('/rep/cart?lng=en');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Cart of Studio Brâncuși' }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('note').filter({
+      hasText: 'Studio Brâncuși is not verified yet: you can take its order',
+    }),
+  ).toBeVisible();
+  await expect(lines).toHaveCount(0);
+  await bar.getByRole('link', { name: 'Switch customer' }).click();
+  await page.getByRole('button', { name: 'Order for Salon Aurora' }).click();
+  await expect(page).toHaveURL(/\/products$/);
+  await page.goto('/rep/cart?lng=en');
+  await expect(lines).toHaveCount(2);
+  await expect(page.getByLabel('Quantity of Hydra Balance Shampoo 1000 ml')).toHaveValue('3');
+
+  // The address starts from the customer's record; the rep completes it with the customer.
+  const checkout = page.getByRole('form', { name: 'Place the order' });
+  await expect(checkout.getByLabel('First name')).toHaveValue('Mara');
+  await expect(checkout.getByLabel('Last name')).toHaveValue('Stan');
+  await checkout.getByLabel('Street and number').fill('Strada Teiului 7');
+  await checkout.getByLabel('City').fill('Brașov');
+  await checkout.getByLabel('Zip code').fill('500001');
+  await checkout.getByLabel('Country').fill('Romania');
+  await checkout.getByLabel('Phone').fill('+40 268 555 777');
+  await checkout.getByLabel('Notes for the order (optional)').fill('Livrare marți.');
+  const pad = checkout.getByRole('img', { name: 'Customer’s signature' });
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('The signature pad is not on the page');
+  await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.6);
+  await page.mouse.down();
+  for (const [x, y] of [
+    [0.35, 0.3],
+    [0.5, 0.7],
+    [0.65, 0.35],
+    [0.8, 0.6],
+  ] as const) {
+    await page.mouse.move(box.x + box.width * x, box.y + box.height * y, { steps: 5 });
+  }
+  await page.mouse.up();
+  await expect(checkout.getByText('Signed.')).toBeVisible();
+  await checkout.getByRole('button', { name: 'Place order' }).click();
+  await expect(page).toHaveURL(/\/rep\/orders$/);
+  await expect(
+    page.getByText(
+      /^Order L-[0-9A-F]{8} is saved on this device and will be sent when there is a connection\.$/,
+    ),
+  ).toBeVisible();
+
+  // Back online, the order reaches the server once, with its lines and the signature.
+  await context.setOffline(false);
+  const headers = { authorization: `Bearer ${await apiToken(request, rep.email, rep.password)}` };
+  const { customers } = (await (await request.get('/api/rep/customers', { headers })).json()) as {
+    customers: { id: number; name: string }[];
+  };
+  const customerId = customers.find((customer) => customer.name === 'Salon Aurora')?.id;
+  const orders = async () => {
+    const response = await request.get(`/api/rep/customers/${customerId}/orders`, { headers });
+    return (
+      (await response.json()) as {
+        orders: {
+          id: number;
+          notes: string;
+          orderItems: { productSku: string; quantity: number }[];
+        }[];
+      }
+    ).orders;
+  };
+  await expect.poll(async () => (await orders()).length, { timeout: 20_000 }).toBe(1);
+  const [order] = await orders();
+  expect(order?.notes).toBe('Livrare marți.');
+  expect(order?.orderItems.map((item) => [item.productSku, item.quantity]).sort()).toEqual([
+    ['CO-VOL-1000', 2],
+    ['SH-HYD-1000', 3],
+  ]);
+  const signature = await request.get(`/api/orders/${order?.id}/signature`, { headers });
+  expect(signature.status()).toBe(200);
+  expect(signature.headers()['content-type']).toContain('image/png');
+  // Nothing is left in the customer's cart, and nothing is sent twice.
+  await page.goto('/rep/cart?lng=en');
+  await expect(
+    page.getByText('The cart of Salon Aurora is empty.', { exact: false }),
+  ).toBeVisible();
+  expect(await orders()).toHaveLength(1);
+});
+
+test('a rep scans a pack’s barcode with the tablet’s camera, offline, and it is added once', async ({
+  portal,
+  request,
+}) => {
+  // A camera that shows the barcode of the demo range's first product, over and over.
+  const folder = mkdtempSync(join(tmpdir(), 'fake-camera-'));
+  const video = join(folder, 'barcode.y4m');
+  await writeBarcodeVideo(video, demoEan(1));
+  const browser = await chromium.launch({
+    executablePath: CHROME_PATH,
+    args: [
+      ...CHROME_ARGS,
+      '--use-fake-device-for-media-stream',
+      `--use-file-for-fake-video-capture=${video}`,
+    ],
+  });
+  try {
+    const context = await browser.newContext({ baseURL: portal.url, permissions: ['camera'] });
+    const page = await context.newPage();
+    const rep = await repWithCustomers(request, ['Salon Aurora']);
+    await signInAsRep(page, rep);
+    await catalogueReady(page);
+    await page.goto('/rep?lng=en');
+    await page.getByRole('button', { name: 'Order for Salon Aurora' }).click();
+    await expect(page).toHaveURL(/\/products$/);
+    await expect
+      .poll(() => cachedPaths(page), { timeout: 15_000 })
+      .toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^\/assets\/cart-page-.*\.js$/),
+          expect.stringMatching(/^\/assets\/zxing-reader-.*\.js$/),
+          expect.stringMatching(/^\/assets\/zxing_reader-.*\.wasm$/),
+        ]),
+      );
+
+    await context.setOffline(true);
+    await page.goto('/rep/cart?lng=en');
+    await page.getByRole('button', { name: 'Scan a barcode' }).click();
+    const scanner = page.getByRole('dialog', { name: 'Scan a barcode' });
+    await expect(scanner.getByRole('status')).toHaveText(
+      'Added 1 × Hydra Balance Shampoo 1000 ml.',
+      { timeout: 15_000 },
+    );
+    // The pack stays in view: it is the same pack, not another one.
+    await page.waitForTimeout(2_000);
+    await scanner.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByTestId('rep-cart-line')).toHaveCount(1);
+    await expect(page.getByLabel('Quantity of Hydra Balance Shampoo 1000 ml')).toHaveValue('1');
+    await context.close();
+  } finally {
+    await browser.close();
+    rmSync(folder, { recursive: true, force: true });
+  }
 });

@@ -340,8 +340,13 @@ const staffScreens = async (page: Page) =>
   (await cachedPaths(page)).filter((path) =>
     /^\/assets\/(dashboard|companies|company|audit)-page-/.test(path),
   );
+/** Field sales' own files among what the service worker keeps (the PDF library too): reps only. */
+const fieldSalesFiles = async (page: Page) =>
+  (await cachedPaths(page)).filter((path) =>
+    /^\/assets\/(customers-page|ordering-for|pdf-lib|fontkit|NotoSans-)/.test(path),
+  );
 
-test('the signed-in screens are kept once someone signs in, not for a visitor; the back office’s not for a salon', async ({
+test('the signed-in screens are kept once someone signs in, not for a visitor; the back office’s and field sales’ not for a salon', async ({
   page,
   context,
 }) => {
@@ -350,10 +355,12 @@ test('the signed-in screens are kept once someone signs in, not for a visitor; t
   await controlled(page);
   expect(await accountScreens(page)).toEqual([]);
   expect(await staffScreens(page)).toEqual([]);
+  expect(await fieldSalesFiles(page)).toEqual([]);
 
   await signInDemo(page);
   await expect.poll(async () => (await accountScreens(page)).length).toBe(4);
   expect(await staffScreens(page)).toEqual([]);
+  expect(await fieldSalesFiles(page)).toEqual([]);
   await context.setOffline(true);
   for (const [path, heading] of [
     ['/cart', 'Cart'],

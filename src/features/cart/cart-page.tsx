@@ -6,7 +6,7 @@ import { lineThumbnail } from '../../contracts/orders';
 import { Banner } from '../../components/banner';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageMeta } from '../../components/page-meta';
-import { QuantityStepper } from '../../components/quantity-stepper';
+import { QuantityStepper } from '../../components/form-field';
 import { useToast } from '../../components/toast';
 import { useUser } from '../../lib/auth/session';
 import { formatMoney } from '../../lib/i18n';

@@ -5,7 +5,6 @@ import { categoryNameIn, productTexts, SORT_OPTIONS, type SortBy } from '../../c
 import { PageMeta } from '../../components/page-meta';
 import { Pagination } from '../../components/pagination';
 import { ProductCard } from '../../components/product-card';
-import { canSeePrices } from '../../contracts/accounts';
 import { useToast } from '../../components/toast';
 import { useUser } from '../../lib/auth/session';
 import { useTypingBeforeHydration } from '../../lib/typing-before-hydration';
@@ -48,7 +47,7 @@ export function ProductsPage() {
       .then((engine) => engine.addToCart(productId, 1))
       .then(
         () => say('cart.added'),
-        () => say('cart.addFailed', 'error'),
+        (error: { textKey?: TextKey }) => say(error.textKey ?? 'cart.addFailed', 'error'),
       );
   };
 
@@ -242,7 +241,7 @@ export function ProductsPage() {
               stockText={t(product.inStock ? 'product.inStock' : 'product.outOfStock')}
               detailsText={t('product.viewDetails')}
               addLabel={t('product.addToCart')}
-              addDisabled={!product.inStock || (user !== null && !canSeePrices(user.company))}
+              addDisabled={!product.inStock || (user !== null && product.price === undefined)}
               onAdd={() => addOne(product.id)}
             />
           ))}

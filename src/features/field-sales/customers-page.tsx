@@ -6,7 +6,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Banner } from '../../components/banner';
 import { PageMeta } from '../../components/page-meta';
 import type { RepCustomer } from '../../contracts/field-sales';
 import { useUser } from '../../lib/auth/session';
@@ -28,6 +29,8 @@ export function CustomersPage() {
   const user = useUser();
   const userId = user?.id ?? null;
   const navigate = useNavigate();
+  // The name of a salon just registered at the booth (./new-customer-page).
+  const registered = (useLocation().state as { registered?: string } | null)?.registered;
   const connectivity = useConnectivity();
   const searchId = useId();
   const [search, setSearch] = useState('');
@@ -73,6 +76,16 @@ export function CustomersPage() {
       />
       <h1>{t('fieldSales.customers.title')}</h1>
       <p className="page__lead">{t('fieldSales.customers.description')}</p>
+      {registered && (
+        <Banner kind="success">
+          {t('fieldSales.newCustomer.registered', { name: registered })}
+        </Banner>
+      )}
+      <p>
+        <Link className="button button--ghost" to="/rep/customers/new">
+          {t('fieldSales.newCustomer.link')}
+        </Link>
+      </p>
 
       <p className="rep-customers__kept" role="status">
         {refresh === 'reading'
@@ -134,6 +147,12 @@ export function CustomersPage() {
                       <span className={`chip chip--${customer.status.toLowerCase()}`}>
                         {t(`admin.status.${customer.status}`)}
                       </span>
+                      {customer.id < 0 && (
+                        <>
+                          {' '}
+                          <span className="chip">{t('fieldSales.newCustomer.waiting')}</span>
+                        </>
+                      )}
                     </p>
                     <p>
                       {[customer.address, customer.postalCode, customer.city, customer.country]

@@ -10,15 +10,13 @@
 // misplaces, and half the letters come out blank.
 import boldFontUrl from 'notosans-fontface/fonts/NotoSans-Bold.ttf?url';
 import regularFontUrl from 'notosans-fontface/fonts/NotoSans-Regular.ttf?url';
-import i18next, { type TFunction } from 'i18next';
+import type { TFunction } from 'i18next';
 // Types only: erased from the build, the libraries themselves are imported when needed.
 import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 import { BRAND } from '../../contracts/brand';
 import type { RepCustomer } from '../../contracts/field-sales';
-import type { Language } from '../../contracts/languages';
 import type { Order, OrderItem } from '../../contracts/orders';
-import { formatMoney } from '../../lib/i18n';
-import { formatterOf } from '../../lib/i18n/formats';
+import { formatDateTime, formatMoney } from '../../lib/i18n';
 
 /** What of an order the pro-forma shows: a sent order has it, and so has one still waiting. */
 export type ProFormaOrder = Pick<
@@ -51,10 +49,10 @@ export interface ProFormaOptions {
   /** The customer's signature: a PNG in base64, without a `data:` prefix. */
   signature?: string | null | undefined;
   /**
-   * The texts of the document's language. By default i18next's, which must have loaded the
-   * language (it loads those the app is shown in).
+   * The texts of the document's language (i18next's `getFixedT(language)`), which must be
+   * loaded: a text missing from them would come out in another language.
    */
-  t?: TFunction | undefined;
+  t: TFunction;
   /** The font files; by default downloaded from the app's assets, once per page load. */
   fonts?: ProFormaFonts | undefined;
   /** Days the customer has to pay. */
@@ -105,22 +103,6 @@ function loadFonts(): Promise<ProFormaFonts> {
   fontDownload.catch(() => (fontDownload = undefined));
   return fontDownload;
 }
-
-/** i18next's texts of `language`, which must be loaded: a fallback would be in another one. */
-function textsOf(language: Language): TFunction {
-  const loaded =
-    i18next.isInitialized &&
-    i18next.getResource(language, 'translation', 'fieldSales.proForma.title') !== undefined;
-  if (!loaded) {
-    throw new Error(`The texts in "${language}" are not loaded: pass the pro-forma a t function`);
-  }
-  return i18next.getFixedT(language);
-}
-
-const dateFormat = formatterOf(
-  (locale) =>
-    new Intl.DateTimeFormat(locale, { day: '2-digit', month: '2-digit', year: 'numeric' }),
-);
 
 /** Text the font can draw on one line: tabs as spaces, no other control characters. */
 const printable = (text: string) => text.replace(/\t/g, ' ').replace(/\p{Cc}/gu, '');
@@ -315,10 +297,10 @@ const partyLines = (lines: (string | false | undefined)[]) =>
 export async function buildProForma(
   order: ProFormaOrder,
   customer: ProFormaCustomer,
-  language: Language,
+  language: string,
   options: ProFormaOptions,
 ): Promise<Uint8Array> {
-  const t = options.t ?? textsOf(language);
+  const { t } = options;
   const [pdf, { default: fontkit }, fonts] = await Promise.all([
     import('pdf-lib'),
     import('@pdf-lib/fontkit'),
@@ -353,7 +335,7 @@ export async function buildProForma(
   // 1. The title, the number and the date.
   w.draw(title, w.left, w.y, { font: bold, size: SIZE.title });
   w.y -= w.lineHeight(SIZE.title) + 2;
-  const date = dateFormat(language).format(new Date(order.createdAt));
+  const date = formatDateTime(order.createdAt, language);
   w.paragraph(`${reference.label}: ${reference.value}`);
   w.paragraph(`${t('fieldSales.proForma.date')}: ${date}`);
   w.y -= 14;

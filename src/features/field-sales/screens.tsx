@@ -14,6 +14,10 @@ const screen = (load: () => Promise<ComponentType>) =>
 /** The screen of every page of field sales' table; one left out does not compile. */
 const SCREENS = {
   'rep-customers': screen(() => import('./customers-page').then((m) => m.CustomersPage)),
+  'rep-new-customer': screen(() => import('./new-customer-page').then((m) => m.NewCustomerPage)),
+  'rep-cart': screen(() => import('./cart-page').then((m) => m.RepCartPage)),
+  'rep-orders': screen(() => import('./orders-page').then((m) => m.RepOrdersPage)),
+  'rep-sync': screen(() => import('../sync/sync-page').then((m) => m.SyncPage)),
 } satisfies Record<RepRouteId, ComponentType>;
 
 /** Field sales' pages, matched below FIELD_SALES_PATH; `notFound` for any other. */

@@ -4,12 +4,11 @@ import { Link, useParams } from 'react-router-dom';
 import { categoryNameIn, productTexts, type Product } from '../../contracts/catalogue';
 import { pictureSources } from '../../contracts/product-pictures';
 import { PageMeta, useSiteOrigin } from '../../components/page-meta';
-import { canSeePrices } from '../../contracts/accounts';
 import { clampQuantity } from '../../contracts/orders';
 import { useToast } from '../../components/toast';
 import { useUser } from '../../lib/auth/session';
 import { loadSyncEngine } from '../../lib/sync/engine-loader';
-import { formatMoney } from '../../lib/i18n';
+import { formatMoney, type TextKey } from '../../lib/i18n';
 import { useProduct } from '../../lib/sync/use-catalogue';
 
 /** Most thumbnails shown under the main picture (docs/product.md#product-detail). */
@@ -210,7 +209,7 @@ function ProductDetail({ product: stored }: { product: Product }) {
             <button
               type="button"
               className="button"
-              disabled={!product.inStock || (user !== null && !canSeePrices(user.company))}
+              disabled={!product.inStock || (user !== null && product.price === undefined)}
               aria-describedby="add-to-cart-hint"
               onClick={() => {
                 if (!user) return notify(t('cart.loginToAdd'), 'info');
@@ -220,7 +219,8 @@ function ProductDetail({ product: stored }: { product: Product }) {
                   .then((engine) => engine.addToCart(product.id, amount))
                   .then(
                     () => notify(t('cart.added')),
-                    () => notify(t('cart.addFailed'), 'error'),
+                    (error: { textKey?: TextKey }) =>
+                      notify(t(error.textKey ?? 'cart.addFailed'), 'error'),
                   );
               }}
             >
@@ -228,7 +228,7 @@ function ProductDetail({ product: stored }: { product: Product }) {
             </button>
             <p id="add-to-cart-hint" className="hint">
               {user
-                ? canSeePrices(user.company)
+                ? product.price !== undefined
                   ? ''
                   : t('product.verifyToOrder')
                 : t('product.addToCartHint')}

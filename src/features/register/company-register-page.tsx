@@ -2,7 +2,12 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
 import { REQUIRED_DOCUMENTS, type DocumentField } from '../../contracts/accounts';
-import { validateWizardStep, WIZARD_STEP_SCHEMAS } from '../../contracts/form-schemas';
+import {
+  DOCUMENT_ACCEPT,
+  documentProblem,
+  validateWizardStep,
+  WIZARD_STEP_SCHEMAS,
+} from '../../contracts/form-schemas';
 import { COUNTRIES, DEFAULT_COUNTRY } from '../../contracts/validation';
 import { Banner } from '../../components/banner';
 import { formFields } from '../../components/form-field';
@@ -11,7 +16,6 @@ import { registerCompany } from '../../lib/api/accounts';
 import { classifyFailure, fieldErrors } from '../../lib/api/failure';
 import { useSession } from '../../lib/auth/session';
 import { useConnectivity } from '../../lib/sync/connectivity';
-import { DOCUMENT_ACCEPT, fileProblem } from './document-files';
 import { useSignInAfterRegistering } from './after-registering';
 import { registrationFailure } from './server-errors';
 import '../screens.css';
@@ -93,14 +97,14 @@ export function CompanyRegisterPage() {
   const addFiles = (field: DocumentField, chosen: FileList | null) => {
     const list = [...(chosen ?? [])];
     const problems = list.flatMap((file) => {
-      const problem = fileProblem(file);
+      const problem = documentProblem(file);
       return problem === null ? [] : [t(`documents.${problem}`, { name: file.name })];
     });
     setErrors(({ [field]: _cleared, ...rest }) =>
       problems.length ? { ...rest, [field]: problems.join(' ') } : rest,
     );
     const accepted = list
-      .filter((file) => fileProblem(file) === null)
+      .filter((file) => documentProblem(file) === null)
       .map((file) => ({ field, file }));
     setFiles((current) => [
       // One file per required type: a new choice replaces the old one.

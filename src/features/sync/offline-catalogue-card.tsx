@@ -1,3 +1,4 @@
+import { useLiveQuery } from 'dexie-react-hooks';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Banner } from '../../components/banner';
@@ -9,14 +10,24 @@ import {
   useDeviceStorage,
   type DownloadProgress,
 } from '../../lib/sync/offline-catalogue';
+import { readCustomers, readCustomersFromServer } from '../../lib/sync/rep-customers';
 
 const megabytes = (bytes: number | null) =>
   bytes === null ? '?' : (bytes / 1024 / 1024).toFixed(1);
 
-/** The catalogue on this device: what is kept, and the button that keeps all of it. */
+/**
+ * The catalogue on this device: what is kept, and the button that keeps all of it. For a
+ * sales rep it is "Prepare for the fair": its customers too, in the same go.
+ */
 export function OfflineCatalogueCard() {
   const { t, i18n } = useTranslation();
-  const viewer = viewerKey(useUser());
+  const user = useUser();
+  const viewer = viewerKey(user);
+  const rep = user?.role === 'SALES_REP';
+  const customers = useLiveQuery(
+    async () => (rep ? (await readCustomers(user.id)).length : null),
+    [rep, user?.id],
+  );
   const [refreshKey, setRefreshKey] = useState(0);
   const storage = useDeviceStorage(refreshKey);
   const [progress, setProgress] = useState<DownloadProgress | null>(null);
@@ -28,6 +39,7 @@ export function OfflineCatalogueCard() {
     setOutcome(null);
     setProgress({ products: 0, imagesDone: 0, imagesTotal: 0, bytes: 0 });
     try {
+      if (rep) await readCustomersFromServer();
       await makeCatalogueAvailableOffline(viewer, controller.current.signal, setProgress);
       setOutcome('done');
     } catch (error) {
@@ -47,7 +59,12 @@ export function OfflineCatalogueCard() {
 
   return (
     <section className="card offline-catalogue" aria-labelledby="offline-catalogue-title">
-      <h2 id="offline-catalogue-title">{t('offline.title')}</h2>
+      <h2 id="offline-catalogue-title">{t(rep ? 'fieldSales.prepare.title' : 'offline.title')}</h2>
+      {rep && typeof customers === 'number' && (
+        <p data-testid="customers-kept">
+          {t('fieldSales.prepare.customers', { count: customers })}
+        </p>
+      )}
       {storage && (
         <p data-testid="device-storage">
           {t('offline.summary', {
@@ -87,10 +104,12 @@ export function OfflineCatalogueCard() {
         </div>
       ) : (
         <button type="button" className="button" onClick={() => void start()}>
-          {t('offline.start')}
+          {t(rep ? 'fieldSales.prepare.start' : 'offline.start')}
         </button>
       )}
-      {outcome === 'done' && <Banner kind="success">{t('offline.done')}</Banner>}
+      {outcome === 'done' && (
+        <Banner kind="success">{t(rep ? 'fieldSales.prepare.done' : 'offline.done')}</Banner>
+      )}
       {outcome === 'cancelled' && <Banner kind="info">{t('offline.cancelled')}</Banner>}
       {outcome === 'full' && <Banner kind="error">{t('offline.full')}</Banner>}
       {outcome === 'failed' && <Banner kind="error">{t('offline.failed')}</Banner>}

@@ -34,6 +34,12 @@ function describe(entry: OutboxView, t: TFunction): string {
       return t('sync.kind.orderCancel', { number: p.orderNumber });
     case 'profile.update':
       return t('sync.kind.profileUpdate', { name: `${p.firstName} ${p.lastName}` });
+    case 'rep.order':
+      return t('sync.kind.repOrder', { ref: p.localRef, count: p.items.length });
+    case 'rep.customer':
+      return t('sync.kind.repCustomer', { name: p.fields.companyName });
+    case 'rep.document':
+      return t('sync.kind.repDocument', { name: p.fileName });
   }
 }
 

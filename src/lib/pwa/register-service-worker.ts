@@ -5,6 +5,7 @@
  */
 import { useSyncExternalStore } from 'react';
 import type { Workbox } from 'workbox-window';
+import type { Role } from '../../contracts/accounts';
 import { KEEP_ACCOUNT_SCREENS } from '../../contracts/storage-names';
 import { keepApp, runsInstalled, whenKept } from '../kept-on-device';
 import { createListeners } from '../listeners';
@@ -82,13 +83,13 @@ export function registerServiceWorker(): void {
 
 /**
  * A user is signed in: the service worker keeps the signed-in screens for offline use
- * (a visitor's first visit does not download them), and for staff the back office's,
- * once it is active.
+ * (a visitor's first visit does not download them), for staff the back office's and for
+ * a sales rep field sales', once it is active.
  */
-export function keepAccountScreens(staff: boolean): void {
+export function keepAccountScreens(role: Role): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   void navigator.serviceWorker.ready.then((registration) =>
-    registration.active?.postMessage({ type: KEEP_ACCOUNT_SCREENS, staff }),
+    registration.active?.postMessage({ type: KEEP_ACCOUNT_SCREENS, role }),
   );
 }
 

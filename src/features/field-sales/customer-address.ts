@@ -1,0 +1,47 @@
+/**
+ * The delivery address of an order a rep takes (docs/product.md#field-sales): it starts
+ * from the customer's record as kept on the device — its first person's name, the
+ * company's address and phone — and the rep corrects it with the customer.
+ */
+import type { RepCustomer } from '../../contracts/field-sales';
+import type { ShippingAddress } from '../../contracts/orders';
+
+/** The address's fields, in the order the form shows them. */
+export const ADDRESS_FIELDS = [
+  'firstName',
+  'lastName',
+  'street',
+  'city',
+  'zipCode',
+  'country',
+  'phone',
+] as const satisfies readonly (keyof ShippingAddress)[];
+
+export type AddressField = (typeof ADDRESS_FIELDS)[number];
+
+export function shippingAddressOf(customer: RepCustomer): ShippingAddress {
+  const [person] = customer.contacts;
+  return {
+    firstName: person?.firstName ?? '',
+    lastName: person?.lastName ?? '',
+    street: customer.address,
+    city: customer.city,
+    zipCode: customer.postalCode,
+    country: customer.country,
+    phone: customer.phone,
+  };
+}
+
+/** The address as sent: every field without the spaces around it. */
+export const trimmedAddress = (address: ShippingAddress): ShippingAddress =>
+  Object.fromEntries(
+    ADDRESS_FIELDS.map((field) => [field, address[field].trim()]),
+  ) as unknown as ShippingAddress;
+
+/**
+ * Whether a rep may take an order for the customer: an approved one, or one the maker has
+ * not verified yet, whose order waits as "Awaiting verification" until staff decide. Not a
+ * rejected or suspended one (the server answers 409 CUSTOMER_NOT_APPROVED).
+ */
+export const canOrderFor = (customer: Pick<RepCustomer, 'status'>): boolean =>
+  customer.status === 'APPROVED' || customer.status === 'PENDING';

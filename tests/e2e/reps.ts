@@ -1,0 +1,56 @@
+/** Sales reps for the browser tests of field sales: made by staff, signed in like a user. */
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from './portal';
+import { apiToken, approvedSalon, registeredSalon, staffHeaders, unique } from './helpers';
+
+export interface TestRep {
+  id: number;
+  email: string;
+  password: string;
+  /** The companies assigned to it, in the order named: the first approved, the others not. */
+  customers: { id: number; name: string; email: string }[];
+}
+
+/** A sales rep made by staff, with its temporary password, and companies assigned to it. */
+export async function repWithCustomers(
+  request: APIRequestContext,
+  customers: string[],
+): Promise<TestRep> {
+  const headers = await staffHeaders(request);
+  const email = unique('rep');
+  const created = await request.post('/api/admin/staff', {
+    headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
+    data: { firstName: 'Victor', lastName: 'Rep', email, role: 'SALES_REP' },
+  });
+  expect(created.status()).toBe(201);
+  const { member, temporaryPassword } = (await created.json()) as {
+    member: { id: number };
+    temporaryPassword: string;
+  };
+  const assigned: TestRep['customers'] = [];
+  for (const [i, name] of customers.entries()) {
+    const salon =
+      i === 0
+        ? await approvedSalon(request, `cust${i}`, { companyName: name })
+        : await registeredSalon(request, `cust${i}`, { companyName: name });
+    const me = await request.get('/api/auth/me', {
+      headers: { authorization: `Bearer ${await apiToken(request, salon.email)}` },
+    });
+    const { user } = (await me.json()) as { user: { companyId: number } };
+    const assignment = await request.put(`/api/admin/companies/${user.companyId}/sales-rep`, {
+      headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
+      data: { salesRepId: member.id },
+    });
+    expect(assignment.ok()).toBe(true);
+    assigned.push({ id: user.companyId, name, email: salon.email });
+  }
+  return { id: member.id, email, password: temporaryPassword, customers: assigned };
+}
+
+export async function signInAsRep(page: Page, rep: { email: string; password: string }) {
+  await page.goto('/login?lng=en');
+  await page.getByLabel('E-mail', { exact: true }).fill(rep.email);
+  await page.getByLabel('Password', { exact: true }).fill(rep.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: 'Victor' })).toBeVisible();
+}
