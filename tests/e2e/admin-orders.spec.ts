@@ -2,18 +2,22 @@
  * The back office's orders in a real browser: staff find a salon's order from the
  * dashboard, move it along to SHIPPED with a tracking number, and the salon sees both on
  * its orders page; a move made meanwhile by someone else is said and the page put right;
- * the filtered list downloads as CSV.
+ * the filtered list downloads as CSV; staff find the orders a sales rep placed, and the
+ * companies a rep registered at a booth with the orders waiting for their verification.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Page } from '@playwright/test';
 import { expect, test } from './portal';
 import {
+  apiToken,
   approvedSalon,
   placedOrder as placeOrder,
   signInAs,
   staffHeaders,
+  unique,
   untilControlled,
 } from './helpers';
+import { repWithCustomers, type TestRep } from './reps';
 import { STAFF } from './staff';
 
 async function signInAsStaff(page: Page) {
@@ -185,4 +189,129 @@ test('the filtered list downloads as CSV', async ({ page, request }) => {
     .split('\r\n');
   expect(lines).toHaveLength(2);
   expect(lines[1]).toContain(order.orderNumber);
+});
+
+const REP_ADDRESS = {
+  firstName: 'Mara',
+  lastName: 'Stan',
+  street: 'Strada Florilor 12',
+  city: 'Cluj-Napoca',
+  zipCode: '400001',
+  country: 'Romania',
+  phone: '+40 721 000 000',
+};
+
+/** A salon the rep registers at its booth, through the API: waiting for verification. */
+async function boothSalon(request: APIRequestContext, rep: TestRep, name: string) {
+  const headers = { authorization: `Bearer ${await apiToken(request, rep.email, rep.password)}` };
+  const registered = await request.post('/api/rep/customers', {
+    headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
+    data: {
+      companyName: name,
+      taxNumber: `RO${Date.now()}`.slice(0, 14),
+      registrationNumber: 'J12/345/2021',
+      companyEmail: unique('booth'),
+      companyPhone: '+40 264 000 111',
+      address: 'Strada Horea 1',
+      city: 'Cluj-Napoca',
+      postalCode: '400174',
+      country: 'Romania',
+    },
+  });
+  expect(registered.status()).toBe(201);
+  return ((await registered.json()) as { customer: { id: number } }).customer;
+}
+
+/** An order the rep takes for one of its customers, through the API. */
+async function repOrder(request: APIRequestContext, rep: TestRep, companyId: number) {
+  const headers = { authorization: `Bearer ${await apiToken(request, rep.email, rep.password)}` };
+  const list = await request.get('/api/products', { headers, params: { limit: 50 } });
+  const { products } = (await list.json()) as { products: { id: number; stock: number }[] };
+  const product = products.find((p) => p.stock > 5);
+  expect(product, 'a product in stock').toBeTruthy();
+  const placed = await request.post(`/api/rep/customers/${companyId}/orders`, {
+    headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
+    data: { items: [{ productId: product?.id, quantity: 1 }], shippingAddress: REP_ADDRESS },
+  });
+  expect(placed.status()).toBe(201);
+  return ((await placed.json()) as { order: { id: number; orderNumber: string; status: string } })
+    .order;
+}
+
+test('staff filter the orders by the sales rep who placed them, and verify its booth salon', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const rep = await repWithCustomers(request, ['Salon Rep Filter']);
+  const customer = rep.customers[0]!;
+  const boothName = `Salon la Stand ${Date.now()}`;
+  const booth = await boothSalon(request, rep, boothName);
+  const own = await placeOrder(request, customer.email);
+  const taken = await repOrder(request, rep, customer.id);
+  const awaiting = await repOrder(request, rep, booth.id);
+  expect(awaiting.status).toBe('AWAITING_VERIFICATION');
+
+  await signInAsStaff(page);
+  await page.goto('/admin/orders?lng=en');
+  await page.getByLabel('Sales rep').selectOption({ label: `Victor Rep (${rep.email})` });
+  await expect(page).toHaveURL(new RegExp(`[?&]salesRepId=${rep.id}(&|$)`));
+  await expect(page.getByText('2 orders', { exact: true })).toBeVisible();
+  const rows = page.getByRole('table', { name: /^Orders/ }).getByRole('row');
+  await expect(rows.filter({ hasText: own.orderNumber })).toHaveCount(0);
+  for (const order of [taken, awaiting]) {
+    await expect(rows.filter({ hasText: order.orderNumber })).toContainText('Victor Rep');
+  }
+  await expectAccessible(page);
+
+  // The salon's own order beside the rep's, for the same company.
+  await page.getByRole('link', { name: 'Clear filters' }).click();
+  await expect(page.getByLabel('Sales rep')).toHaveValue('');
+  await page.goto(`/admin/orders?lng=en&companyId=${customer.id}`);
+  await expect(page.getByText('2 orders', { exact: true })).toBeVisible();
+  await expect(rows.filter({ hasText: own.orderNumber }).getByRole('cell').nth(1)).toHaveText(
+    'Salon',
+  );
+  await expect(rows.filter({ hasText: taken.orderNumber })).toContainText('Victor Rep');
+
+  // The order taken for the salon registered at the booth waits for its verification.
+  await page.goto(`/admin/orders?lng=en&salesRepId=${rep.id}`);
+  await page.getByLabel('Status').selectOption('AWAITING_VERIFICATION');
+  await expect(page.getByText('1 order', { exact: true })).toBeVisible();
+  await page.getByRole('link', { name: awaiting.orderNumber }).click();
+  await expect(page.getByRole('heading', { name: `Order ${awaiting.orderNumber}` })).toBeVisible();
+  await expect(page.getByText('Victor Rep, sales rep', { exact: false }).first()).toBeVisible();
+  const next = page.getByRole('region', { name: 'Next step' });
+  await expect(next).toContainText(
+    "Waits for the company's verification: approving the company makes it Pending; rejecting it cancels it.",
+  );
+  await expect(next.getByRole('button')).toHaveText([
+    'Cancel order',
+    'Mark as paid',
+    'Mark payment as failed',
+  ]);
+  await expectAccessible(page);
+
+  // Staff see who registered it, and what waits for their decision.
+  await page.goto(`/admin/companies?lng=en&search=${encodeURIComponent(boothName)}`);
+  await expect(
+    page
+      .getByRole('row')
+      .filter({ hasText: boothName })
+      .getByText('Registered at the booth by Victor Rep'),
+  ).toBeVisible();
+  await expectAccessible(page);
+  await page.getByRole('link', { name: boothName }).click();
+  const status = page.getByRole('region', { name: 'Verification' });
+  await expect(status.getByText('Registered at the booth by Victor Rep')).toBeVisible();
+  await expect(
+    status.getByRole('link', { name: '1 order waits for this decision.' }),
+  ).toHaveAttribute('href', `/admin/orders?status=AWAITING_VERIFICATION&companyId=${booth.id}`);
+  await expectAccessible(page);
+  await status.getByRole('button', { name: 'Approve' }).click();
+  await expect(status.getByText('Approved', { exact: true })).toBeVisible();
+  await expect(status.getByText(/waits for this decision/)).toHaveCount(0);
+
+  await page.goto(`/admin/orders/${awaiting.id}?lng=en`);
+  await expect(next.getByRole('button', { name: 'Confirm order' })).toBeVisible();
 });

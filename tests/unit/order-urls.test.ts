@@ -15,6 +15,7 @@ describe('the orders list in the address', () => {
       status: undefined,
       paymentStatus: undefined,
       companyId: undefined,
+      salesRepId: undefined,
       from: '',
       to: '',
       sortBy: 'createdAt',
@@ -27,13 +28,14 @@ describe('the orders list in the address', () => {
   it('keeps every filter, the sort and the page it was given', () => {
     const address =
       '/admin/orders?search=FP-2026&status=SHIPPED&paymentStatus=PAID&companyId=12' +
-      '&from=2026-03-01&to=2026-03-31&sortBy=total&sortOrder=asc&page=3';
+      '&salesRepId=5&from=2026-03-01&to=2026-03-31&sortBy=total&sortOrder=asc&page=3';
     const view = readOrdersUrl(params(address.split('?')[1] ?? ''));
     expect(view).toEqual({
       search: 'FP-2026',
       status: 'SHIPPED',
       paymentStatus: 'PAID',
       companyId: 12,
+      salesRepId: 5,
       from: '2026-03-01',
       to: '2026-03-31',
       sortBy: 'total',
@@ -47,7 +49,8 @@ describe('the orders list in the address', () => {
     expect(
       readOrdersUrl(
         params(
-          'status=LOST&paymentStatus=MAYBE&companyId=0&from=2026-02-30&to=31.03.2026' +
+          'status=LOST&paymentStatus=MAYBE&companyId=0&salesRepId=rep&from=2026-02-30' +
+            '&to=31.03.2026' +
             '&sortBy=company&sortOrder=up&page=-1',
         ),
       ),
@@ -55,6 +58,7 @@ describe('the orders list in the address', () => {
       status: undefined,
       paymentStatus: undefined,
       companyId: undefined,
+      salesRepId: undefined,
       from: '',
       to: '',
       sortBy: 'createdAt',
@@ -74,6 +78,26 @@ describe('the orders list in the address', () => {
       'status=PENDING&companyId=7',
     );
     expect(applyOrdersChange(current, { page: 5 }).toString()).toBe('companyId=7&page=5');
+  });
+
+  it('keeps the sales rep through other changes, and lets it go on its own', () => {
+    const current = params('salesRepId=9&page=2');
+    expect(applyOrdersChange(current, { status: 'AWAITING_VERIFICATION' }).toString()).toBe(
+      'status=AWAITING_VERIFICATION&salesRepId=9',
+    );
+    expect(applyOrdersChange(current, { salesRepId: undefined }).toString()).toBe('');
+    expect(readOrdersUrl(params('salesRepId=0'))).toMatchObject({ salesRepId: undefined });
+  });
+
+  it('asks the server for the orders the chosen sales rep placed', () => {
+    expect(ordersQuery(readOrdersUrl(params('salesRepId=9&companyId=3')))).toEqual({
+      companyId: 3,
+      salesRepId: 9,
+      sortBy: 'createdAt',
+      sortOrder: 'desc',
+      page: 1,
+      limit: 20,
+    });
   });
 
   it('asks the server for the page with the filters set, 20 rows', () => {

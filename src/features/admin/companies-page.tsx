@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { COMPANY_STATUSES } from '../../contracts/accounts';
 import { fetchAdminCompanies } from '../../lib/api/admin';
 import { formatDateTime } from '../../lib/i18n';
+import { repName } from './company-sales-rep';
 import { FilterSelect, sortHeaders, StaffListPage, StaffTable } from './staff-list';
 import { CompanyStatusChip, StaffDataNotice, StaffPage } from './staff-page';
 import {
@@ -98,6 +99,13 @@ export function CompaniesPage() {
                   <Link to={`/admin/companies/${company.id}`} state={{ list: params.toString() }}>
                     {company.name}
                   </Link>
+                  {company.registeredBy && (
+                    <span className="staff-registered-by">
+                      {t('admin.companies.registeredBy', {
+                        name: repName(company.registeredBy),
+                      })}
+                    </span>
+                  )}
                 </th>
                 <td>{company.taxNumber || '—'}</td>
                 <td className="staff-table__email">{company.email || '—'}</td>

@@ -6,16 +6,18 @@ import {
   COMPANY_ACTIONS,
   type AdminCompanyDetail,
   type CompanyAction,
+  type RegisteredBy,
 } from '../../contracts/admin';
 import { Banner } from '../../components/banner';
 import { useToast } from '../../components/toast';
 import { decideCompany, fetchAdminCompany } from '../../lib/api/admin';
+import { fetchAdminOrders } from '../../lib/api/admin-orders';
 import { failureText } from '../../lib/api/failure';
 import { formatDateTime } from '../../lib/i18n';
 import { AuditTable } from './audit-table';
 import { CompanyDocuments } from './company-documents';
 import { CompanyEditForm, EDITABLE_FIELDS } from './company-edit-form';
-import { CompanySalesRep } from './company-sales-rep';
+import { CompanySalesRep, repName } from './company-sales-rep';
 import { DecisionDialog } from './decision-dialog';
 import { CompanyStatusChip, StaffDataNotice, StaffPage, useOffline } from './staff-page';
 import { useStaffAction } from './use-staff-action';
@@ -101,7 +103,12 @@ function CompanyScreen({ detail, reload }: { detail: AdminCompanyDetail; reload:
       </p>
 
       <div className="card-grid">
-        <StatusCard company={company} offline={offline} onChanged={reload} />
+        <StatusCard
+          company={company}
+          registeredBy={detail.registeredBy}
+          offline={offline}
+          onChanged={reload}
+        />
 
         <section className="card" aria-labelledby="staff-company-data">
           <h2 id="staff-company-data">{t('admin.company.data')}</h2>
@@ -213,10 +220,12 @@ function FieldRow({ label, value }: { label: string; value: string }) {
 /** The company's status, the reason the salon is shown, and the actions the status allows. */
 function StatusCard({
   company,
+  registeredBy,
   offline,
   onChanged,
 }: {
   company: Company;
+  registeredBy: RegisteredBy;
   offline: boolean;
   onChanged: () => void;
 }) {
@@ -268,11 +277,19 @@ function StatusCard({
       <p>
         <CompanyStatusChip status={company.status} />
       </p>
+      {registeredBy && (
+        <p>
+          {t('admin.companies.registeredBy', {
+            name: repName(registeredBy),
+          })}
+        </p>
+      )}
       {company.statusReason && (
         <p>
           <strong>{t('admin.company.reasonShown')}</strong> {company.statusReason}
         </p>
       )}
+      {company.status === 'PENDING' && <AwaitingOrders companyId={company.id} />}
       {error && asking === null && <Banner kind="error">{error}</Banner>}
       {offline && <p className="notice notice--offline">{t('admin.needsNetwork')}</p>}
       <div className="staff-actions">
@@ -304,5 +321,36 @@ function StatusCard({
         onCancel={() => setAsking(null)}
       />
     </section>
+  );
+}
+
+/**
+ * The orders sales reps took for the company while it waits for verification: approving it
+ * makes them pending, rejecting it cancels them. Read from the orders list (one row is
+ * enough for the count); said only when there are some.
+ */
+function AwaitingOrders({ companyId }: { companyId: number }) {
+  const { t } = useTranslation();
+  const query = {
+    companyId,
+    status: 'AWAITING_VERIFICATION',
+    page: 1,
+    limit: 1,
+  } as const;
+  const awaiting = useStaffData(`company-${companyId}-awaiting`, (signal) =>
+    fetchAdminOrders(query, signal),
+  );
+  const count = awaiting.data?.pagination.total ?? 0;
+  if (count === 0) return null;
+  return (
+    <p className="notice" role="note">
+      <Link to={`/admin/orders?status=AWAITING_VERIFICATION&companyId=${companyId}`}>
+        {t('admin.company.awaitingOrders', { count })}
+      </Link>{' '}
+      {t('admin.company.awaitingOrdersText', {
+        count,
+        pending: t('orders.status.PENDING'),
+      })}
+    </p>
   );
 }

@@ -10,7 +10,8 @@ import { useStaffData } from './use-staff-data';
 
 type Rep = Pick<SalesRepSummary, 'id' | 'email' | 'firstName' | 'lastName'>;
 
-const repName = (rep: Pick<Rep, 'firstName' | 'lastName'>) =>
+/** A sales rep as staff screens name it: first and last name. */
+export const repName = (rep: Pick<Rep, 'firstName' | 'lastName'>) =>
   `${rep.firstName} ${rep.lastName}`.trim();
 
 /**

@@ -75,6 +75,9 @@ function OrderDetail({ id }: { id: number }) {
   );
 }
 
+const fullName = (person: { firstName: string; lastName: string }) =>
+  `${person.firstName} ${person.lastName}`.trim();
+
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <>
@@ -109,8 +112,10 @@ function OrderScreen({ detail, reload }: { detail: AdminOrderDetail; reload: () 
               <Link to={`/admin/companies/${company.id}`}>{company.name}</Link>
             </Row>
             <Row label={t('admin.orders.detail.placedBy')}>
-              {placedBy.firstName} {placedBy.lastName} ·{' '}
-              <a href={`mailto:${placedBy.email}`}>{placedBy.email}</a>
+              {order.placedBy
+                ? t('admin.orders.detail.placedByRep', { name: fullName(order.placedBy) })
+                : fullName(placedBy)}{' '}
+              · <a href={`mailto:${placedBy.email}`}>{placedBy.email}</a>
             </Row>
             <Row label={t('admin.orders.detail.placedAt')}>
               {formatDateTime(order.createdAt, i18n.language)}
@@ -189,7 +194,9 @@ function OrderScreen({ detail, reload }: { detail: AdminOrderDetail; reload: () 
                   <td>
                     {event.actor.kind === 'salon'
                       ? t('admin.orders.detail.salon')
-                      : event.actor.name}
+                      : event.actor.kind === 'rep'
+                        ? t('admin.orders.detail.placedByRep', { name: event.actor.name })
+                        : event.actor.name}
                   </td>
                   <td>
                     <EventChange event={event} />
@@ -226,6 +233,13 @@ function EventChange({ event }: { event: AdminOrderEvent }) {
 }
 
 type Asking = { kind: 'cancel' } | { kind: 'ship' } | null;
+
+/**
+ * The statuses a button moves an order on to. Cancelling has a button of its own; an order
+ * becomes pending, or awaits verification, only as it is placed or as its company is
+ * decided on, never by a step of staff's.
+ */
+type StepStatus = Exclude<OrderStatus, 'AWAITING_VERIFICATION' | 'PENDING' | 'CANCELLED'>;
 
 /**
  * The order's next steps, only those the server allows: moves along its path, a
@@ -335,6 +349,14 @@ function ActionsCard({ detail, onChanged }: { detail: AdminOrderDetail; onChange
       <h2 id="staff-order-next">{t('admin.orders.detail.next')}</h2>
       {error && asking === null && <Banner kind="error">{error}</Banner>}
       {offline && <p className="notice notice--offline">{t('admin.needsNetwork')}</p>}
+      {order.status === 'AWAITING_VERIFICATION' && (
+        <p>
+          {t('admin.orders.detail.awaiting', { pending: t('orders.status.PENDING') })}{' '}
+          <Link to={`/admin/companies/${detail.company.id}`}>
+            {t('admin.orders.detail.verifyCompany', { name: detail.company.name })}
+          </Link>
+        </p>
+      )}
       {allowed.status.length === 0 ? (
         <p>{t('admin.orders.detail.final', { status: t(`orders.status.${order.status}`) })}</p>
       ) : (
@@ -353,9 +375,7 @@ function ActionsCard({ detail, onChanged }: { detail: AdminOrderDetail; onChange
                 } else void move(status);
               }}
             >
-              {t(
-                `admin.orders.detail.moveTo.${status as Exclude<OrderStatus, 'PENDING' | 'CANCELLED'>}`,
-              )}
+              {t(`admin.orders.detail.moveTo.${status as StepStatus}`)}
             </button>
           ))}
           {canCancel && (

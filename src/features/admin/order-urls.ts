@@ -26,6 +26,8 @@ export interface OrdersView {
   status: OrderStatus | undefined;
   paymentStatus: PaymentStatus | undefined;
   companyId: number | undefined;
+  /** The orders this sales rep placed for its customers. */
+  salesRepId: number | undefined;
   from: string;
   to: string;
   sortBy: OrderSort;
@@ -47,6 +49,7 @@ export function readOrdersUrl(params: URLSearchParams): OrdersView {
     status: oneOf(ORDER_STATUSES, params.get('status')),
     paymentStatus: oneOf(PAYMENT_STATUSES, params.get('paymentStatus')),
     companyId: positiveInt(params.get('companyId')),
+    salesRepId: positiveInt(params.get('salesRepId')),
     from: day(params.get('from')),
     to: day(params.get('to')),
     sortBy,
@@ -61,6 +64,7 @@ export function writeOrdersUrl(view: OrdersView): string {
   if (view.status) params.set('status', view.status);
   if (view.paymentStatus) params.set('paymentStatus', view.paymentStatus);
   if (view.companyId !== undefined) params.set('companyId', String(view.companyId));
+  if (view.salesRepId !== undefined) params.set('salesRepId', String(view.salesRepId));
   if (view.from) params.set('from', view.from);
   if (view.to) params.set('to', view.to);
   if (view.sortBy !== 'createdAt' || view.sortOrder !== 'desc') {
@@ -83,6 +87,7 @@ export function ordersQuery(view: OrdersView): AdminOrderQuery {
     ...(view.status ? { status: view.status } : {}),
     ...(view.paymentStatus ? { paymentStatus: view.paymentStatus } : {}),
     ...(view.companyId !== undefined ? { companyId: view.companyId } : {}),
+    ...(view.salesRepId !== undefined ? { salesRepId: view.salesRepId } : {}),
     ...(view.from ? { from: view.from } : {}),
     ...(view.to ? { to: view.to } : {}),
     sortBy: view.sortBy,

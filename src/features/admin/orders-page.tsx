@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../contracts/orders';
 import { Banner } from '../../components/banner';
 import { useToast } from '../../components/toast';
+import { fetchStaff } from '../../lib/api/admin';
 import { downloadOrdersCsv, fetchAdminOrders } from '../../lib/api/admin-orders';
 import { classifyFailure, failureText } from '../../lib/api/failure';
 import { formatDateTime, formatMoney } from '../../lib/i18n';
@@ -15,6 +16,7 @@ import {
   writeOrdersUrl,
   type OrdersView,
 } from './order-urls';
+import { repName } from './company-sales-rep';
 import { FilterSelect, sortHeaders, StaffListPage, StaffTable } from './staff-list';
 import { StaffDataNotice, StaffPage, useOffline } from './staff-page';
 import { useStaffData } from './use-staff-data';
@@ -23,6 +25,7 @@ import { StaffSearch } from './staff-search';
 const SEARCH_ID = 'staff-order-search';
 const STATUS_ID = 'staff-order-status';
 const PAYMENT_ID = 'staff-order-payment';
+const SALES_REP_ID = 'staff-order-sales-rep';
 const FROM_ID = 'staff-order-from';
 const TO_ID = 'staff-order-to';
 
@@ -61,7 +64,13 @@ export function OrdersPage() {
   const sortHeader = sortHeaders(view, FIRST_ORDER, go);
 
   const filtered =
-    view.search || view.status || view.paymentStatus || view.from || view.to || view.companyId;
+    view.search ||
+    view.status ||
+    view.paymentStatus ||
+    view.from ||
+    view.to ||
+    view.companyId ||
+    view.salesRepId;
   const page = list.data;
   return (
     <StaffPage
@@ -111,6 +120,7 @@ export function OrdersPage() {
             go({ paymentStatus: PAYMENT_STATUSES.find((status) => status === value) })
           }
         />
+        <SalesRepFilter value={view.salesRepId} onChange={(salesRepId) => go({ salesRepId })} />
         <div className="form-field">
           <label htmlFor={FROM_ID}>{t('admin.orders.from')}</label>
           <input
@@ -142,6 +152,7 @@ export function OrdersPage() {
               status: undefined,
               paymentStatus: undefined,
               companyId: undefined,
+              salesRepId: undefined,
               from: '',
               to: '',
               page: 1,
@@ -182,6 +193,7 @@ export function OrdersPage() {
               <>
                 {sortHeader('orderNumber', t('admin.orders.columns.number'))}
                 <th scope="col">{t('admin.orders.columns.company')}</th>
+                <th scope="col">{t('admin.orders.columns.placedBy')}</th>
                 {sortHeader('createdAt', t('admin.orders.columns.placed'))}
                 <th scope="col">{t('admin.orders.columns.status')}</th>
                 <th scope="col">{t('admin.orders.columns.payment')}</th>
@@ -200,6 +212,9 @@ export function OrdersPage() {
                 <td>
                   <Link to={`/admin/companies/${order.company.id}`}>{order.company.name}</Link>
                 </td>
+                <td>
+                  {order.placedBy ? repName(order.placedBy) : t('admin.orders.placedBySalon')}
+                </td>
                 <td>{formatDateTime(order.createdAt, i18n.language)}</td>
                 <td>
                   <span className={`chip chip--status-${order.status.toLowerCase()}`}>
@@ -215,5 +230,41 @@ export function OrdersPage() {
         </StaffListPage>
       )}
     </StaffPage>
+  );
+}
+
+/**
+ * The orders one sales rep placed: any rep on the People page, deactivated ones too (their
+ * orders stay). Until the list comes, or when it cannot be read, a rep already chosen in
+ * the address is still shown as chosen, by its number.
+ */
+function SalesRepFilter({
+  value,
+  onChange,
+}: {
+  value: number | undefined;
+  onChange: (salesRepId: number | undefined) => void;
+}) {
+  const { t } = useTranslation();
+  const staff = useStaffData('sales-reps', (signal) => fetchStaff(signal));
+  const reps = (staff.data?.staff ?? []).filter((member) => member.role === 'SALES_REP');
+  const options = reps.map((rep) => ({
+    value: String(rep.id),
+    label: rep.active
+      ? `${repName(rep)} (${rep.email})`
+      : `${repName(rep)} (${rep.email}) · ${t('admin.salesRep.deactivated')}`,
+  }));
+  if (value !== undefined && !reps.some((rep) => rep.id === value)) {
+    options.push({ value: String(value), label: t('admin.orders.unknownRep', { id: value }) });
+  }
+  return (
+    <FilterSelect
+      id={SALES_REP_ID}
+      label={t('admin.orders.salesRep')}
+      allLabel={t('admin.orders.allSalesReps')}
+      value={value === undefined ? '' : String(value)}
+      options={options}
+      onChange={(chosen) => onChange(chosen ? Number(chosen) : undefined)}
+    />
   );
 }
