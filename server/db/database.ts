@@ -94,8 +94,13 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     listen: (channel, listener) => client.listen(channel, listener),
     dumpDataDir: () => client.dumpDataDir('none'),
     close: async () => {
-      await client.close();
-      await unlock();
+      // The folder is let go even when closing fails (a query still running at a signal):
+      // otherwise the next start finds it in use until the lock goes stale.
+      try {
+        await client.close();
+      } finally {
+        await unlock();
+      }
     },
   };
 }

@@ -15,7 +15,11 @@ const dataRoot = mkdtempSync(join(tmpdir(), 'portal-demo-'));
 
 afterAll(() => rmSync(dataRoot, { recursive: true, force: true }));
 
-/** Starts the server (API only) and resolves with what it printed up to the demo sign-ins. */
+/**
+ * Starts the server (API only) and resolves with what it printed up to the demo sign-ins,
+ * the rep's being the last: stopped before, the server would be stopped in the middle of
+ * reading it.
+ */
 function startUntilSignIns(): Promise<string> {
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts', '--api-only'], {
     env: {
@@ -36,7 +40,7 @@ function startUntilSignIns(): Promise<string> {
     }, 90_000);
     const read = (chunk: Buffer) => {
       output += chunk.toString();
-      if (/STAFF .*\n/.test(output)) {
+      if (/REP .*\n/.test(output)) {
         clearTimeout(timer);
         server.once('exit', () => resolve(output));
         server.kill('SIGTERM');
@@ -46,7 +50,7 @@ function startUntilSignIns(): Promise<string> {
     server.stderr.on('data', read);
     server.once('exit', (code) => {
       clearTimeout(timer);
-      if (!/STAFF .*\n/.test(output)) reject(new Error(`Exited with ${code}:\n${output}`));
+      if (!/REP .*\n/.test(output)) reject(new Error(`Exited with ${code}:\n${output}`));
     });
   });
 }
