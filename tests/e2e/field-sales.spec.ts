@@ -2,62 +2,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type APIRequestContext, type Page } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { withCheckDigit } from '../../src/contracts/barcodes';
 import { DB_NAME } from '../../src/contracts/storage-names';
 import { CHROME_ARGS, CHROME_PATH } from './chromium';
 import { writeBarcodeVideo } from './fake-camera';
 import { expect, test } from './portal';
+import { repWithCustomers, signInAsRep } from './reps';
 import {
   apiToken,
   approvedSalon,
   catalogueReady,
   openedBefore,
-  registeredSalon,
   signInAs,
   staffHeaders,
-  unique,
   untilControlled,
 } from './helpers';
-
-/** A sales rep made by staff, with its temporary password, and companies assigned to it. */
-async function repWithCustomers(request: APIRequestContext, customers: string[]) {
-  const headers = await staffHeaders(request);
-  const email = unique('rep');
-  const created = await request.post('/api/admin/staff', {
-    headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
-    data: { firstName: 'Victor', lastName: 'Rep', email, role: 'SALES_REP' },
-  });
-  expect(created.status()).toBe(201);
-  const { member, temporaryPassword } = (await created.json()) as {
-    member: { id: number };
-    temporaryPassword: string;
-  };
-  for (const [i, name] of customers.entries()) {
-    const salon =
-      i === 0
-        ? await approvedSalon(request, `cust${i}`, { companyName: name })
-        : await registeredSalon(request, `cust${i}`, { companyName: name });
-    const me = await request.get('/api/auth/me', {
-      headers: { authorization: `Bearer ${await apiToken(request, salon.email)}` },
-    });
-    const { user } = (await me.json()) as { user: { companyId: number } };
-    const assigned = await request.put(`/api/admin/companies/${user.companyId}/sales-rep`, {
-      headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
-      data: { salesRepId: member.id },
-    });
-    expect(assigned.ok()).toBe(true);
-  }
-  return { id: member.id, email, password: temporaryPassword };
-}
-
-async function signInAsRep(page: Page, rep: { email: string; password: string }) {
-  await page.goto('/login?lng=en');
-  await page.getByLabel('E-mail', { exact: true }).fill(rep.email);
-  await page.getByLabel('Password', { exact: true }).fill(rep.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('button', { name: 'Victor' })).toBeVisible();
-}
 
 test('a sales rep finds its customers offline and orders for one, named on every page', async ({
   page,

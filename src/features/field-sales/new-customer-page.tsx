@@ -8,21 +8,19 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import {
-  REQUIRED_DOCUMENTS,
-  type DocumentField,
-  type DocumentType,
-} from '../../contracts/accounts';
-import {
-  DOCUMENT_ACCEPT,
-  documentProblem,
-  validateRepCustomer,
-} from '../../contracts/form-schemas';
-import { COUNTRIES, DEFAULT_COUNTRY } from '../../contracts/validation';
+import type { DocumentField } from '../../contracts/accounts';
+import { validateRepCustomer } from '../../contracts/form-schemas';
+import { DEFAULT_COUNTRY } from '../../contracts/validation';
 import { Banner } from '../../components/banner';
-import { formFields } from '../../components/form-field';
 import { PageMeta } from '../../components/page-meta';
 import { registerAtBooth, type BoothDocument } from '../../lib/sync/rep-registration';
+import {
+  checkChosenFiles,
+  CompanyAddressFields,
+  CompanyDetailsFields,
+  DocumentUploads,
+  useRegistrationFields,
+} from '../register/company-fields';
 import '../screens.css';
 
 const EMPTY = {
@@ -39,12 +37,6 @@ const EMPTY = {
 };
 type Field = keyof typeof EMPTY;
 
-/** The documents a salon is asked for, then any other. */
-const DOCUMENTS: readonly { field: DocumentField; type: DocumentType }[] = [
-  ...REQUIRED_DOCUMENTS,
-  { field: 'otherDocument', type: 'OTHER' },
-];
-
 export function NewCustomerPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -60,16 +52,11 @@ export function NewCustomerPage() {
   };
 
   const addFiles = (field: DocumentField, chosen: FileList | null) => {
-    const list = [...(chosen ?? [])];
-    const problems = list.flatMap((file) => {
-      const problem = documentProblem(file);
-      return problem === null ? [] : [t(`documents.${problem}`, { name: file.name })];
-    });
+    const { accepted, problems } = checkChosenFiles(field, chosen, t);
     setErrors(({ [field]: _cleared, ...rest }) =>
       problems.length ? { ...rest, [field]: problems.join(' ') } : rest,
     );
-    const accepted = list.filter((file) => documentProblem(file) === null);
-    setFiles((current) => [...current, ...accepted.map((file) => ({ field, file }))]);
+    setFiles((current) => [...current, ...accepted]);
   };
 
   const submit = async (event: FormEvent) => {
@@ -98,21 +85,7 @@ export function NewCustomerPage() {
     }
   };
 
-  const inputs = formFields<Field>({
-    values,
-    errors,
-    change,
-    label: (name) => t(`wizard.fields.${name}`),
-    showLabel: t('auth.showPassword'),
-    hideLabel: t('auth.hidePassword'),
-  });
-  const field = (name: Field, type = 'text', autoComplete?: string, optional = false) =>
-    inputs.field(
-      name,
-      type,
-      autoComplete,
-      optional ? `${t(`wizard.fields.${name}`)} ${t('wizard.optional')}` : undefined,
-    );
+  const { field } = useRegistrationFields<Field>(values, errors, change);
 
   return (
     <div className="page wizard">
@@ -128,90 +101,30 @@ export function NewCustomerPage() {
       <form onSubmit={(event) => void submit(event)} noValidate>
         <fieldset>
           <legend>{t('wizard.steps.2')}</legend>
-          {field('companyName', 'text', 'organization')}
-          <div className="form-grid">
-            {field('taxNumber')}
-            {field('registrationNumber')}
-          </div>
-          <div className="form-grid">
-            {field('companyEmail', 'email', 'email')}
-            {field('companyPhone', 'tel', 'tel')}
-          </div>
+          <CompanyDetailsFields field={field} />
         </fieldset>
         <fieldset>
           <legend>{t('wizard.steps.3')}</legend>
-          {field('address', 'text', 'street-address')}
-          <div className="form-grid">
-            {field('city', 'text', 'address-level2')}
-            {field('postalCode', 'text', 'postal-code')}
-          </div>
-          <div className={`form-field${errors.country ? ' has-error' : ''}`}>
-            <label htmlFor="new-customer-country">{t('wizard.fields.country')}</label>
-            <select
-              id="new-customer-country"
-              value={values.country}
-              onChange={(event) => change('country', event.target.value)}
-            >
-              {COUNTRIES.map((country) => (
-                <option key={country} value={country}>
-                  {t(`countries.${country}`)}
-                </option>
-              ))}
-            </select>
-            {errors.country && <p className="form-field__error">{errors.country}</p>}
-          </div>
-          {field('website', 'url', 'url', true)}
+          <CompanyAddressFields
+            field={field}
+            id="new-customer-country"
+            country={values.country}
+            error={errors.country}
+            onCountry={(country) => change('country', country)}
+          />
         </fieldset>
         <fieldset>
           <legend>{t('wizard.steps.4')}</legend>
           <p id="booth-upload-rules">{t('fieldSales.newCustomer.documentsIntro')}</p>
-          {DOCUMENTS.map(({ field: name, type }) => (
-            <div key={name} className={`form-field${errors[name] ? ' has-error' : ''}`}>
-              <label htmlFor={`booth-${name}`}>{t(`documents.types.${type}`)}</label>
-              <input
-                id={`booth-${name}`}
-                type="file"
-                // A photo taken with the tablet's camera, or a file already on it.
-                accept={`${DOCUMENT_ACCEPT},image/*`}
-                capture="environment"
-                multiple={name === 'otherDocument'}
-                aria-invalid={errors[name] ? true : undefined}
-                aria-describedby={errors[name] ? `booth-${name}-error` : 'booth-upload-rules'}
-                onChange={(event) => {
-                  addFiles(name, event.target.files);
-                  event.target.value = '';
-                }}
-              />
-              {errors[name] && (
-                <p id={`booth-${name}-error`} className="form-field__error" role="alert">
-                  {errors[name]}
-                </p>
-              )}
-            </div>
-          ))}
-          {files.length > 0 && (
-            <ul className="file-list" aria-label={t('wizard.chosenFiles')}>
-              {files.map(({ field: kind, file }, index) => (
-                <li key={`${kind}-${file.name}-${index}`}>
-                  <span>
-                    {t(
-                      `documents.types.${DOCUMENTS.find((d) => d.field === kind)?.type ?? 'OTHER'}`,
-                    )}
-                    : {file.name} (
-                    {t('wizard.fileSize', { size: (file.size / 1024 / 1024).toFixed(2) })})
-                  </span>
-                  <button
-                    type="button"
-                    className="button button--ghost button--small"
-                    aria-label={t('wizard.removeFile', { name: file.name })}
-                    onClick={() => setFiles((current) => current.filter((_, i) => i !== index))}
-                  >
-                    {t('wizard.remove')}
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
+          <DocumentUploads
+            idPrefix="booth"
+            rulesId="booth-upload-rules"
+            files={files}
+            errors={errors}
+            photo
+            onChoose={addFiles}
+            onRemove={(index) => setFiles((current) => current.filter((_, i) => i !== index))}
+          />
         </fieldset>
         <div className="wizard__actions">
           <button type="submit" className="button" disabled={busy}>

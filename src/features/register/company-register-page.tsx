@@ -1,22 +1,24 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
-import { REQUIRED_DOCUMENTS, type DocumentField } from '../../contracts/accounts';
-import {
-  DOCUMENT_ACCEPT,
-  documentProblem,
-  validateWizardStep,
-  WIZARD_STEP_SCHEMAS,
-} from '../../contracts/form-schemas';
-import { COUNTRIES, DEFAULT_COUNTRY } from '../../contracts/validation';
+import type { DocumentField } from '../../contracts/accounts';
+import { validateWizardStep, WIZARD_STEP_SCHEMAS } from '../../contracts/form-schemas';
+import { DEFAULT_COUNTRY } from '../../contracts/validation';
 import { Banner } from '../../components/banner';
-import { formFields } from '../../components/form-field';
 import { PageMeta } from '../../components/page-meta';
 import { registerCompany } from '../../lib/api/accounts';
 import { classifyFailure, fieldErrors } from '../../lib/api/failure';
 import { useSession } from '../../lib/auth/session';
 import { useConnectivity } from '../../lib/sync/connectivity';
 import { useSignInAfterRegistering } from './after-registering';
+import {
+  checkChosenFiles,
+  CompanyAddressFields,
+  CompanyDetailsFields,
+  DocumentUploads,
+  useRegistrationFields,
+  type ChosenFile,
+} from './company-fields';
 import { registrationFailure } from './server-errors';
 import '../screens.css';
 
@@ -47,11 +49,6 @@ const EMPTY = {
 };
 type Field = keyof typeof EMPTY;
 
-interface ChosenFile {
-  field: DocumentField;
-  file: File;
-}
-
 const stepOf = (field: string): Step =>
   STEPS.find((step) => field in WIZARD_STEP_SCHEMAS[step].properties) ?? 4;
 
@@ -79,12 +76,13 @@ export function CompanyRegisterPage() {
 
   useSignInAfterRegistering(done, 'companyRegistered', REDIRECT_AFTER_MS);
 
-  if (session && !done) return <Navigate to="/" replace />;
-
   const change = (field: Field, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     setErrors(({ [field]: _cleared, ...rest }) => rest);
   };
+  const { field, password } = useRegistrationFields<Field>(values, errors, change);
+
+  if (session && !done) return <Navigate to="/" replace />;
 
   const checkStep = (target: Step): boolean => {
     const found = validateWizardStep(target, values);
@@ -95,17 +93,10 @@ export function CompanyRegisterPage() {
   };
 
   const addFiles = (field: DocumentField, chosen: FileList | null) => {
-    const list = [...(chosen ?? [])];
-    const problems = list.flatMap((file) => {
-      const problem = documentProblem(file);
-      return problem === null ? [] : [t(`documents.${problem}`, { name: file.name })];
-    });
+    const { accepted, problems } = checkChosenFiles(field, chosen, t);
     setErrors(({ [field]: _cleared, ...rest }) =>
       problems.length ? { ...rest, [field]: problems.join(' ') } : rest,
     );
-    const accepted = list
-      .filter((file) => documentProblem(file) === null)
-      .map((file) => ({ field, file }));
     setFiles((current) => [
       // One file per required type: a new choice replaces the old one.
       ...current.filter(
@@ -150,45 +141,6 @@ export function CompanyRegisterPage() {
     }
   };
 
-  const inputs = formFields<Field>({
-    values,
-    errors,
-    change,
-    label: (name) => t(`wizard.fields.${name}`),
-    showLabel: t('auth.showPassword'),
-    hideLabel: t('auth.hidePassword'),
-  });
-  const field = (name: Field, type = 'text', autoComplete?: string, optional = false) =>
-    inputs.field(
-      name,
-      type,
-      autoComplete,
-      optional ? `${t(`wizard.fields.${name}`)} ${t('wizard.optional')}` : undefined,
-    );
-  const password = (name: 'password' | 'confirmPassword') => inputs.password(name);
-  const upload = (name: DocumentField, label: string, multiple = false) => (
-    <div className={`form-field${errors[name] ? ' has-error' : ''}`}>
-      <label htmlFor={`upload-${name}`}>{label}</label>
-      <input
-        id={`upload-${name}`}
-        type="file"
-        accept={DOCUMENT_ACCEPT}
-        multiple={multiple}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `upload-${name}-error` : 'upload-rules'}
-        onChange={(event) => {
-          addFiles(name, event.target.files);
-          event.target.value = '';
-        }}
-      />
-      {errors[name] && (
-        <p id={`upload-${name}-error`} className="form-field__error" role="alert">
-          {errors[name]}
-        </p>
-      )}
-    </div>
-  );
-
   return (
     <div className="page wizard">
       <PageMeta
@@ -228,72 +180,27 @@ export function CompanyRegisterPage() {
             </div>
           </>
         )}
-        {step === 2 && (
-          <>
-            {field('companyName', 'text', 'organization')}
-            <div className="form-grid">
-              {field('taxNumber')}
-              {field('registrationNumber')}
-            </div>
-            <div className="form-grid">
-              {field('companyEmail', 'email', 'email')}
-              {field('companyPhone', 'tel', 'tel')}
-            </div>
-          </>
-        )}
+        {step === 2 && <CompanyDetailsFields field={field} />}
         {step === 3 && (
-          <>
-            {field('address', 'text', 'street-address')}
-            <div className="form-grid">
-              {field('city', 'text', 'address-level2')}
-              {field('postalCode', 'text', 'postal-code')}
-            </div>
-            <div className={`form-field${errors.country ? ' has-error' : ''}`}>
-              <label htmlFor="wizard-country">{t('wizard.fields.country')}</label>
-              <select
-                id="wizard-country"
-                value={values.country}
-                onChange={(event) => change('country', event.target.value)}
-              >
-                {COUNTRIES.map((country) => (
-                  <option key={country} value={country}>
-                    {t(`countries.${country}`)}
-                  </option>
-                ))}
-              </select>
-              {errors.country && <p className="form-field__error">{errors.country}</p>}
-            </div>
-            {field('website', 'url', 'url', true)}
-          </>
+          <CompanyAddressFields
+            field={field}
+            id="wizard-country"
+            country={values.country}
+            error={errors.country}
+            onCountry={(country) => change('country', country)}
+          />
         )}
         {step === 4 && (
           <>
             <p id="upload-rules">{t('wizard.documentsIntro')}</p>
-            {REQUIRED_DOCUMENTS.map((doc) => upload(doc.field, t(`documents.types.${doc.type}`)))}
-            {upload('otherDocument', t('documents.types.OTHER'), true)}
-            {files.length > 0 && (
-              <ul className="file-list" aria-label={t('wizard.chosenFiles')}>
-                {files.map(({ field: kind, file }, index) => (
-                  <li key={`${kind}-${file.name}-${index}`}>
-                    <span>
-                      {t(
-                        `documents.types.${kind === 'otherDocument' ? 'OTHER' : (REQUIRED_DOCUMENTS.find((d) => d.field === kind)?.type ?? 'OTHER')}`,
-                      )}
-                      : {file.name} (
-                      {t('wizard.fileSize', { size: (file.size / 1024 / 1024).toFixed(2) })})
-                    </span>
-                    <button
-                      type="button"
-                      className="button button--ghost button--small"
-                      aria-label={t('wizard.removeFile', { name: file.name })}
-                      onClick={() => setFiles((current) => current.filter((_, i) => i !== index))}
-                    >
-                      {t('wizard.remove')}
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <DocumentUploads
+              idPrefix="upload"
+              rulesId="upload-rules"
+              files={files}
+              errors={errors}
+              onChoose={addFiles}
+              onRemove={(index) => setFiles((current) => current.filter((_, i) => i !== index))}
+            />
           </>
         )}
         <div className="wizard__actions">
