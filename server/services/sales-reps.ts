@@ -219,8 +219,9 @@ export const COMPANY_EXISTS =
  * 2. Wait for any other registration of the same tax number (a lock on the number as
  *    `taxNumberKey` compares it, held to the end of the transaction): two at once never
  *    make two companies.
- * 3. A company with that number already: when it is this rep's customer and has no people
- *    of its own, it is the answer (`created` false); anyone else's is 409 COMPANY_EXISTS.
+ * 3. A company with that number already: when one is this rep's customer, it is the answer
+ *    (`created` false; the rep sees its customers whole anyway); anyone else's is 409
+ *    COMPANY_EXISTS.
  * 4. Otherwise create it PENDING, assigned to the rep and registered by it.
  */
 export async function registerRepCustomer(
@@ -233,18 +234,16 @@ export async function registerRepCustomer(
   if (errors.length > 0) throw invalidFields(errors);
   const key = taxNumberKey(form.taxNumber);
   await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext('company-tax-number:' || ${key}))`);
+  // The rep's own customer first: a tax number may be on several companies (salons that
+  // registered themselves are not told apart by it).
   const [existing] = await db
     .select({ id: companies.id, salesRepId: companies.salesRepId })
     .from(companies)
     .where(and(sql`${key} <> ''`, sql`${taxNumberKey(companies.taxNumber)} = ${key}`))
-    .orderBy(asc(companies.id))
+    .orderBy(sql`${companies.salesRepId} IS NOT DISTINCT FROM ${repId} DESC`, asc(companies.id))
     .limit(1);
   if (existing) {
-    const [people] = await db
-      .select({ n: count() })
-      .from(users)
-      .where(and(eq(users.companyId, existing.id), isNull(users.deletedAt)));
-    if (existing.salesRepId !== repId || (people?.n ?? 0) > 0) {
+    if (existing.salesRepId !== repId) {
       throw new HttpError(409, COMPANY_EXISTS, undefined, { code: 'COMPANY_EXISTS' });
     }
     return { customer: await repCustomer(db, repId, existing.id), created: false };

@@ -754,16 +754,13 @@ describe('POST /api/rep/customers', () => {
     expect(await companiesTaxed(digits)).toHaveLength(1);
   });
 
-  it('refuses a tax number that is anyone else’s (409 COMPANY_EXISTS): another rep’s, no rep’s, a salon’s own', async () => {
+  it('refuses a tax number that is anyone else’s (409 COMPANY_EXISTS): another rep’s, no rep’s', async () => {
     const [rep, other] = [await addRep(), await addRep()];
     const theirs = boothSalon();
     expect((await registerAtBooth(other, theirs)).statusCode).toBe(201);
     const digits = randomUUID().replace(/\D/g, '').slice(0, 9);
     const unassigned = await salon(db(), { taxNumber: `RO ${digits}` });
-    const digitsOfMine = randomUUID().replace(/\D/g, '').slice(0, 9);
-    const withPeople = await salon(db(), { taxNumber: digitsOfMine });
-    await assign(withPeople.companyId, rep.id);
-    for (const taxNumber of [theirs.taxNumber, `${digits}`, `RO${digitsOfMine}`]) {
+    for (const taxNumber of [theirs.taxNumber, `${digits}`]) {
       const response = await registerAtBooth(rep, boothSalon({ taxNumber }));
       expect(response.statusCode, taxNumber).toBe(409);
       expect(response.json<ErrorBody>()).toMatchObject({
@@ -776,7 +773,19 @@ describe('POST /api/rep/customers', () => {
     expect(await companiesTaxed(digits)).toEqual([
       expect.objectContaining({ id: unassigned.companyId, salesRepId: null }),
     ]);
-    expect(await customersOf(rep)).toEqual([expect.objectContaining({ id: withPeople.companyId })]);
+    expect(await customersOf(rep)).toEqual([]);
+  });
+
+  it('gives back its own customer that has people of its own, also when the number is on another company', async () => {
+    const rep = await addRep();
+    const digits = randomUUID().replace(/\D/g, '').slice(0, 9);
+    // A salon that registered itself first under the same number, then the rep's own.
+    await salon(db(), { taxNumber: digits });
+    const mine = await salon(db(), { taxNumber: `RO ${digits}` });
+    await assign(mine.companyId, rep.id);
+    const response = await registerAtBooth(rep, boothSalon({ taxNumber: `ro${digits}` }));
+    expect(response.statusCode).toBe(200);
+    expect(response.json<{ customer: RepCustomer }>().customer.id).toBe(mine.companyId);
   });
 
   it('makes one company of two registrations of one tax number sent at once', async () => {
