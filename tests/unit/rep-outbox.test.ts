@@ -160,3 +160,87 @@ describe('a salon registered at the booth', () => {
     expect((await db.outbox.get(waiting))?.state).toBe('waiting');
   });
 });
+
+describe('the sync centre, for a rep', () => {
+  it('gives up a salon registered at the booth whole, and puts a refused order’s lines back', async () => {
+    const { db: shared } = await import('../../src/lib/db/db');
+    const { discardEntry } = await import('../../src/lib/sync/outbox');
+    const add = async (payload: OutboxPayload) =>
+      (await shared.outbox.add({
+        userId: REP,
+        kind: payload.kind,
+        payload,
+        idempotencyKey: crypto.randomUUID(),
+        createdAt: '',
+        attempts: 1,
+        nextAttemptAt: 0,
+        state:
+          payload.kind === 'rep.customer' || payload.kind === 'rep.order' ? 'attention' : 'waiting',
+      })) as number;
+    const local = -5;
+    await shared.repCustomers.put({
+      userId: REP,
+      id: local,
+      customer: boothCustomer(local, FIELDS),
+      syncedAt: '',
+    });
+    await shared.repState.put({ userId: REP, actingFor: local });
+    await shared.repCarts.put({ userId: REP, customerId: local, lines: [], updatedAt: '' });
+    const registration = await add({ kind: 'rep.customer', localId: local, fields: FIELDS });
+    const boothOrder = await add(order(local, 'L-B9'));
+    await shared.orders.put({
+      ref: localOrderRef('L-B9'),
+      userId: REP,
+      state: 'waiting',
+      createdAt: '',
+      order: serverOrder(0, 'L-B9'),
+      localRef: 'L-B9',
+      customerId: local,
+    });
+    const otherOrder = await add(order(12, 'L-C9'));
+    await shared.repCarts.put({
+      userId: REP,
+      customerId: 12,
+      lines: [{ productId: 3, quantity: 1 }],
+      updatedAt: '',
+    });
+
+    await discardEntry(registration);
+    expect(await shared.outbox.get(boothOrder)).toBeUndefined();
+    expect(await shared.orders.get(localOrderRef('L-B9'))).toBeUndefined();
+    expect(await shared.repCustomers.get([REP, local])).toBeUndefined();
+    expect(await shared.repCarts.get([REP, local])).toBeUndefined();
+    expect((await shared.repState.get(REP))?.actingFor).toBeNull();
+    // Another customer's order is not the registration's.
+    expect(await shared.outbox.get(otherOrder)).toBeDefined();
+
+    await discardEntry(otherOrder);
+    expect((await shared.repCarts.get([REP, 12]))?.lines).toEqual([{ productId: 3, quantity: 3 }]);
+    await shared.delete();
+  });
+
+  it('adds a salon registered twice to the cart the rep already had for it', async () => {
+    await db.repCarts.put({
+      userId: REP,
+      customerId: 91,
+      lines: [{ productId: 4, quantity: 2 }],
+      updatedAt: '',
+    });
+    await db.repCarts.put({
+      userId: REP,
+      customerId: -1,
+      lines: [
+        { productId: 4, quantity: 1 },
+        { productId: 6, quantity: 5 },
+      ],
+      updatedAt: '',
+    });
+    await queue({ kind: 'rep.customer', localId: -1, fields: FIELDS });
+    const again: RepCustomer = { ...boothCustomer(91, FIELDS), id: 91 };
+    await replay(fakeServer(() => ({ status: 200, body: { customer: again } })).transport);
+    expect((await db.repCarts.get([REP, 91]))?.lines).toEqual([
+      { productId: 4, quantity: 3 },
+      { productId: 6, quantity: 5 },
+    ]);
+  });
+});

@@ -20,6 +20,7 @@ import {
   CompanyDetailsFields,
   DocumentUploads,
   useRegistrationFields,
+  withChosen,
 } from '../register/company-fields';
 import '../screens.css';
 
@@ -56,7 +57,7 @@ export function NewCustomerPage() {
     setErrors(({ [field]: _cleared, ...rest }) =>
       problems.length ? { ...rest, [field]: problems.join(' ') } : rest,
     );
-    setFiles((current) => [...current, ...accepted]);
+    setFiles((current) => withChosen(current, field, accepted));
   };
 
   const submit = async (event: FormEvent) => {

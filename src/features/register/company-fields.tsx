@@ -143,6 +143,23 @@ export function checkChosenFiles(
 }
 
 /**
+ * The files chosen so far with those just `accepted` for `field`: one file per document a
+ * company is asked for (a new choice replaces the old one), any number of other documents.
+ */
+export function withChosen(
+  current: readonly ChosenFile[],
+  field: DocumentField,
+  accepted: readonly ChosenFile[],
+): ChosenFile[] {
+  return [
+    ...current.filter(
+      (chosen) => field === 'otherDocument' || chosen.field !== field || accepted.length === 0,
+    ),
+    ...accepted,
+  ];
+}
+
+/**
  * One file field per document (any number of other documents), and the files chosen so
  * far with a button to take each out. `photo`: a tablet's camera is offered first.
  */

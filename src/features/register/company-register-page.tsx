@@ -17,6 +17,7 @@ import {
   CompanyDetailsFields,
   DocumentUploads,
   useRegistrationFields,
+  withChosen,
   type ChosenFile,
 } from './company-fields';
 import { registrationFailure } from './server-errors';
@@ -97,13 +98,7 @@ export function CompanyRegisterPage() {
     setErrors(({ [field]: _cleared, ...rest }) =>
       problems.length ? { ...rest, [field]: problems.join(' ') } : rest,
     );
-    setFiles((current) => [
-      // One file per required type: a new choice replaces the old one.
-      ...current.filter(
-        (f) => field === 'otherDocument' || f.field !== field || accepted.length === 0,
-      ),
-      ...accepted,
-    ]);
+    setFiles((current) => withChosen(current, field, accepted));
   };
 
   const submit = async (event: FormEvent) => {

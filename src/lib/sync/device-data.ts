@@ -65,14 +65,21 @@ export async function readOutboxSummary(
 
 /**
  * Signing out: the user's priced and personal data (cart, orders, company, a rep's
- * customers) leaves the device; the outbox stays, bound to the user.
+ * customers) leaves the device; the outbox stays, bound to the user, and so do a rep's
+ * carts and the salons it registered that are not sent yet.
  */
 export async function forgetUserData(userId: number): Promise<void> {
   const tables = [db.carts, db.orders, db.companies, db.repCustomers, db.repState];
   await db.transaction('rw', tables, async () => {
     await db.carts.delete(userId);
     await db.companies.delete(userId);
-    await db.repCustomers.where('userId').equals(userId).delete();
+    // Salons registered at the booth and not sent yet stay, with the outbox: they are work
+    // not sent yet, and their waiting orders name them.
+    await db.repCustomers
+      .where('userId')
+      .equals(userId)
+      .filter((stored) => stored.id > 0)
+      .delete();
     await db.repState.delete(userId);
     await db.orders
       .where('userId')

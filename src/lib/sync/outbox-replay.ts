@@ -35,6 +35,7 @@ import {
   customerOf,
   isBlockedBy,
   isLineChange,
+  mergeLines,
   mustFollow,
   requestFor,
   withLineFrom,
@@ -262,8 +263,14 @@ async function registered(db: PortalDb, entry: OutboxEntry, customer: RepCustome
       .modify({ actingFor: customer.id });
     const cart = await db.repCarts.get([userId, localId]);
     if (cart) {
+      // A salon the rep already had (registered twice): its cart gets these lines too.
+      const kept = await db.repCarts.get([userId, customer.id]);
       await db.repCarts.delete([userId, localId]);
-      await db.repCarts.put({ ...cart, customerId: customer.id });
+      await db.repCarts.put({
+        ...cart,
+        customerId: customer.id,
+        lines: kept ? mergeLines(kept.lines, cart.lines) : cart.lines,
+      });
     }
     await db.outbox
       .where('userId')

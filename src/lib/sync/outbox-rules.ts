@@ -160,6 +160,23 @@ export function requestFor(payload: OutboxPayload): OutboxRequest {
   }
 }
 
+/**
+ * The lines of two carts of one customer as one: the first's in their order, then the
+ * second's new ones; a product in both gets both quantities, within a line's largest.
+ */
+export function mergeLines(
+  first: readonly { productId: number; quantity: number }[],
+  second: readonly { productId: number; quantity: number }[],
+): { productId: number; quantity: number }[] {
+  const lines = first.map((line) => ({ ...line }));
+  for (const line of second) {
+    const same = lines.find((kept) => kept.productId === line.productId);
+    if (same) same.quantity = Math.min(MAX_LINE_QUANTITY, same.quantity + line.quantity);
+    else lines.push({ ...line });
+  }
+  return lines;
+}
+
 /** The customer an entry is for, as the device knows it (negative: registered offline). */
 export const customerOf = (payload: OutboxPayload): number | undefined =>
   payload.kind === 'rep.order' || payload.kind === 'rep.document'

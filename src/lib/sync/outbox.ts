@@ -15,7 +15,7 @@ import {
 import { signedInUserId } from '../auth/session-store';
 import { db } from '../db/db';
 import { localOrderRef } from './outbox-replay';
-import type { OutboxEntry, OutboxPayload } from './outbox-rules';
+import { customerOf, mergeLines, type OutboxEntry, type OutboxPayload } from './outbox-rules';
 import { requestSync } from './device';
 
 function requireUser(): number {
@@ -189,14 +189,45 @@ export async function editEntryQuantity(id: number, quantity: number): Promise<v
   await retryEntry(id);
 }
 
-/** Sync centre: give an entry up. A queued order is given up with it. */
+/**
+ * Sync centre: give an entry up. A queued order is given up with it; a rep's order puts
+ * its lines back into the customer's cart, so that nothing typed at the booth is lost. A
+ * salon registered at the booth is given up whole: its documents and orders (whose lines
+ * go nowhere: the salon is gone from the device), its cart, and the rep's choice of it.
+ */
 export async function discardEntry(id: number): Promise<void> {
-  await db.transaction('rw', db.outbox, db.orders, async () => {
+  const tables = [db.outbox, db.orders, db.repCarts, db.repCustomers, db.repState];
+  await db.transaction('rw', tables, async () => {
     const entry = await db.outbox.get(id);
     if (!entry) return;
-    await db.outbox.delete(id);
-    const localRef = queuedOrderOf(entry);
-    if (localRef) await db.orders.delete(localOrderRef(localRef));
+    const { payload, userId } = entry;
+    const gone = [entry];
+    if (payload.kind === 'rep.customer') {
+      const localId = payload.localId;
+      const dependents = await db.outbox
+        .where('userId')
+        .equals(userId)
+        .filter((other) => other.id !== id && customerOf(other.payload) === localId)
+        .toArray();
+      gone.push(...dependents);
+      await db.repCarts.delete([userId, localId]);
+      await db.repCustomers.delete([userId, localId]);
+      const state = await db.repState.get(userId);
+      if (state?.actingFor === localId) await db.repState.put({ userId, actingFor: null });
+    } else if (payload.kind === 'rep.order') {
+      const cart = await db.repCarts.get([userId, payload.customerId]);
+      await db.repCarts.put({
+        userId,
+        customerId: payload.customerId,
+        lines: mergeLines(cart?.lines ?? [], payload.items),
+        updatedAt: new Date().toISOString(),
+      });
+    }
+    for (const given of gone) {
+      await db.outbox.delete(given.id);
+      const localRef = queuedOrderOf(given);
+      if (localRef) await db.orders.delete(localOrderRef(localRef));
+    }
   });
   requestSync();
 }

@@ -27,6 +27,14 @@ export class NoCustomerChosen extends Error {
   }
 }
 
+/** The customer shown is no longer on the device under that id: show it again, then retry. */
+export class CustomerChanged extends Error {
+  constructor() {
+    super('The customer has changed on this device: try again');
+    this.name = 'CustomerChanged';
+  }
+}
+
 /** A rep's order has as many lines as the server takes in one order, at most. */
 export class TooManyLines extends Error {
   constructor() {
@@ -160,7 +168,10 @@ export async function queueRepOrder(draft: RepOrderDraft): Promise<string> {
     localRef,
     signature: draft.signature,
   });
-  await db.transaction('rw', db.outbox, db.orders, db.repCarts, async () => {
+  await db.transaction('rw', [db.outbox, db.orders, db.repCarts, db.repCustomers], async () => {
+    // A salon registered at the booth may have just got the server's id: the screen then
+    // showed the old one, and an order under it would belong to no one.
+    if (!(await db.repCustomers.get([userId, draft.customerId]))) throw new CustomerChanged();
     const outboxId = await db.outbox.add(entry);
     await db.orders.put({
       ref: localOrderRef(localRef),

@@ -61,12 +61,10 @@ export async function registerAtBooth(
   );
   const tables = [db.outbox, db.repCustomers, db.repState];
   const localId = await db.transaction('rw', tables, async () => {
-    const lowest = await db.repCustomers
-      .where('userId')
-      .equals(userId)
-      .filter((stored) => stored.id < 0)
-      .toArray();
-    const id = Math.min(0, ...lowest.map((stored) => stored.id)) - 1;
+    // Never an id used before on this device: entries and orders of an earlier salon may
+    // still name theirs (one refused, one kept at sign-out) and must not become this one's.
+    let id = -Date.now();
+    while (await db.repCustomers.get([userId, id])) id -= 1;
     await db.repCustomers.put({
       userId,
       id,
