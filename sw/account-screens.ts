@@ -11,6 +11,7 @@
 import { registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import type { Role } from '../src/contracts/accounts';
+import { KEEP_SCREENS_NOW, SCREENS_KEPT } from '../src/contracts/keep-screens';
 import { CACHE_NAMES, KEEP_ACCOUNT_SCREENS } from '../src/contracts/storage-names';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -54,9 +55,19 @@ export function registerAccountScreens(
   self.addEventListener('activate', (event) => event.waitUntil(dropOtherVersions(known)));
   self.addEventListener('message', (event) => {
     const data = event.data as { type?: string; role?: Role } | null;
-    if (data?.type === KEEP_ACCOUNT_SCREENS) {
+    if (data?.type === KEEP_ACCOUNT_SCREENS || data?.type === KEEP_SCREENS_NOW) {
       const own = (data.role && byRole[data.role]) ?? [];
-      event.waitUntil(keepAll([...new Set([...urls, ...own])]));
+      // A page that waits for the screens to be kept ("Make available offline") is told.
+      const [reply] = event.ports;
+      event.waitUntil(
+        keepAll([...new Set([...urls, ...own])]).then(
+          () => reply?.postMessage(SCREENS_KEPT),
+          (error: unknown) => {
+            reply?.postMessage(String(error));
+            throw error;
+          },
+        ),
+      );
     }
   });
 }

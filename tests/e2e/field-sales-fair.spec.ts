@@ -6,7 +6,7 @@
  * signature; the new salon's order waits for verification until staff approve it.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiToken, staffHeaders } from './helpers';
+import { apiToken, cachedPaths, staffHeaders } from './helpers';
 import { expect, test } from './portal';
 import { repWithCustomers, signInAsRep } from './reps';
 
@@ -76,6 +76,15 @@ test('a day at the fair: orders and a new salon taken offline reach the server o
     ),
   ).toBeVisible({ timeout: 60_000 });
   await expect(page.getByTestId('customers-kept')).toHaveText('1 customer kept on this device.');
+  // Ready means ready: the rep's screens, the PDF library and the barcode reader are kept.
+  expect(await cachedPaths(page)).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/^\/assets\/customers-page-.*\.js$/),
+      expect.stringMatching(/^\/assets\/new-customer-page-.*\.js$/),
+      expect.stringMatching(/^\/assets\/pdf-lib-.*\.js$/),
+      expect.stringMatching(/^\/assets\/zxing_reader-.*\.wasm$/),
+    ]),
+  );
 
   await context.setOffline(true);
   // An order for the customer the rep already has.

@@ -10,7 +10,14 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { DB_NAME } from '../../src/contracts/storage-names';
 import { readPdf } from '../unit/pdf-text';
 import { expect, test } from './portal';
-import { apiToken, approvedSalon, placedOrder, signInAs, untilControlled } from './helpers';
+import {
+  apiToken,
+  approvedSalon,
+  cachedPaths,
+  placedOrder,
+  signInAs,
+  untilControlled,
+} from './helpers';
 import { repWithCustomers, signInAsRep, type TestRep } from './reps';
 
 /** The customer's signature as the tablet's pad sends it: a small PNG, in base64. */
@@ -277,19 +284,6 @@ test('a rep lists the orders of the customer it orders for, online and offline, 
   ).toBeVisible();
   await context.setOffline(false);
 });
-
-/** What the service worker keeps, by path. */
-async function cachedPaths(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    const paths: string[] = [];
-    for (const name of await caches.keys()) {
-      for (const request of await (await caches.open(name)).keys()) {
-        paths.push(new URL(request.url).pathname);
-      }
-    }
-    return paths;
-  });
-}
 
 /** Field sales' own files: its screens, the bar, the PDF library and the pro-forma's fonts. */
 const FIELD_SALES_FILES =

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Page } from '@playwright/test';
+import { chromium } from '@playwright/test';
 import { withCheckDigit } from '../../src/contracts/barcodes';
 import { DB_NAME } from '../../src/contracts/storage-names';
 import { CHROME_ARGS, CHROME_PATH } from './chromium';
@@ -12,6 +12,7 @@ import { repWithCustomers, signInAsRep } from './reps';
 import {
   apiToken,
   approvedSalon,
+  cachedPaths,
   catalogueReady,
   openedBefore,
   signInAs,
@@ -160,19 +161,6 @@ test('a salon sees the order its rep placed for it, named as the rep’s', async
   await page.goto('/orders?lng=en');
   await expect(page.getByText(/^Victor Rep, your sales rep, on /)).toBeVisible();
 });
-
-/** What the service worker keeps, by path. */
-function cachedPaths(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    const paths: string[] = [];
-    for (const name of await caches.keys()) {
-      for (const request of await (await caches.open(name)).keys()) {
-        paths.push(new URL(request.url).pathname);
-      }
-    }
-    return paths;
-  });
-}
 
 /** The demo product's barcode: its place in the demo range after the maker's prefix. */
 const demoEan = (place: number) => withCheckDigit(`5941234${String(place).padStart(5, '0')}`);

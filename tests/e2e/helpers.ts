@@ -186,3 +186,16 @@ export async function placedOrder(request: APIRequestContext, email: string, pas
   expect(checkout.status()).toBe(201);
   return ((await checkout.json()) as { order: { id: number; orderNumber: string } }).order;
 }
+
+/** What the service worker keeps, by path. */
+export function cachedPaths(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const paths: string[] = [];
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) {
+        paths.push(new URL(request.url).pathname);
+      }
+    }
+    return paths;
+  });
+}

@@ -10,6 +10,7 @@ import {
   useDeviceStorage,
   type DownloadProgress,
 } from '../../lib/sync/offline-catalogue';
+import { keepScreensNow } from '../../lib/pwa/keep-screens';
 import { readCustomers, readCustomersFromServer } from '../../lib/sync/rep-customers';
 
 const megabytes = (bytes: number | null) =>
@@ -40,7 +41,10 @@ export function OfflineCatalogueCard() {
     setProgress({ products: 0, imagesDone: 0, imagesTotal: 0, bytes: 0 });
     try {
       if (rep) await readCustomersFromServer();
-      await makeCatalogueAvailableOffline(viewer, controller.current.signal, setProgress);
+      await Promise.all([
+        makeCatalogueAvailableOffline(viewer, controller.current.signal, setProgress),
+        user && keepScreensNow(user.role),
+      ]);
       setOutcome('done');
     } catch (error) {
       setOutcome(
