@@ -10,7 +10,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { DocumentField } from '../../contracts/accounts';
 import { validateRepCustomer } from '../../contracts/form-schemas';
-import { DEFAULT_COUNTRY } from '../../contracts/validation';
 import { Banner } from '../../components/banner';
 import { PageMeta } from '../../components/page-meta';
 import { registerAtBooth, type BoothDocument } from '../../lib/sync/rep-registration';
@@ -19,29 +18,18 @@ import {
   CompanyAddressFields,
   CompanyDetailsFields,
   DocumentUploads,
+  EMPTY_COMPANY,
   useRegistrationFields,
   withChosen,
 } from '../register/company-fields';
 import '../screens.css';
 
-const EMPTY = {
-  companyName: '',
-  taxNumber: '',
-  registrationNumber: '',
-  companyEmail: '',
-  companyPhone: '',
-  address: '',
-  city: '',
-  postalCode: '',
-  country: DEFAULT_COUNTRY as string,
-  website: '',
-};
-type Field = keyof typeof EMPTY;
+type Field = keyof typeof EMPTY_COMPANY;
 
 export function NewCustomerPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [values, setValues] = useState(EMPTY);
+  const [values, setValues] = useState(EMPTY_COMPANY);
   const [files, setFiles] = useState<BoothDocument[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [banner, setBanner] = useState<string | null>(null);

@@ -11,7 +11,7 @@ import {
   type DocumentType,
 } from '../../contracts/accounts';
 import { DOCUMENT_ACCEPT, documentProblem } from '../../contracts/form-schemas';
-import { COUNTRIES } from '../../contracts/validation';
+import { COUNTRIES, DEFAULT_COUNTRY } from '../../contracts/validation';
 import { formFields } from '../../components/form-field';
 
 /** A field of the form, as the page's `formFields` draws it. */
@@ -21,6 +21,20 @@ type FieldOf<F extends string> = (
   autoComplete?: string,
   optional?: boolean,
 ) => ReactNode;
+
+/** A company's fields and address as a new form starts them. */
+export const EMPTY_COMPANY = {
+  companyName: '',
+  taxNumber: '',
+  registrationNumber: '',
+  companyEmail: '',
+  companyPhone: '',
+  address: '',
+  city: '',
+  postalCode: '',
+  country: DEFAULT_COUNTRY as string,
+  website: '',
+};
 
 /**
  * The fields of a registration form, labelled with the wizard's texts; an optional field's

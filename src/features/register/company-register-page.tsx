@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
 import type { DocumentField } from '../../contracts/accounts';
 import { validateWizardStep, WIZARD_STEP_SCHEMAS } from '../../contracts/form-schemas';
-import { DEFAULT_COUNTRY } from '../../contracts/validation';
 import { Banner } from '../../components/banner';
 import { PageMeta } from '../../components/page-meta';
 import { registerCompany } from '../../lib/api/accounts';
@@ -16,6 +15,7 @@ import {
   CompanyAddressFields,
   CompanyDetailsFields,
   DocumentUploads,
+  EMPTY_COMPANY,
   useRegistrationFields,
   withChosen,
   type ChosenFile,
@@ -37,16 +37,7 @@ const EMPTY = {
   email: '',
   password: '',
   confirmPassword: '',
-  companyName: '',
-  taxNumber: '',
-  registrationNumber: '',
-  companyEmail: '',
-  companyPhone: '',
-  address: '',
-  city: '',
-  postalCode: '',
-  country: DEFAULT_COUNTRY as string,
-  website: '',
+  ...EMPTY_COMPANY,
 };
 type Field = keyof typeof EMPTY;
 

@@ -199,7 +199,10 @@ async function applyDone(
       await db.carts.put({ userId: entry.userId, cart, syncedAt });
     } else if (payload.kind.startsWith('cart.')) {
       await db.carts.put({ userId: entry.userId, cart: body as Cart, syncedAt });
-    } else if (payload.kind === 'checkout') {
+    } else if (payload.kind === 'checkout' || payload.kind === 'rep.order') {
+      // The order as the server confirmed it takes the place of the one queued on the
+      // device, keeping its reference, what the server changed and, for a rep, the customer
+      // and the signature (for the pro-forma).
       const order = (body as { order: Order }).order;
       const local = await db.orders.get(localOrderRef(payload.localRef));
       await db.orders.delete(localOrderRef(payload.localRef));
@@ -207,21 +210,14 @@ async function applyDone(
         storedServerOrder(entry.userId, order, {
           localRef: payload.localRef,
           changes: local ? orderChanges(local.order, order) : undefined,
+          ...(payload.kind === 'rep.order'
+            ? { customerId: payload.customerId, signature: local?.signature }
+            : {}),
         }),
       );
-      await db.carts.put({ userId: entry.userId, cart: EMPTY_CART, syncedAt });
-    } else if (payload.kind === 'rep.order') {
-      const order = (body as { order: Order }).order;
-      const local = await db.orders.get(localOrderRef(payload.localRef));
-      await db.orders.delete(localOrderRef(payload.localRef));
-      await db.orders.put(
-        storedServerOrder(entry.userId, order, {
-          localRef: payload.localRef,
-          customerId: payload.customerId,
-          signature: local?.signature,
-          changes: local ? orderChanges(local.order, order) : undefined,
-        }),
-      );
+      // A salon's cart was ordered whole; a rep's was emptied when the order was queued.
+      if (payload.kind === 'checkout')
+        await db.carts.put({ userId: entry.userId, cart: EMPTY_CART, syncedAt });
     } else if (payload.kind === 'order.cancel') {
       const order = (body as { order: Order }).order;
       const previous = await db.orders.get(serverOrderRef(order.id));
