@@ -8,19 +8,17 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { DocumentField } from '../../contracts/accounts';
 import { validateRepCustomer } from '../../contracts/form-schemas';
 import { Banner } from '../../components/banner';
 import { PageMeta } from '../../components/page-meta';
-import { registerAtBooth, type BoothDocument } from '../../lib/sync/rep-registration';
+import { registerAtBooth } from '../../lib/sync/rep-registration';
 import {
-  checkChosenFiles,
   CompanyAddressFields,
   CompanyDetailsFields,
   DocumentUploads,
   EMPTY_COMPANY,
+  useChosenDocuments,
   useRegistrationFields,
-  withChosen,
 } from '../register/company-fields';
 import '../screens.css';
 
@@ -30,22 +28,14 @@ export function NewCustomerPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [values, setValues] = useState(EMPTY_COMPANY);
-  const [files, setFiles] = useState<BoothDocument[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const documents = useChosenDocuments(setErrors);
   const [banner, setBanner] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const change = (field: Field, value: string) => {
     setValues((v) => ({ ...v, [field]: value }));
     setErrors(({ [field]: _cleared, ...rest }) => rest);
-  };
-
-  const addFiles = (field: DocumentField, chosen: FileList | null) => {
-    const { accepted, problems } = checkChosenFiles(field, chosen, t);
-    setErrors(({ [field]: _cleared, ...rest }) =>
-      problems.length ? { ...rest, [field]: problems.join(' ') } : rest,
-    );
-    setFiles((current) => withChosen(current, field, accepted));
   };
 
   const submit = async (event: FormEvent) => {
@@ -63,7 +53,7 @@ export function NewCustomerPage() {
       const fields = Object.fromEntries(
         Object.entries(website.trim() ? values : rest).map(([k, v]) => [k, v.trim()]),
       ) as typeof rest;
-      await registerAtBooth(fields, files);
+      await registerAtBooth(fields, documents.files);
       await navigate('/rep', {
         state: { registered: fields.companyName },
       });
@@ -108,11 +98,11 @@ export function NewCustomerPage() {
           <DocumentUploads
             idPrefix="booth"
             rulesId="booth-upload-rules"
-            files={files}
+            files={documents.files}
             errors={errors}
             photo
-            onChoose={addFiles}
-            onRemove={(index) => setFiles((current) => current.filter((_, i) => i !== index))}
+            onChoose={documents.choose}
+            onRemove={documents.remove}
           />
         </fieldset>
         <div className="wizard__actions">

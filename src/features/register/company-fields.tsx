@@ -3,7 +3,7 @@
  * sales rep's "New salon" form (/rep/customers/new) share: the company's fields, its
  * address, and its documents with the files chosen so far.
  */
-import type { ReactNode } from 'react';
+import { useState, type Dispatch, type ReactNode, type SetStateAction } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   REQUIRED_DOCUMENTS,
@@ -142,7 +142,7 @@ const typeOf = (field: DocumentField) =>
  * The files chosen for `field` checked before they are sent: those that can go, and the
  * messages of those that cannot (too large, not a PDF, JPEG or PNG).
  */
-export function checkChosenFiles(
+function checkChosenFiles(
   field: DocumentField,
   chosen: FileList | null,
   t: (key: `documents.${'tooLarge' | 'unsupported'}`, values: { name: string }) => string,
@@ -160,7 +160,7 @@ export function checkChosenFiles(
  * The files chosen so far with those just `accepted` for `field`: one file per document a
  * company is asked for (a new choice replaces the old one), any number of other documents.
  */
-export function withChosen(
+function withChosen(
   current: readonly ChosenFile[],
   field: DocumentField,
   accepted: readonly ChosenFile[],
@@ -171,6 +171,24 @@ export function withChosen(
     ),
     ...accepted,
   ];
+}
+
+/**
+ * The documents chosen in a form: `choose` checks the files picked for a field, keeps
+ * those that can go and puts the others' messages under the field; `remove` takes one out.
+ */
+export function useChosenDocuments(setErrors: Dispatch<SetStateAction<Record<string, string>>>) {
+  const { t } = useTranslation();
+  const [files, setFiles] = useState<ChosenFile[]>([]);
+  const choose = (field: DocumentField, chosen: FileList | null) => {
+    const { accepted, problems } = checkChosenFiles(field, chosen, t);
+    setErrors(({ [field]: _cleared, ...rest }) =>
+      problems.length ? { ...rest, [field]: problems.join(' ') } : rest,
+    );
+    setFiles((current) => withChosen(current, field, accepted));
+  };
+  const remove = (index: number) => setFiles((current) => current.filter((_, i) => i !== index));
+  return { files, choose, remove };
 }
 
 /**

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
-import type { DocumentField } from '../../contracts/accounts';
 import { validateWizardStep, WIZARD_STEP_SCHEMAS } from '../../contracts/form-schemas';
 import { Banner } from '../../components/banner';
 import { PageMeta } from '../../components/page-meta';
@@ -11,14 +10,12 @@ import { useSession } from '../../lib/auth/session';
 import { useConnectivity } from '../../lib/sync/connectivity';
 import { useSignInAfterRegistering } from './after-registering';
 import {
-  checkChosenFiles,
   CompanyAddressFields,
   CompanyDetailsFields,
   DocumentUploads,
   EMPTY_COMPANY,
+  useChosenDocuments,
   useRegistrationFields,
-  withChosen,
-  type ChosenFile,
 } from './company-fields';
 import { registrationFailure } from './server-errors';
 import '../screens.css';
@@ -49,8 +46,8 @@ export function CompanyRegisterPage() {
   const session = useSession();
   const [step, setStep] = useState<Step>(1);
   const [values, setValues] = useState(EMPTY);
-  const [files, setFiles] = useState<ChosenFile[]>([]);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const documents = useChosenDocuments(setErrors);
   const [banner, setBanner] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -84,14 +81,6 @@ export function CompanyRegisterPage() {
     return found.length === 0;
   };
 
-  const addFiles = (field: DocumentField, chosen: FileList | null) => {
-    const { accepted, problems } = checkChosenFiles(field, chosen, t);
-    setErrors(({ [field]: _cleared, ...rest }) =>
-      problems.length ? { ...rest, [field]: problems.join(' ') } : rest,
-    );
-    setFiles((current) => withChosen(current, field, accepted));
-  };
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (step < 4) {
@@ -108,7 +97,7 @@ export function CompanyRegisterPage() {
     setBanner(null);
     try {
       const { website, ...rest } = values;
-      await registerCompany(website.trim() ? values : rest, files);
+      await registerCompany(website.trim() ? values : rest, documents.files);
       setBanner({ kind: 'success', text: t('wizard.success') });
     } catch (error) {
       // The wizard keeps what was typed and the files chosen; only the messages change.
@@ -182,10 +171,10 @@ export function CompanyRegisterPage() {
             <DocumentUploads
               idPrefix="upload"
               rulesId="upload-rules"
-              files={files}
+              files={documents.files}
               errors={errors}
-              onChoose={addFiles}
-              onRemove={(index) => setFiles((current) => current.filter((_, i) => i !== index))}
+              onChoose={documents.choose}
+              onRemove={documents.remove}
             />
           </>
         )}
