@@ -44,6 +44,12 @@ export const DOCUMENT_FIELDS = {
 } as const satisfies Record<string, DocumentType>;
 export type DocumentField = keyof typeof DOCUMENT_FIELDS;
 
+/** A file chosen for a document field, before it is sent. */
+export interface ChosenDocument {
+  field: DocumentField;
+  file: File;
+}
+
 /** The three documents every company is asked for, in the order the profile shows them. */
 export const REQUIRED_DOCUMENTS = [
   { key: 'registration', type: 'TRADE_REGISTER', field: 'tradeRegister' },

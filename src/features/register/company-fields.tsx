@@ -7,6 +7,7 @@ import { useState, type Dispatch, type ReactNode, type SetStateAction } from 're
 import { useTranslation } from 'react-i18next';
 import {
   REQUIRED_DOCUMENTS,
+  type ChosenDocument,
   type DocumentField,
   type DocumentType,
 } from '../../contracts/accounts';
@@ -124,11 +125,6 @@ export function CompanyAddressFields({
   );
 }
 
-export interface ChosenFile {
-  field: DocumentField;
-  file: File;
-}
-
 /** The documents a company is asked for, then any other. */
 const DOCUMENTS: readonly { field: DocumentField; type: DocumentType }[] = [
   ...REQUIRED_DOCUMENTS,
@@ -146,7 +142,7 @@ function checkChosenFiles(
   field: DocumentField,
   chosen: FileList | null,
   t: (key: `documents.${'tooLarge' | 'unsupported'}`, values: { name: string }) => string,
-): { accepted: ChosenFile[]; problems: string[] } {
+): { accepted: ChosenDocument[]; problems: string[] } {
   const list = [...(chosen ?? [])];
   const problems = list.flatMap((file) => {
     const problem = documentProblem(file);
@@ -161,10 +157,10 @@ function checkChosenFiles(
  * company is asked for (a new choice replaces the old one), any number of other documents.
  */
 function withChosen(
-  current: readonly ChosenFile[],
+  current: readonly ChosenDocument[],
   field: DocumentField,
-  accepted: readonly ChosenFile[],
-): ChosenFile[] {
+  accepted: readonly ChosenDocument[],
+): ChosenDocument[] {
   return [
     ...current.filter(
       (chosen) => field === 'otherDocument' || chosen.field !== field || accepted.length === 0,
@@ -179,7 +175,7 @@ function withChosen(
  */
 export function useChosenDocuments(setErrors: Dispatch<SetStateAction<Record<string, string>>>) {
   const { t } = useTranslation();
-  const [files, setFiles] = useState<ChosenFile[]>([]);
+  const [files, setFiles] = useState<ChosenDocument[]>([]);
   const choose = (field: DocumentField, chosen: FileList | null) => {
     const { accepted, problems } = checkChosenFiles(field, chosen, t);
     setErrors(({ [field]: _cleared, ...rest }) =>
@@ -207,7 +203,7 @@ export function DocumentUploads({
   idPrefix: string;
   /** The id of the text that says which files are accepted. */
   rulesId: string;
-  files: readonly ChosenFile[];
+  files: readonly ChosenDocument[];
   errors: Partial<Record<string, string>>;
   photo?: boolean;
   onChoose: (field: DocumentField, chosen: FileList | null) => void;

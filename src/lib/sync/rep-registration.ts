@@ -5,18 +5,13 @@
  * outbox. When the registration goes through, the server's id replaces the local one
  * everywhere on the device (./outbox-replay); its orders wait for it.
  */
-import type { DocumentField } from '../../contracts/accounts';
+import type { ChosenDocument } from '../../contracts/accounts';
 import type { RepCustomer } from '../../contracts/field-sales';
 import type { RepCustomerForm } from '../../contracts/form-schemas';
 import { getSession } from '../auth/session-store';
 import { db } from '../db/db';
 import { requestSync } from './device';
 import { entryOf } from './outbox';
-
-export interface BoothDocument {
-  field: DocumentField;
-  file: File;
-}
 
 /** The customer as the rep's lists show it until the server has answered. */
 export function boothCustomer(localId: number, fields: RepCustomerForm): RepCustomer {
@@ -45,7 +40,7 @@ export function boothCustomer(localId: number, fields: RepCustomerForm): RepCust
  */
 export async function registerAtBooth(
   fields: RepCustomerForm,
-  documents: readonly BoothDocument[],
+  documents: readonly ChosenDocument[],
 ): Promise<number> {
   const user = getSession()?.user;
   if (user?.role !== 'SALES_REP') throw new Error('Only a sales rep registers salons');
