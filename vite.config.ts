@@ -23,6 +23,11 @@ const FIRST_SCREEN_MODULES = new RegExp(
   ].join('|'),
 );
 
+/** The page's entry (src/main.ts), named apart from any library's index.js. */
+const ENTRY = 'entry-[hash].js';
+/** The entry and the app it starts: every page has loaded them before the app asks for more. */
+const LOADED_FIRST = /^assets\/(entry|rolldown-runtime|shell|start)-[\w-]+\.js$/;
+
 /**
  * Each language's texts come in three parts, by top-level group of src/locales/<lng>.json:
  * those of every first screen (header, footer, catalogue, product: before the first
@@ -374,10 +379,18 @@ export default defineConfig(({ isSsrBuild }) => {
       sourcemap: false,
       // The server's rendering serves no files of its own.
       copyPublicDir: !isSsrBuild,
-      // Every browser the portal supports preloads modules itself.
-      modulePreload: { polyfill: false },
+      modulePreload: {
+        // Every browser the portal supports preloads modules itself.
+        polyfill: false,
+        // Only the entry lists the files it starts; the files loaded later never list them
+        // among what to load with them: those have always run before any other file asks.
+        resolveDependencies: (_file, deps, { hostId }) =>
+          hostId === `assets/${ENTRY}` ? deps : deps.filter((dep) => !LOADED_FIRST.test(dep)),
+      },
       rolldownOptions: {
         output: {
+          // Named apart from any library's index.js (see LOADED_FIRST).
+          ...(!isSsrBuild && { entryFileNames: `assets/${ENTRY}` }),
           // A language's texts say whose they are: the service worker keeps only those in use.
           chunkFileNames: (chunk) => {
             const text = chunk.moduleIds.map((id) => TEXT_PART.exec(id)).find(Boolean);
