@@ -133,11 +133,13 @@ export function QuickEntry({ customerId, cart }: { customerId: number; cart: Car
     try {
       const product = await findByCode(code);
       if (!product) {
+        // Asked again for this code: the list on screen may still be a shorter code's.
+        const candidates = await suggestProducts(code.length >= MIN_SEARCH_LENGTH ? code : '');
         setListOpen(true);
         setOutcome({
           kind: 'error',
           text: t(
-            suggestions.length > 0
+            candidates.length > 0
               ? 'fieldSales.cart.quick.choose'
               : 'fieldSales.cart.quick.unknown',
             { code },
