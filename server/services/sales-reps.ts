@@ -5,11 +5,19 @@
  * company is not found, as if it did not exist. A rep may register a new salon at the
  * booth (`registerRepCustomer`), which becomes its customer while staff verify it.
  */
-import { and, asc, count, desc, eq, inArray, isNull, max, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, max, sql } from 'drizzle-orm';
 import { canSeePrices } from '../../src/contracts/accounts.js';
 import type { RegisteredBy, SalesRepSummary } from '../../src/contracts/admin-schemas.js';
-import type { RepCustomer, RepOrderBody } from '../../src/contracts/field-sales-schemas.js';
-import { MAX_SIGNATURE_BYTES, OPEN_ORDER_STATUSES } from '../../src/contracts/field-sales.js';
+import type {
+  RepCustomer,
+  RepOrder,
+  RepOrderBody,
+} from '../../src/contracts/field-sales-schemas.js';
+import {
+  MAX_REP_ORDERS,
+  MAX_SIGNATURE_BYTES,
+  OPEN_ORDER_STATUSES,
+} from '../../src/contracts/field-sales.js';
 import {
   fieldErrors,
   RepCustomerFormSchema,
@@ -375,6 +383,41 @@ export async function listCustomerOrders(
     .where(eq(orders.companyId, companyId))
     .orderBy(desc(orders.createdAt), desc(orders.id));
   return withItems(db, rows);
+}
+
+/**
+ * `GET /api/rep/orders?since=`: the orders the rep placed at or after `since`, for any
+ * company (also one assigned to another rep since), newest first, at most MAX_REP_ORDERS.
+ * Read through the index of the orders by the rep who placed them (migration 0016).
+ */
+export async function listRepOrdersSince(db: Db, repId: number, since: Date): Promise<RepOrder[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.placedByRepId, repId), gte(orders.createdAt, since)))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(MAX_REP_ORDERS);
+  if (rows.length === 0) return [];
+  const customers = await db
+    .select({
+      id: companies.id,
+      name: companies.name,
+      taxNumber: companies.taxNumber,
+      address: companies.address,
+      city: companies.city,
+      state: companies.state,
+      postalCode: companies.postalCode,
+      country: companies.country,
+    })
+    .from(companies)
+    .where(inArray(companies.id, [...new Set(rows.map((row) => row.companyId))]));
+  const byId = new Map(customers.map((customer) => [customer.id, customer]));
+  const listed = await withItems(db, rows);
+  return listed.map((order, index) => {
+    const customer = byId.get(rows[index]?.companyId ?? 0);
+    if (!customer) throw new Error('An order without its company');
+    return { ...order, customer };
+  });
 }
 
 /**

@@ -6,7 +6,7 @@ import { Type, type Static } from 'typebox';
 import { MAX_ORDER_LINES, MAX_SIGNATURE_BYTES } from './field-sales';
 import { CompanySchema } from './accounts-schemas';
 import { MAX_NOTES_LENGTH } from './orders';
-import { Id, Quantity, ShippingAddressSchema } from './orders-schemas';
+import { Id, OrderSchema, Quantity, ShippingAddressSchema } from './orders-schemas';
 
 /** A company assigned to the signed-in rep, with what the rep needs at the booth. */
 export const RepCustomerSchema = Type.Object({
@@ -77,7 +77,36 @@ export const RepOrderBodySchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** `GET /api/rep/orders?since=`: a moment, as an RFC 3339 date-time. */
+export const RepOrderQuerySchema = Type.Object(
+  { since: Type.String({ format: 'date-time' }) },
+  { additionalProperties: false },
+);
+
+/**
+ * An order the rep placed, as any order reads, with the customer it is for: what its
+ * pro-forma names of it, also when the device no longer keeps that customer.
+ */
+export const RepOrderSchema = Type.Object({
+  ...OrderSchema.properties,
+  customer: Type.Pick(RepCustomerSchema, [
+    'id',
+    'name',
+    'taxNumber',
+    'address',
+    'city',
+    'state',
+    'postalCode',
+    'country',
+  ]),
+});
+
+/** `GET /api/rep/orders`: the orders the rep placed since a moment, newest first. */
+export const RepOrderListSchema = Type.Object({ orders: Type.Array(RepOrderSchema) });
+
 export type RepCustomer = Static<typeof RepCustomerSchema>;
+export type RepOrder = Static<typeof RepOrderSchema>;
+export type RepOrderList = Static<typeof RepOrderListSchema>;
 export type RepOrderBody = Static<typeof RepOrderBodySchema>;
 export type RepCustomerList = Static<typeof RepCustomerListSchema>;
 export type RepCustomerRegistered = Static<typeof RepCustomerRegisteredSchema>;

@@ -18,4 +18,21 @@ export const MAX_ORDER_LINES = 200;
 /** A signature drawn on a tablet, as a PNG: a few kilobytes; more is not a signature. */
 export const MAX_SIGNATURE_BYTES = 64 * 1024;
 
-export type { RepCustomer, RepCustomerList, RepOrderBody } from './field-sales-schemas';
+/**
+ * Orders a rep's day summary reads at once (GET /api/rep/orders): many times what a rep
+ * takes in a day at the busiest fair, and few enough for one quick answer.
+ */
+export const MAX_REP_ORDERS = 500;
+/**
+ * How far back GET /api/rep/orders reaches, in days: a day summary asks from midnight, and
+ * a month covers any fair; older orders are the back office's to list.
+ */
+export const REP_ORDERS_MAX_DAYS = 31;
+
+export type {
+  RepCustomer,
+  RepCustomerList,
+  RepOrder,
+  RepOrderBody,
+  RepOrderList,
+} from './field-sales-schemas';

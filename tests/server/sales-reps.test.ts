@@ -34,7 +34,12 @@ import type {
 import type { AdminOrderDetail, AdminOrderPage } from '../../src/contracts/admin-orders-schemas';
 import type { ErrorBody } from '../../src/contracts/error-schema';
 import type { Order } from '../../src/contracts/orders';
-import type { RepCustomer, RepCustomerList } from '../../src/contracts/field-sales-schemas';
+import type {
+  RepCustomer,
+  RepCustomerList,
+  RepOrderList,
+} from '../../src/contracts/field-sales-schemas';
+import { MAX_REP_ORDERS, REP_ORDERS_MAX_DAYS } from '../../src/contracts/field-sales';
 import { order, salon, staffMember, type Salon, type Staff } from './factories';
 import { ADDRESS, bearer, multipart, PDF, PNG, signIn, type Tokens } from './helpers';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -1137,5 +1142,193 @@ describe('GET /api/admin/orders?salesRepId', () => {
     expect(all.orders).toHaveLength(4);
     expect(all.orders.find((row) => row.id === bySalon)?.placedBy).toBeNull();
     expect((await get('/api/admin/orders?salesRepId=0')).statusCode).toBe(400);
+  });
+});
+
+describe('GET /api/rep/orders?since', () => {
+  let rep: Rep;
+  let other: Rep;
+  let bella: Salon;
+  let lux: Salon;
+  /** A moment an hour before the suite starts: the rep's day, as its device asks for it. */
+  let since: Date;
+  /** A moment `minutes` after `since` (before it when negative). */
+  const after = (minutes: number) => new Date(since.getTime() + minutes * 60 * 1000);
+
+  beforeAll(async () => {
+    since = new Date(Date.now() - 60 * 60 * 1000);
+    [rep, other] = [await addRep('Irina'), await addRep('Paul')];
+    bella = await salon(db(), {
+      name: 'Salon Bella Day',
+      status: 'APPROVED',
+      isVerified: true,
+      taxNumber: 'RO555001',
+      address: 'Strada Horea 2',
+      city: 'Cluj-Napoca',
+      postalCode: '400174',
+    });
+    lux = await salon(db(), { name: 'Studio Lux Day', status: 'APPROVED', isVerified: true });
+    await assign(bella.companyId, rep.id);
+    await assign(lux.companyId, rep.id);
+  });
+
+  const byRep = (customer: Salon, placedBy: Rep, createdAt: Date) =>
+    order(db(), customer, { placedByRepId: placedBy.id, userId: placedBy.id, createdAt });
+
+  const ordersSince = (moment: string, tokens = rep.tokens) =>
+    get(`/api/rep/orders?since=${encodeURIComponent(moment)}`, tokens);
+
+  it('lists the orders the rep placed since the moment, for any customer, newest first, each with its customer', async () => {
+    const atSince = await byRep(bella, rep, since);
+    const forBella = await byRep(bella, rep, after(30));
+    const forLux = await byRep(lux, rep, after(50));
+    // Before the moment, another rep's, and the salon's own: none of them.
+    await byRep(bella, rep, after(-1));
+    await byRep(lux, other, after(55));
+    await order(db(), bella, { createdAt: after(55) });
+
+    const response = await ordersSince(since.toISOString());
+    expect(response.statusCode, response.body).toBe(200);
+    const { orders } = response.json<RepOrderList>();
+    expect(orders.map((listed) => listed.id)).toEqual([forLux, forBella, atSince]);
+    expect(orders[0]?.customer).toEqual({
+      id: lux.companyId,
+      name: 'Studio Lux Day',
+      taxNumber: '',
+      address: '',
+      city: '',
+      state: '',
+      postalCode: '',
+      country: 'Romania',
+    });
+    expect(orders[1]?.customer).toMatchObject({
+      id: bella.companyId,
+      name: 'Salon Bella Day',
+      taxNumber: 'RO555001',
+      address: 'Strada Horea 2',
+      postalCode: '400174',
+    });
+    for (const listed of orders) {
+      expect(listed.placedBy).toEqual({ id: rep.id, firstName: 'Irina', lastName: 'Pop' });
+    }
+    // The same moment in another offset names the same instant.
+    const local = await ordersSince(
+      new Date(since.getTime() + 2 * 60 * 60 * 1000).toISOString().replace('Z', '+02:00'),
+    );
+    expect(local.json<RepOrderList>().orders.map((listed) => listed.id)).toEqual(
+      orders.map((listed) => listed.id),
+    );
+    // The other rep reads its own order alone.
+    const theirs = (await ordersSince(since.toISOString(), other.tokens)).json<RepOrderList>();
+    expect(theirs.orders.map((listed) => listed.customer.name)).toEqual(['Studio Lux Day']);
+  });
+
+  it('answers each order as the customer’s orders do, lines included, and keeps one of a customer given to another rep', async () => {
+    const [product] = await db()
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.active, true))
+      .orderBy(asc(products.id))
+      .limit(1);
+    await db().update(products).set({ stock: 50 }).where(eq(products.id, product!.id));
+    const { firstName, lastName, street, city, zipCode, country, phone } = ADDRESS;
+    const placed = await send(
+      'POST',
+      `/api/rep/customers/${bella.companyId}/orders`,
+      {
+        items: [{ productId: product!.id, quantity: 2 }],
+        shippingAddress: { firstName, lastName, street, city, zipCode, country, phone },
+        clientReference: 'L-DAY00001',
+      },
+      rep.tokens,
+    );
+    expect(placed.statusCode, placed.body).toBe(201);
+    const { order: taken } = placed.json<{ order: Order }>();
+    const customerOrders = (
+      await get(`/api/rep/customers/${bella.companyId}/orders`, rep.tokens)
+    ).json<{ orders: Order[] }>().orders;
+    const { orders } = (await ordersSince(since.toISOString())).json<RepOrderList>();
+    const { customer, ...listed } = orders.find((candidate) => candidate.id === taken.id) ?? {};
+    expect(listed).toEqual(customerOrders.find((candidate) => candidate.id === taken.id));
+    expect(listed).toMatchObject({ clientReference: 'L-DAY00001', itemCount: 2 });
+    expect(customer?.name).toBe('Salon Bella Day');
+
+    // Staff give the customer to another rep: the order stays this rep's, and is listed.
+    await assign(bella.companyId, other.id);
+    const reassigned = (await ordersSince(since.toISOString())).json<RepOrderList>();
+    expect(reassigned.orders.map((candidate) => candidate.id)).toContain(taken.id);
+    expect((await get(`/api/rep/customers/${bella.companyId}/orders`, rep.tokens)).statusCode).toBe(
+      404,
+    );
+    await assign(bella.companyId, rep.id);
+  });
+
+  it(`answers at most ${MAX_REP_ORDERS} orders, the newest`, async () => {
+    const busy = await addRep('Mihai');
+    const start = after(1).getTime();
+    const ids = (
+      await db()
+        .insert(ordersTable)
+        .values(
+          Array.from({ length: MAX_REP_ORDERS + 1 }, (_, i) => ({
+            orderNumber: `T-${randomUUID()}`,
+            companyId: lux.companyId,
+            userId: busy.id,
+            placedByRepId: busy.id,
+            subtotal: '10.00',
+            total: '10.00',
+            shipFirstName: ADDRESS.firstName,
+            shipLastName: ADDRESS.lastName,
+            shipStreet: ADDRESS.street,
+            shipCity: ADDRESS.city,
+            shipZipCode: ADDRESS.zipCode,
+            shipCountry: ADDRESS.country,
+            shipPhone: ADDRESS.phone,
+            createdAt: new Date(start + i * 1000),
+          })),
+        )
+        .returning({ id: ordersTable.id })
+    ).map((row) => row.id);
+    const { orders } = (await ordersSince(since.toISOString(), busy.tokens)).json<RepOrderList>();
+    expect(orders).toHaveLength(MAX_REP_ORDERS);
+    expect(orders[0]?.id).toBe(ids.at(-1));
+    expect(orders.map((listed) => listed.id)).not.toContain(ids[0]);
+  });
+
+  it('is for reps only: 403 for a salon and for staff, 401 for a visitor', async () => {
+    const moment = encodeURIComponent(since.toISOString());
+    for (const tokens of [bella.tokens, staff.tokens]) {
+      const refused = await get(`/api/rep/orders?since=${moment}`, tokens);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json<ErrorBody>().message).toBe('This area is for sales reps only.');
+    }
+    const visitor = await app.inject({ url: `/api/rep/orders?since=${moment}` });
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.json<ErrorBody>().message).toEqual(expect.any(String));
+  });
+
+  it(`refuses a missing since, one that is no date-time and one older than ${REP_ORDERS_MAX_DAYS} days (400, on the field)`, async () => {
+    const tooOld = new Date(Date.now() - (REP_ORDERS_MAX_DAYS + 1) * 24 * 60 * 60 * 1000);
+    const cases = [
+      ['/api/rep/orders', /^Invalid request: since /],
+      ['/api/rep/orders?since=yesterday', /^Invalid request: since /],
+      ['/api/rep/orders?since=2026-02-30T10:00:00Z', /^Invalid request: since /],
+      [`/api/rep/orders?since=${tooOld.toISOString()}`, /within the last 31 days$/],
+      [
+        `/api/rep/orders?since=${since.toISOString()}&customerId=1`,
+        /customerId is not a known field$/,
+      ],
+    ] as const;
+    for (const [url, message] of cases) {
+      const response = await get(url, rep.tokens);
+      expect(response.statusCode, url).toBe(400);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
+      const body = response.json<ErrorBody>();
+      expect(body.message, url).toMatch(message);
+      expect(body.details?.[0]?.field, url).toBe(
+        url.includes('customerId') ? 'customerId' : 'since',
+      );
+      expect(response.body).not.toMatch(/at .+\.(ts|js):\d+/);
+    }
   });
 });

@@ -1,9 +1,10 @@
 /**
  * A sales rep's reads of its customers' orders (docs/api.md#field-sales): every order of
- * one customer, whoever placed it and on whichever device, and the customer's signature
- * of one, for its pro-forma. Both need the network: the device keeps only the orders
- * taken on it (lib/sync/rep-cart).
+ * one customer, whoever placed it and on whichever device; every order the rep placed
+ * since a moment, for its day; and the customer's signature of one, for its pro-forma.
+ * All need the network: the device keeps only the orders taken on it (lib/sync/rep-cart).
  */
+import type { RepOrder, RepOrderList } from '../../contracts/field-sales';
 import type { Order } from '../../contracts/orders';
 import { api } from './client';
 import { isNotFound } from './errors';
@@ -16,6 +17,24 @@ export async function fetchCustomerOrders(
   const { orders } = await api
     .get(`rep/customers/${customerId}/orders`, { signal, cache: 'no-store' })
     .json<{ orders: Order[] }>();
+  return orders;
+}
+
+/**
+ * The orders the signed-in rep placed at or after `since`, for any customer and on any
+ * device, newest first, each with its customer.
+ */
+export async function fetchRepOrdersSince(
+  since: Date,
+  signal: AbortSignal | null = null,
+): Promise<RepOrder[]> {
+  const { orders } = await api
+    .get('rep/orders', {
+      searchParams: { since: since.toISOString() },
+      signal,
+      cache: 'no-store',
+    })
+    .json<RepOrderList>();
   return orders;
 }
 
