@@ -14,6 +14,8 @@ const TABLE = [
   { id: 'rep-cart', path: '/rep/cart', signedIn: true, rep: true },
   // The orders taken for a customer, on this device and on the server, with pro-formas.
   { id: 'rep-orders', path: '/rep/orders', signedIn: true, rep: true },
+  // The rep's day: the orders taken today per customer, with totals, pro-formas and what waits.
+  { id: 'rep-today', path: '/rep/today', signedIn: true, rep: true },
   // The rep's sync centre: its orders waiting to be sent.
   { id: 'rep-sync', path: '/rep/sync', signedIn: true, rep: true },
 ] as const satisfies readonly PageRoute[];

@@ -1,8 +1,8 @@
 /**
  * The bar a sales rep sees on every page (docs/product.md#field-sales): which customer it
  * is ordering for, or that it has chosen none, with the way to its customers to switch,
- * and its links: that customer's cart with how many units it holds, its orders, and the
- * sync centre with how many changes wait to be sent.
+ * and its links: that customer's cart with how many units it holds, its orders, the rep's
+ * day, and the sync centre with how many changes wait to be sent.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
@@ -49,6 +49,7 @@ export default function OrderingFor() {
           )}
         </NavLink>
         <NavLink to="/rep/orders">{t('fieldSales.orderingFor.orders')}</NavLink>
+        <NavLink to="/rep/today">{t('fieldSales.orderingFor.today')}</NavLink>
         <NavLink
           to="/rep/sync"
           aria-label={

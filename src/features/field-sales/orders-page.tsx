@@ -12,70 +12,22 @@ import { PageMeta } from '../../components/page-meta';
 import type { RepCustomer } from '../../contracts/field-sales';
 import type { Order } from '../../contracts/orders';
 import { useUser } from '../../lib/auth/session';
-import type { StoredOrder } from '../../lib/db/db';
 import { isNetworkError } from '../../lib/api/errors';
-import { fetchCustomerOrders, fetchOrderSignature } from '../../lib/api/rep-orders';
+import { fetchCustomerOrders } from '../../lib/api/rep-orders';
 import { formatDateTime, formatMoney } from '../../lib/i18n';
-import { getConnectivity, useConnectivity } from '../../lib/sync/connectivity';
+import { useConnectivity } from '../../lib/sync/connectivity';
 import { readRepOrdersOnDevice } from '../../lib/sync/rep-cart';
 import { readActingFor } from '../../lib/sync/rep-customers';
-import { buildProForma, proFormaFileName, shareOrDownload } from './pro-forma';
+import { mergeOrders, type ListedOrder } from './listed-orders';
+import { OrderStateChip, ProFormaButton } from './order-parts';
 import '../screens.css';
 import './orders.css';
-
-/** One order of the list: the server's when it has it, with what the device adds. */
-interface ListedOrder {
-  key: string;
-  order: Order;
-  state: StoredOrder['state'];
-  /** The device's reference of an order taken on it. */
-  localRef?: string | undefined;
-  /** The customer's signature kept on the device (a PNG in base64). */
-  signature?: string | undefined;
-  /** Whether the device holds the order: otherwise its signature is asked of the server. */
-  onDevice: boolean;
-}
 
 type ServerRead =
   | { state: 'reading' | 'offline' | 'failed' }
   | { state: 'done'; customerId: number; orders: Order[] };
 
 const NO_ORDERS: Order[] = [];
-
-const listedFromDevice = (stored: StoredOrder): ListedOrder => ({
-  key: stored.ref,
-  order: stored.order,
-  state: stored.state,
-  localRef: stored.localRef,
-  signature: stored.signature,
-  onDevice: true,
-});
-
-/**
- * The device's orders and the server's as one list, newest first. An order both hold is
- * listed once, as the server has it now: by its id once the device knows it was sent, by
- * the device's reference while the device still waits for the answer.
- */
-function mergeOrders(onDevice: StoredOrder[], fromServer: Order[]): ListedOrder[] {
-  const byId = new Map<number, StoredOrder>();
-  const byLocalRef = new Map<string, StoredOrder>();
-  for (const stored of onDevice) {
-    if (stored.state === 'synced') byId.set(stored.order.id, stored);
-    else if (stored.localRef) byLocalRef.set(stored.localRef, stored);
-  }
-  const taken = new Set<string>();
-  const listed = fromServer.map((order): ListedOrder => {
-    const stored =
-      byId.get(order.id) ?? (order.clientReference ? byLocalRef.get(order.clientReference) : null);
-    if (!stored) return { key: `order:${order.id}`, order, state: 'synced', onDevice: false };
-    taken.add(stored.ref);
-    return { ...listedFromDevice(stored), key: `order:${order.id}`, order, state: 'synced' };
-  });
-  for (const stored of onDevice) {
-    if (!taken.has(stored.ref)) listed.push(listedFromDevice(stored));
-  }
-  return listed.sort((a, b) => b.order.createdAt.localeCompare(a.order.createdAt));
-}
 
 /** The order a page arrived with from the cart (`state.placed`), if any. */
 function placedRef(state: unknown): string | null {
@@ -209,17 +161,7 @@ function OrderCard({ listed, customer }: { listed: ListedOrder; customer: RepCus
             : t('fieldSales.orders.localNumber', { ref: localRef ?? '' })}
         </h2>
         <div>
-          {state === 'synced' ? (
-            <span className={`chip chip--status-${order.status.toLowerCase()}`}>
-              {t(`orders.status.${order.status}`)}
-            </span>
-          ) : (
-            <span className={`chip chip--${state === 'attention' ? 'rejected' : 'pending'}`}>
-              {t(
-                state === 'attention' ? 'fieldSales.orders.attention' : 'fieldSales.orders.waiting',
-              )}
-            </span>
-          )}
+          <OrderStateChip listed={listed} />
         </div>
       </header>
       {state === 'waiting' && (
@@ -289,77 +231,5 @@ function OrderCard({ listed, customer }: { listed: ListedOrder; customer: RepCus
       </details>
       <ProFormaButton listed={listed} customer={customer} />
     </article>
-  );
-}
-
-type Making =
-  { state: 'idle' } | { state: 'preparing' } | { state: 'done' | 'failed'; text: string };
-
-/**
- * Makes the order's pro-forma in the language the app is shown in (a customer has no
- * language of its own), with the customer's signature: the device's copy, else the
- * server's when online; an order without one, or offline, gets a pro-forma without it.
- */
-function ProFormaButton({ listed, customer }: { listed: ListedOrder; customer: RepCustomer }) {
-  const { t, i18n } = useTranslation();
-  const [making, setMaking] = useState<Making>({ state: 'idle' });
-
-  const signatureOf = async (): Promise<string | null> => {
-    if (listed.signature) return listed.signature;
-    if (listed.onDevice || getConnectivity() === 'offline') return null;
-    try {
-      return await fetchOrderSignature(listed.order.id);
-    } catch (error) {
-      if (isNetworkError(error)) return null;
-      throw error;
-    }
-  };
-
-  const make = async () => {
-    setMaking({ state: 'preparing' });
-    try {
-      const reference =
-        listed.state === 'synced'
-          ? { orderNumber: listed.order.orderNumber }
-          : { localReference: listed.localRef ?? '' };
-      const bytes = await buildProForma(listed.order, customer, i18n.language, {
-        t: i18n.getFixedT(i18n.language),
-        reference,
-        signature: await signatureOf(),
-      });
-      const file = proFormaFileName(reference);
-      await shareOrDownload(bytes, file);
-      setMaking({ state: 'done', text: t('fieldSales.orders.proFormaReady', { file }) });
-    } catch (error) {
-      console.error('The pro-forma could not be made', error);
-      const offline = getConnectivity() === 'offline' || !navigator.onLine;
-      setMaking({
-        state: 'failed',
-        text: t(offline ? 'fieldSales.orders.proFormaOffline' : 'fieldSales.orders.proFormaFailed'),
-      });
-    }
-  };
-
-  const preparing = making.state === 'preparing';
-  return (
-    <div className="card__actions rep-order__pro-forma">
-      <button
-        type="button"
-        className="button button--ghost"
-        disabled={preparing}
-        aria-busy={preparing}
-        onClick={() => void make()}
-      >
-        {preparing ? t('fieldSales.orders.preparing') : t('fieldSales.orders.proForma')}
-      </button>
-      <p className="hint" role="status">
-        {making.state === 'done' ? making.text : ''}
-      </p>
-      {making.state === 'failed' && (
-        <p className="form-field__error" role="alert">
-          {making.text}
-        </p>
-      )}
-    </div>
   );
 }

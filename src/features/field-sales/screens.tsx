@@ -17,6 +17,7 @@ const SCREENS = {
   'rep-new-customer': screen(() => import('./new-customer-page').then((m) => m.NewCustomerPage)),
   'rep-cart': screen(() => import('./cart-page').then((m) => m.RepCartPage)),
   'rep-orders': screen(() => import('./orders-page').then((m) => m.RepOrdersPage)),
+  'rep-today': screen(() => import('./today-page').then((m) => m.RepTodayPage)),
   'rep-sync': screen(() => import('../sync/sync-page').then((m) => m.SyncPage)),
 } satisfies Record<RepRouteId, ComponentType>;
 

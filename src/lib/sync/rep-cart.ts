@@ -9,7 +9,7 @@ import { cartLine, cartOf, MAX_LINE_QUANTITY, type Cart } from '../../contracts/
 import type { ShippingAddress } from '../../contracts/orders';
 import { MAX_ORDER_LINES } from '../../contracts/field-sales';
 import { getSession } from '../auth/session-store';
-import { db, type RepCartLine } from '../db/db';
+import { db, type RepCartLine, type StoredOrder } from '../db/db';
 import { readProducts } from '../db/stored-products';
 import { requestSync } from './device';
 import { entryOf, localOrder, newLocalRef } from './outbox';
@@ -197,4 +197,22 @@ export async function readRepOrdersOnDevice(userId: number | null, customerId: n
   return orders
     .filter((stored) => stored.customerId === customerId)
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+/**
+ * Every order the rep took on this device at or after `since`, for any customer, newest
+ * first: waiting, needing attention and sent ones (for its day). A waiting order is dated
+ * when it was taken, a sent one as the server placed it.
+ */
+export async function readRepOrdersSince(
+  userId: number | null,
+  since: Date,
+): Promise<StoredOrder[]> {
+  if (userId === null) return [];
+  const orders = await db.orders
+    .where('[userId+createdAt]')
+    .between([userId, since.toISOString()], [userId, '\uffff'], true, true)
+    .reverse()
+    .toArray();
+  return orders.filter((stored) => stored.customerId !== undefined);
 }
