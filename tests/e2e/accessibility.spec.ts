@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './portal';
 import { PAGES } from '../../src/contracts/staff-routes';
 import { placedOrder, staffHeaders } from './helpers';
+import { repWithCustomers, signInAsRep } from './reps';
 import { STAFF } from './staff';
 
 /** A page's address, with a product that exists for its `:id`. */
@@ -18,40 +19,36 @@ const PUBLIC = [
 ];
 /**
  * The signed-in pages, the public ones that show more to a signed-in user, and what a salon
- * is told at a back-office page.
+ * is told at a back-office page and at field sales'.
  */
 const SIGNED_IN = [
   '/products',
   '/products/2',
-  ...PAGES.filter((route) => route.signedIn && !route.staff).map((route) => address(route.path, 2)),
+  ...PAGES.filter((route) => route.signedIn && !route.staff && !route.rep).map((route) =>
+    address(route.path, 2),
+  ),
   '/admin',
+  '/rep',
 ];
 /** The back office, swept as staff (company 2 is a demo company waiting for verification). */
 const STAFF_PAGES = PAGES.filter((route) => route.staff).map((route) => address(route.path, 2));
-/**
- * The back office is for the maker's staff, in Romania: swept in Romanian, and in English on
- * a few pages (as the storefront's other languages are).
- */
-const STAFF_LANGUAGES = ['ro', 'en'] as const;
-/**
- * Every page is swept in the default language; the others, whose texts have the same keys
- * and no empty one (tests/unit/i18n-keys.test.ts), on a few pages: what differs between
- * languages is the words, and each page's structure is the same in all three.
- */
-const LANGUAGES = ['ro', 'en', 'it'] as const;
-const EVERY_PAGE_IN = 'ro';
+/** Field sales, swept as a rep ordering for a customer, and the catalogue with its prices. */
+const REP_PAGES = ['/products', ...PAGES.filter((route) => route.rep).map((route) => route.path)];
+
 const PUBLIC_SMOKE = ['/', '/products', '/products/1', '/company-register'];
 const SIGNED_IN_SMOKE = ['/products', '/cart', '/profile'];
 const STAFF_SMOKE = ['/admin', '/admin/companies/2', '/admin/products/new', '/admin/people'];
-function pagesIn(lng: string, every: string[], smoke: string[]): string[] {
-  const missing = smoke.filter((path) => !every.includes(path));
-  if (missing.length > 0) throw new Error(`Not pages of the sweep: ${missing.join(', ')}`);
-  return lng === EVERY_PAGE_IN ? every : smoke;
+const REP_SMOKE = ['/rep', '/rep/cart', '/rep/customers/new'];
+
+interface Viewport {
+  name: string;
+  width: number;
+  height: number;
 }
-const VIEWPORTS = [
-  { name: 'narrow', width: 375, height: 800 },
-  { name: 'wide', width: 1280, height: 900 },
-];
+const PHONE: Viewport = { name: 'narrow', width: 375, height: 800 };
+const DESK: Viewport = { name: 'wide', width: 1280, height: 900 };
+const TABLET: Viewport = { name: 'tablet', width: 800, height: 1280 };
+
 const DEMO = { email: 'salon.verified@example.com', password: 'Verified-Salon-2026' };
 
 async function violations(page: Page, path: string) {
@@ -101,50 +98,111 @@ async function shippedOrderPages(request: APIRequestContext): Promise<string[]> 
   return [`/admin/orders/${order.id}`, `/admin/orders?search=${order.orderNumber}`];
 }
 
-const SWEEPS = [
+/** A rep signed in, ordering for a customer whose cart holds a line. */
+async function repOrdering(page: Page, request: APIRequestContext) {
+  const rep = await repWithCustomers(request, ['Salon Aurora']);
+  await signInAsRep(page, rep);
+  await page.goto('/rep?lng=en');
+  await page.getByRole('button', { name: 'Order for Salon Aurora' }).click();
+  await expect(page).toHaveURL(/\/products$/);
+  await page.goto('/rep/cart');
+  const quickEntry = page.getByRole('region', { name: 'Quick entry' });
+  await quickEntry.getByRole('combobox', { name: 'SKU, name or barcode' }).fill('sh-hyd-1000');
+  await quickEntry.getByRole('combobox', { name: 'SKU, name or barcode' }).press('Enter');
+  await expect(quickEntry.getByRole('status')).toHaveText(/^Added 1 ×/);
+}
+
+interface Sweep {
+  who: string;
+  /** Signs the sweep's user in (in English), leaving the page where it can switch language. */
+  signIn?: (page: Page, request: APIRequestContext) => Promise<void>;
+  /** Every page of the sweep, and the few its other screens and languages are checked on. */
+  every: string[];
+  smoke: string[];
+  /** Pages made for the sweep (e.g. an order's), swept with every page. */
+  more?: (request: APIRequestContext) => Promise<string[]>;
+  /** The screen its users hold most: every page is swept on it, in the default language. */
+  main: Viewport;
+  /** The other screen they use: the few pages only. */
+  other: Viewport;
+  /** The other languages it is offered in: the few pages only, on the main screen. */
+  otherLanguages: readonly string[];
+}
+
+/**
+ * Every page is swept once, in the default language on the screen its users hold most.
+ * What the other screen size changes is layout, and what the other languages change is
+ * words (their texts have the same keys and no empty one, tests/unit/i18n-keys.test.ts):
+ * each is checked on a few pages.
+ */
+const DEFAULT_LANGUAGE = 'ro';
+const SWEEPS: Sweep[] = [
+  // Salons open the portal on their phones and install it to the home screen.
   {
     who: 'public',
-    languages: LANGUAGES,
-    pages: (lng: string) => pagesIn(lng, PUBLIC, PUBLIC_SMOKE),
+    every: PUBLIC,
+    smoke: PUBLIC_SMOKE,
+    main: PHONE,
+    other: DESK,
+    otherLanguages: ['en', 'it'],
   },
   {
     who: 'signed-in',
-    account: DEMO,
-    languages: LANGUAGES,
-    pages: (lng: string) => pagesIn(lng, SIGNED_IN, SIGNED_IN_SMOKE),
+    signIn: (page) => signIn(page, DEMO),
+    every: SIGNED_IN,
+    smoke: SIGNED_IN_SMOKE,
+    main: PHONE,
+    other: DESK,
+    otherLanguages: ['en', 'it'],
   },
   {
+    // The desk's screen, and a phone held by a clerk on the move; the maker is in Romania.
     who: 'back-office',
-    account: STAFF,
-    languages: STAFF_LANGUAGES,
-    pages: (lng: string) => pagesIn(lng, STAFF_PAGES, STAFF_SMOKE),
-    // A phone held by a clerk on the move, and the desk's screen.
-    viewports: [
-      { name: 'narrow, 390 px', width: 390, height: 844 },
-      { name: 'wide', width: 1280, height: 900 },
-    ],
+    signIn: (page) => signIn(page, STAFF),
+    every: STAFF_PAGES,
+    smoke: STAFF_SMOKE,
     more: shippedOrderPages,
+    main: DESK,
+    other: { name: 'narrow, 390 px', width: 390, height: 844 },
+    otherLanguages: ['en'],
+  },
+  {
+    // A rep's tablet at the fair, and its phone.
+    who: 'field sales',
+    signIn: repOrdering,
+    every: REP_PAGES,
+    smoke: REP_SMOKE,
+    main: TABLET,
+    other: PHONE,
+    otherLanguages: ['en'],
   },
 ];
 
 for (const sweep of SWEEPS) {
-  for (const viewport of sweep.viewports ?? VIEWPORTS) {
-    for (const lng of sweep.languages) {
-      test(`every ${sweep.who} page has no accessibility violations (${viewport.name}, ${lng})`, async ({
-        page,
-        request,
-      }) => {
-        test.setTimeout(SWEEP_TIMEOUT_MS);
-        const more = sweep.more ? await sweep.more(request) : [];
-        await page.setViewportSize(viewport);
-        if (sweep.account) await signIn(page, sweep.account);
-        await page.goto(`/?lng=${lng}`);
-        const found: string[] = [];
-        for (const path of [...sweep.pages(lng), ...more])
-          found.push(...(await violations(page, path)));
-        expect(found).toEqual([]);
-      });
-    }
+  const missing = sweep.smoke.filter((path) => !sweep.every.includes(path));
+  if (missing.length > 0)
+    throw new Error(`Not pages of the ${sweep.who} sweep: ${missing.join(', ')}`);
+  const runs = [
+    { viewport: sweep.main, lng: DEFAULT_LANGUAGE, every: true },
+    { viewport: sweep.other, lng: DEFAULT_LANGUAGE, every: false },
+    ...sweep.otherLanguages.map((lng) => ({ viewport: sweep.main, lng, every: false })),
+  ];
+  for (const { viewport, lng, every } of runs) {
+    const which = every ? `every ${sweep.who} page has` : `the main ${sweep.who} pages have`;
+    test(`${which} no accessibility violations (${viewport.name}, ${lng})`, async ({
+      page,
+      request,
+    }) => {
+      test.setTimeout(SWEEP_TIMEOUT_MS);
+      const more = every && sweep.more ? await sweep.more(request) : [];
+      await sweep.signIn?.(page, request);
+      await page.setViewportSize(viewport);
+      await page.goto(`/?lng=${lng}`);
+      const found: string[] = [];
+      for (const path of [...(every ? sweep.every : sweep.smoke), ...more])
+        found.push(...(await violations(page, path)));
+      expect(found).toEqual([]);
+    });
   }
 }
 
