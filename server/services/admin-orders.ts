@@ -215,7 +215,12 @@ export const CSV_HEADER = [
   'Items',
   'Total',
   'Currency',
+  // The sales rep who placed the order; empty when the salon did.
+  'Placed by',
 ];
+
+const nameOf = (placer: Placer | undefined) =>
+  placer ? `${placer.firstName} ${placer.lastName}`.trim() : '';
 
 /**
  * `GET /api/admin/orders/export.csv`: every order the filters match, in the list's order,
@@ -241,6 +246,7 @@ export async function* exportOrders(db: Db, query: AdminOrderExportQuery): Async
       .orderBy(...order)
       .limit(EXPORT_BATCH);
     if (rows.length === 0) return;
+    const placers = await placersOf(db, rows);
     yield rows
       .map((row) =>
         csvLine([
@@ -253,6 +259,7 @@ export async function* exportOrders(db: Db, query: AdminOrderExportQuery): Async
           Number(row.itemCount),
           Number(row.total).toFixed(2),
           'EUR',
+          nameOf(placers.get(row.placedByRepId ?? 0)),
         ]),
       )
       .join('');

@@ -530,6 +530,7 @@ describe('GET /api/admin/orders/export.csv', () => {
       'Items',
       'Total',
       'Currency',
+      'Placed by',
     ]);
     const number = (await rowOf(orderId))?.orderNumber ?? '';
     expect(rows.slice(1)).toEqual([
@@ -543,6 +544,7 @@ describe('GET /api/admin/orders/export.csv', () => {
         '0',
         '1234.50',
         'EUR',
+        '',
       ],
     ]);
   });

@@ -1142,6 +1142,19 @@ describe('GET /api/admin/orders?salesRepId', () => {
     expect(all.orders).toHaveLength(4);
     expect(all.orders.find((row) => row.id === bySalon)?.placedBy).toBeNull();
     expect((await get('/api/admin/orders?salesRepId=0')).statusCode).toBe(400);
+    // The export names the rep in its last column, and leaves it empty for the salon's order.
+    const csv = (await get(`/api/admin/orders/export.csv?companyId=${customer.companyId}`)).body;
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]?.split(',').at(-1)).toBe('Placed by');
+    expect(
+      lines
+        .slice(1)
+        .map((line) => line.split(',').at(-1))
+        .sort(),
+    ).toEqual(['', 'Sabina Pop', 'Sabina Pop', 'Tudor Pop'].sort());
   });
 });
 
