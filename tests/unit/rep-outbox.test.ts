@@ -10,6 +10,7 @@ import {
   type TransportResponse,
 } from '../../src/lib/sync/outbox-replay';
 import type { OutboxEntry, OutboxPayload, OutboxRequest } from '../../src/lib/sync/outbox-rules';
+import { storeCustomers } from '../../src/lib/sync/rep-customers';
 import { boothCustomer } from '../../src/lib/sync/rep-registration';
 import { ADDRESS } from '../fixtures/shipping-address';
 
@@ -242,5 +243,45 @@ describe('the sync centre, for a rep', () => {
       { productId: 4, quantity: 3 },
       { productId: 6, quantity: 5 },
     ]);
+  });
+});
+
+describe('the customers kept on the device', () => {
+  const kept = async () =>
+    (await db.repCustomers.where('userId').equals(REP).toArray()).map((stored) => ({
+      id: stored.id,
+      localId: stored.localId,
+    }));
+
+  it('keeps a salon whose registration completed while the list was on its way, and its booth id', async () => {
+    const other: RepCustomer = { ...boothCustomer(40, FIELDS), id: 40, name: 'Salon Iris' };
+    await db.repCustomers.put({ userId: REP, id: 40, customer: other, syncedAt: '2026-01-01' });
+    await db.repCustomers.put({
+      userId: REP,
+      id: -1,
+      customer: boothCustomer(-1, FIELDS),
+      syncedAt: '',
+    });
+    await db.repState.put({ userId: REP, actingFor: -1 });
+    // The rep's list is asked for, then the registration completes before the answer is kept.
+    const askedAt = new Date().toISOString();
+    await queue({ kind: 'rep.customer', localId: -1, fields: FIELDS });
+    const registered: RepCustomer = { ...boothCustomer(91, FIELDS), id: 91 };
+    await replay(fakeServer(() => ({ status: 201, body: { customer: registered } })).transport);
+    await storeCustomers(db, REP, [other], askedAt);
+
+    expect(await kept()).toEqual(
+      expect.arrayContaining([
+        { id: 40, localId: undefined },
+        { id: 91, localId: -1 },
+      ]),
+    );
+    expect((await db.repState.get(REP))?.actingFor).toBe(91);
+
+    // A later list holds it: it is kept as the server has it, still known by its booth id;
+    // a customer no longer the rep's leaves the device.
+    await storeCustomers(db, REP, [{ ...registered, city: 'Sibiu' }], new Date().toISOString());
+    expect(await kept()).toEqual([{ id: 91, localId: -1 }]);
+    expect((await db.repCustomers.get([REP, 91]))?.customer.city).toBe('Sibiu');
   });
 });

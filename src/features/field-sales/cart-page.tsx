@@ -73,7 +73,8 @@ export function RepCartPage() {
       {view && <CartLines customer={customer} view={view} />}
       {view && hasLines && (
         <CartCheckout
-          key={customer.id}
+          // Another customer, another form; a booth salon's stays as it gets the server's id.
+          key={actingFor.localId ?? customer.id}
           customer={customer}
           view={view}
           // The customer's orders say where the order is: on the device, waiting to be sent.

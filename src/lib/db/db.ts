@@ -82,6 +82,8 @@ export interface StoredRepCustomer {
   id: number;
   customer: RepCustomer;
   syncedAt: string;
+  /** The id a salon registered at the booth had on this device before the server's. */
+  localId?: number | undefined;
 }
 
 /** Which customer a sales rep is ordering for on this device, if any. */

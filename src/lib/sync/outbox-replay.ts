@@ -251,6 +251,7 @@ async function registered(db: PortalDb, entry: OutboxEntry, customer: RepCustome
       id: customer.id,
       customer,
       syncedAt: new Date().toISOString(),
+      localId,
     });
     await db.repState
       .where('userId')

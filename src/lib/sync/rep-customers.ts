@@ -5,11 +5,11 @@
  * customer the rep is ordering for is kept here too, per rep.
  */
 import { foldText } from '../../contracts/catalogue-query';
-import type { RepCustomerList } from '../../contracts/field-sales';
+import type { RepCustomer, RepCustomerList } from '../../contracts/field-sales';
 import { api } from '../api/client';
 import { isNetworkError } from '../api/errors';
 import { getSession, signedInUserId } from '../auth/session-store';
-import { db, type StoredRepCustomer } from '../db/db';
+import { db, type PortalDb, type StoredRepCustomer } from '../db/db';
 
 /** The read under way, shared by whoever asks meanwhile. */
 let reading: { userId: number; done: Promise<void> } | null = null;
@@ -40,19 +40,45 @@ export function refreshCustomers(): Promise<void> {
 }
 
 async function readAndStore(userId: number): Promise<void> {
+  const askedAt = new Date().toISOString();
   const { customers } = await api.get('rep/customers').json<RepCustomerList>();
   // Signed out (or someone else signed in) while the answer travelled: it is not theirs.
   if (signedInUserId() !== userId) return;
+  await storeCustomers(db, userId, customers, askedAt);
+}
+
+/**
+ * Keeps `customers`, the rep's list as the server had it when asked at `askedAt`, in place
+ * of the customers kept before. Two kinds stay: salons registered at the booth and not
+ * sent yet (negative ids), and one whose registration completed on this device after the
+ * list was asked for (kept since `askedAt`), which the list could not hold yet. A customer
+ * keeps the id it had at the booth (`localId`): its checkout form is known by it.
+ */
+export async function storeCustomers(
+  from: PortalDb,
+  userId: number,
+  customers: RepCustomer[],
+  askedAt: string,
+): Promise<void> {
   const syncedAt = new Date().toISOString();
-  await db.transaction('rw', db.repCustomers, async () => {
-    // Salons registered at the booth and not sent yet (negative ids) stay.
-    await db.repCustomers
-      .where('userId')
-      .equals(userId)
-      .filter((stored) => stored.id > 0)
-      .delete();
-    await db.repCustomers.bulkPut(
-      customers.map((customer) => ({ userId, id: customer.id, customer, syncedAt })),
+  await from.transaction('rw', from.repCustomers, async () => {
+    const kept = await from.repCustomers.where('userId').equals(userId).toArray();
+    const localIds = new Map(
+      kept.flatMap((stored) => (stored.localId ? [[stored.id, stored.localId]] : [])),
+    );
+    await from.repCustomers.bulkDelete(
+      kept
+        .filter((stored) => stored.id > 0 && stored.syncedAt < askedAt)
+        .map((stored) => [userId, stored.id] as [number, number]),
+    );
+    await from.repCustomers.bulkPut(
+      customers.map((customer) => ({
+        userId,
+        id: customer.id,
+        customer,
+        syncedAt,
+        localId: localIds.get(customer.id),
+      })),
     );
   });
 }
