@@ -6,6 +6,7 @@ import { createPortalDb, type PortalDb } from '../../src/lib/db/db';
 import {
   localOrderRef,
   replayOutbox,
+  sendable,
   type Transport,
   type TransportResponse,
 } from '../../src/lib/sync/outbox-replay';
@@ -283,5 +284,83 @@ describe('the customers kept on the device', () => {
     await storeCustomers(db, REP, [{ ...registered, city: 'Sibiu' }], new Date().toISOString());
     expect(await kept()).toEqual([{ id: 91, localId: -1 }]);
     expect((await db.repCustomers.get([REP, 91]))?.customer.city).toBe('Sibiu');
+  });
+});
+
+describe('what a rep sends side by side', () => {
+  let ids = 0;
+  const stored = (payload: OutboxPayload, extra: Partial<OutboxEntry> = {}): OutboxEntry => ({
+    id: (ids += 1),
+    userId: REP,
+    kind: payload.kind,
+    payload,
+    idempotencyKey: `pick-${ids}`,
+    createdAt: '',
+    attempts: 0,
+    nextAttemptAt: 0,
+    state: 'waiting',
+    ...extra,
+  });
+  const photo = (customerId: number): OutboxPayload => ({
+    kind: 'rep.document',
+    customerId,
+    field: 'tradeRegister',
+    fileName: 'register.jpg',
+    contentType: 'image/jpeg',
+    bytes: new Uint8Array([0xff, 0xd8, 0xff]).buffer,
+  });
+  const ids_ = (entries: OutboxEntry[]) => entries.map((entry) => entry.id);
+
+  it('lets no photo backing off hold back an order, and says when to try the photos again', () => {
+    // A booth salon registered (done), its two photos timed out on the fair's network.
+    const slowPhoto = stored(photo(91), { attempts: 1, nextAttemptAt: 50 });
+    const slowerPhoto = stored(photo(91), { attempts: 2, nextAttemptAt: 90 });
+    const itsOrder = stored(order(91, 'L-1'));
+    const anotherOrder = stored(order(12, 'L-2'));
+    const picked = sendable([slowerPhoto, slowPhoto, itsOrder, anotherOrder], {
+      onTheirWay: new Set(),
+      now: 10,
+    });
+    // The rep's orders keep their order: the second goes once the first is done.
+    expect(ids_(picked.ready)).toEqual([itsOrder.id]);
+    expect(picked.backingOff?.id).toBe(slowPhoto.id);
+    expect(
+      ids_(
+        sendable([slowerPhoto, slowPhoto, anotherOrder], { onTheirWay: new Set(), now: 10 }).ready,
+      ),
+    ).toEqual([anotherOrder.id]);
+  });
+
+  it('sends a booth salon’s photos and orders only after its registration, others meanwhile', () => {
+    const registration = stored({ kind: 'rep.customer', localId: -3, fields: FIELDS });
+    const itsPhoto = stored(photo(-3));
+    const itsOrder = stored(order(-3, 'L-3'));
+    const photoOfAnother = stored(photo(12));
+    const orderOfAnother = stored(order(12, 'L-4'));
+    const entries = [registration, itsPhoto, itsOrder, photoOfAnother, orderOfAnother];
+    // The other customer's photo goes meanwhile; its order, taken later, keeps its place
+    // behind the salon's order.
+    expect(ids_(sendable(entries, { onTheirWay: new Set(), now: 0 }).ready)).toEqual([
+      registration.id,
+      photoOfAnother.id,
+    ]);
+    const registered = entries
+      .slice(1)
+      .map((entry) =>
+        entry.payload.kind === 'rep.document' || entry.payload.kind === 'rep.order'
+          ? { ...entry, payload: { ...entry.payload, customerId: 91 } }
+          : entry,
+      );
+    expect(ids_(sendable(registered, { onTheirWay: new Set(), now: 0 }).ready)).toEqual([
+      itsPhoto.id,
+      itsOrder.id,
+      photoOfAnother.id,
+    ]);
+    // An order backing off still holds back what comes after it: stock goes in order.
+    const slowOrder = stored(order(12, 'L-5'), { attempts: 1, nextAttemptAt: 50 });
+    const later = stored(order(14, 'L-6'));
+    const picked = sendable([slowOrder, later], { onTheirWay: new Set(), now: 0 });
+    expect(picked.ready).toEqual([]);
+    expect(picked.backingOff?.id).toBe(slowOrder.id);
   });
 });

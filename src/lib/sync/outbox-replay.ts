@@ -301,7 +301,10 @@ async function markAttention(
 export interface Sendable {
   /** Entries that can be sent now, in the outbox's order. */
   ready: OutboxEntry[];
-  /** The entry still backing off that ended the picking, if one did. */
+  /**
+   * The entry backing off whose next try comes first, if any: the one that ended the
+   * picking, or a document set aside before it.
+   */
   backingOff?: OutboxEntry | undefined;
 }
 
@@ -329,6 +332,7 @@ export function sendable(entries: readonly OutboxEntry[], context: SendableConte
   const attention: OutboxEntry[] = [];
   const going: OutboxEntry[] = [];
   const ready: OutboxEntry[] = [];
+  let backingOff: OutboxEntry | undefined;
   for (const entry of entries) {
     if (entry.state === 'attention') {
       attention.push(entry);
@@ -338,16 +342,24 @@ export function sendable(entries: readonly OutboxEntry[], context: SendableConte
     const payload = entry.payload;
     if (payload.kind === 'cart.add' && !lines.has(payload.productId)) creating.add(entry);
     if (!context.onTheirWay.has(entry.id as number)) {
-      if (entry.nextAttemptAt > context.now) return { ready, backingOff: entry };
-      const waits = going.some((earlier) => mustFollow(entry, earlier, createsLine));
-      if (ready.length < room && !waits) ready.push(entry);
+      if (entry.nextAttemptAt <= context.now) {
+        const waits = going.some((earlier) => mustFollow(entry, earlier, createsLine));
+        if (ready.length < room && !waits) ready.push(entry);
+      } else if (payload.kind === 'rep.document') {
+        // Nothing needs a document (a photo taking long on a fair's network): it holds
+        // back only itself, and the earliest such says when to try again.
+        if (!backingOff || entry.nextAttemptAt < backingOff.nextAttemptAt) backingOff = entry;
+      } else {
+        const first = backingOff && backingOff.nextAttemptAt < entry.nextAttemptAt;
+        return { ready, backingOff: first ? backingOff : entry };
+      }
     }
     if (payload.kind === 'cart.add') lines.add(payload.productId);
     else if (payload.kind === 'cart.remove') lines.delete(payload.productId);
     else if (payload.kind === 'cart.clear' || payload.kind === 'checkout') lines.clear();
     going.push(entry);
   }
-  return { ready };
+  return { ready, backingOff };
 }
 
 /**

@@ -251,9 +251,11 @@ export const isLineChange = (payload: OutboxPayload): payload is LinePayload =>
  * and different stock, so they commute, with one exception: the cart lists its lines in
  * the order they were made, so two additions that may each make their line
  * (`createsLine`, by default any addition) keep their order. A profile edit touches
- * nothing an order needs. Everything else keeps the queue's order: a clear and a checkout
- * take the whole cart, and a cancellation puts back stock that a later change or order
- * may need.
+ * nothing an order needs. A sales rep's order or document needs only its salon's
+ * registration at the booth, if it has one waiting; the rep's registrations, and its
+ * orders (each takes stock a later one may need), keep their order among themselves, and
+ * nothing waits for a document. Everything else keeps the queue's order: a clear and a checkout take the
+ * whole cart, and a cancellation puts back stock that a later change or order may need.
  */
 export function mustFollow(
   entry: OutboxEntry,
@@ -263,6 +265,11 @@ export function mustFollow(
   const a = entry.payload;
   const b = earlier.payload;
   if (a.kind === 'profile.update' || b.kind === 'profile.update') return a.kind === b.kind;
+  const registers = b.kind === 'rep.customer' && b.localId === customerOf(a);
+  if (a.kind === 'rep.document') return registers;
+  if (a.kind === 'rep.order') return registers || b.kind === 'rep.order';
+  if (a.kind === 'rep.customer') return b.kind === 'rep.customer';
+  if (b.kind === 'rep.document') return false;
   if (isLineChange(a) && isLineChange(b)) {
     if (a.productId === b.productId) return true;
     return (
