@@ -8,6 +8,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiToken, cachedPaths, staffHeaders } from './helpers';
 import { expect, test } from './portal';
+import { readPdf } from '../unit/pdf-text';
 import { repWithCustomers, signInAsRep } from './reps';
 
 /** A small real PNG: a photo of a document, as far as the server can tell. */
@@ -143,12 +144,18 @@ test('a day at the fair: orders and a new salon taken offline reach the server o
   await expect(page).toHaveURL(/\/rep\/orders$/);
 
   // A pro-forma of the order still waiting, made on the device: a real PDF.
+  // In the customer's language, though the app is in English: the fair's preparation kept
+  // the texts of every language on the device.
   const card = page.getByTestId('rep-order').filter({ hasText: 'Waiting to be sent' }).first();
+  await card.getByLabel('Language of the pro-forma').selectOption({ label: 'Italiano' });
   const download = page.waitForEvent('download');
   await card.getByRole('button', { name: 'Pro-forma (PDF)' }).click();
   const pdf = await download;
-  const bytes = await (await pdf.createReadStream()).toArray();
-  expect(Buffer.concat(bytes).subarray(0, 5).toString()).toBe('%PDF-');
+  const bytes = Buffer.concat(await (await pdf.createReadStream()).toArray());
+  expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+  const text = (await readPdf(new Uint8Array(bytes))).pages.flat().join(' ');
+  expect(text).toContain('La fattura pro forma non è un documento fiscale.');
+  expect(text).toContain('Salon Ștefănia');
 
   // Back in range: every entry goes, in order, each once.
   await context.setOffline(false);

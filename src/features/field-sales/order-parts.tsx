@@ -3,10 +3,12 @@
  * chip of its state, and its pro-forma, made on the device, also for an order still
  * waiting to be sent.
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LANGUAGES, type Language } from '../../contracts/languages';
 import { isNetworkError } from '../../lib/api/errors';
 import { fetchOrderSignature } from '../../lib/api/rep-orders';
+import { currentLanguage, loadLanguageTexts } from '../../lib/i18n';
 import { getConnectivity } from '../../lib/sync/connectivity';
 import type { ListedOrder } from './listed-orders';
 import {
@@ -35,8 +37,8 @@ type Making =
   { state: 'idle' } | { state: 'preparing' } | { state: 'done' | 'failed'; text: string };
 
 /**
- * Makes the order's pro-forma in the language the app is shown in (a customer has no
- * language of its own), with the customer's signature: the device's copy, else the
+ * Makes the order's pro-forma in the language chosen with the customer (at first the
+ * app's: a customer has no language of its own), with the customer's signature: the device's copy, else the
  * server's when online; an order without one, or offline, gets a pro-forma without it.
  */
 export function ProFormaButton({
@@ -48,6 +50,9 @@ export function ProFormaButton({
 }) {
   const { t, i18n } = useTranslation();
   const [making, setMaking] = useState<Making>({ state: 'idle' });
+  // The customer's language, chosen with it: the app's own to begin with.
+  const [language, setLanguage] = useState<Language>(() => currentLanguage(i18n.language));
+  const languageId = useId();
 
   const signatureOf = async (): Promise<string | null> => {
     if (listed.signature) return listed.signature;
@@ -63,12 +68,18 @@ export function ProFormaButton({
   const make = async () => {
     setMaking({ state: 'preparing' });
     try {
+      await loadLanguageTexts(language);
+    } catch {
+      setMaking({ state: 'failed', text: t('fieldSales.orders.proFormaLanguageOffline') });
+      return;
+    }
+    try {
       const reference =
         listed.state === 'synced'
           ? { orderNumber: listed.order.orderNumber }
           : { localReference: listed.localRef ?? '' };
-      const bytes = await buildProForma(listed.order, customer, i18n.language, {
-        t: i18n.getFixedT(i18n.language),
+      const bytes = await buildProForma(listed.order, customer, language, {
+        t: i18n.getFixedT(language),
         reference,
         signature: await signatureOf(),
       });
@@ -88,6 +99,19 @@ export function ProFormaButton({
   const preparing = making.state === 'preparing';
   return (
     <div className="card__actions rep-order__pro-forma">
+      <label htmlFor={languageId}>{t('fieldSales.orders.proFormaLanguage')}</label>
+      <select
+        id={languageId}
+        value={language}
+        disabled={preparing}
+        onChange={(event) => setLanguage(currentLanguage(event.target.value))}
+      >
+        {LANGUAGES.map((lng) => (
+          <option key={lng} value={lng} lang={lng}>
+            {t(`nav.languages.${lng}`)}
+          </option>
+        ))}
+      </select>
       <button
         type="button"
         className="button button--ghost"

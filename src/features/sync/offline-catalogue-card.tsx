@@ -3,7 +3,8 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Banner } from '../../components/banner';
 import { useUser, viewerKey } from '../../lib/auth/session';
-import { formatTime } from '../../lib/i18n';
+import { LANGUAGES } from '../../contracts/languages';
+import { formatTime, loadLanguageTexts } from '../../lib/i18n';
 import {
   makeCatalogueAvailableOffline,
   StorageFullError,
@@ -44,6 +45,8 @@ export function OfflineCatalogueCard() {
       await Promise.all([
         makeCatalogueAvailableOffline(viewer, controller.current.signal, setProgress),
         user && keepScreensNow(user.role),
+        // A rep's pro-formas are made in each customer's language, offline too.
+        rep && Promise.all(LANGUAGES.map(loadLanguageTexts)),
       ]);
       setOutcome('done');
     } catch (error) {

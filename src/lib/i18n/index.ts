@@ -95,6 +95,12 @@ export function loadAllTexts(): Promise<void> {
   return loadParts(languageInUse());
 }
 
+/**
+ * Every text of `lng`, without switching to it: for a document made in another language.
+ * Offline, a language never used on this device rejects (see switchLanguage).
+ */
+export const loadLanguageTexts = (lng: Language): Promise<void> => loadParts(lng);
+
 /** The home screen's texts, which it waits for (the other first screens do without). */
 export function loadHomeTexts(): Promise<void> {
   return loadPart(languageInUse(), 'home');
