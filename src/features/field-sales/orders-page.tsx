@@ -5,29 +5,28 @@
  * made on the device, also for an order still waiting.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import { PageMeta } from '../../components/page-meta';
 import type { RepCustomer } from '../../contracts/field-sales';
 import type { Order } from '../../contracts/orders';
 import { useUser } from '../../lib/auth/session';
-import { isNetworkError } from '../../lib/api/errors';
 import { fetchCustomerOrders } from '../../lib/api/rep-orders';
 import { formatDateTime, formatMoney } from '../../lib/i18n';
-import { useConnectivity } from '../../lib/sync/connectivity';
 import { readRepOrdersOnDevice } from '../../lib/sync/rep-cart';
 import { readActingFor } from '../../lib/sync/rep-customers';
 import { mergeOrders, type ListedOrder } from './listed-orders';
 import { OrderStateChip, ProFormaButton } from './order-parts';
+import { sentOrders, useServerRead } from './use-server-read';
 import '../screens.css';
 import './orders.css';
 
-type ServerRead =
-  | { state: 'reading' | 'offline' | 'failed' }
-  | { state: 'done'; customerId: number; orders: Order[] };
-
 const NO_ORDERS: Order[] = [];
+
+/** A salon registered at the booth and not sent yet (a negative id) has none on the server. */
+const readCustomerOrders = (customerId: number, signal: AbortSignal) =>
+  customerId < 0 ? Promise.resolve(NO_ORDERS) : fetchCustomerOrders(customerId, signal);
 
 /** The order a page arrived with from the cart (`state.placed`), if any. */
 function placedRef(state: unknown): string | null {
@@ -38,7 +37,6 @@ function placedRef(state: unknown): string | null {
 export function RepOrdersPage() {
   const { t } = useTranslation();
   const userId = useUser()?.id ?? null;
-  const connectivity = useConnectivity();
   const placed = placedRef(useLocation().state);
   const actingFor = useLiveQuery(() => readActingFor(userId), [userId]);
   const customer = actingFor?.customer ?? null;
@@ -47,45 +45,9 @@ export function RepOrdersPage() {
     () => (customerId === null ? [] : readRepOrdersOnDevice(userId, customerId)),
     [userId, customerId],
   );
-  // The server is asked again when an order of the device has been sent meanwhile.
-  const sent = (onDevice ?? [])
-    .filter((stored) => stored.state === 'synced')
-    .map((stored) => stored.ref)
-    .join();
-  const [server, setServer] = useState<ServerRead>({ state: 'reading' });
-
-  useEffect(() => {
-    if (customerId === null) return;
-    // A salon registered at the booth and not sent yet: the server has no orders of it.
-    if (customerId < 0) {
-      setServer({ state: 'done', customerId, orders: NO_ORDERS });
-      return;
-    }
-    if (connectivity === 'offline') {
-      setServer({ state: 'offline' });
-      return;
-    }
-    const abort = new AbortController();
-    // What the server said of this customer stays on screen while it is asked again.
-    setServer((previous) =>
-      previous.state === 'done' && previous.customerId === customerId
-        ? previous
-        : { state: 'reading' },
-    );
-    fetchCustomerOrders(customerId, abort.signal).then(
-      (orders) => setServer({ state: 'done', customerId, orders }),
-      (error: unknown) => {
-        if (abort.signal.aborted) return;
-        setServer({ state: isNetworkError(error) ? 'offline' : 'failed' });
-      },
-    );
-    return () => abort.abort();
-  }, [customerId, connectivity, sent]);
-
-  // An answer about the customer chosen before is no answer about this one.
-  const current = server.state !== 'done' || server.customerId === customerId;
-  const read = current ? server.state : 'reading';
-  const fromServer = current && server.state === 'done' ? server.orders : NO_ORDERS;
+  const server = useServerRead(customerId, readCustomerOrders, sentOrders(onDevice));
+  const read = server.state;
+  const fromServer = server.value ?? NO_ORDERS;
   const orders = useMemo(
     () => (onDevice === undefined ? undefined : mergeOrders(onDevice, fromServer)),
     [onDevice, fromServer],

@@ -10,17 +10,16 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PageMeta } from '../../components/page-meta';
 import type { RepOrder } from '../../contracts/field-sales';
-import { isNetworkError } from '../../lib/api/errors';
 import { fetchRepOrdersSince } from '../../lib/api/rep-orders';
 import { useUser } from '../../lib/auth/session';
 import { formatDateTime, formatMoney } from '../../lib/i18n';
-import { useConnectivity } from '../../lib/sync/connectivity';
 import { readRepOrdersSince } from '../../lib/sync/rep-cart';
 import { readCustomers } from '../../lib/sync/rep-customers';
 import { useOutbox } from '../../lib/sync/use-device-data';
 import { startOfLocalDay, summarizeDay, type CustomerDay } from './day-summary';
 import { mergeOrders, type ListedOrder } from './listed-orders';
 import { OrderStateChip, ProFormaButton } from './order-parts';
+import { sentOrders, useServerRead } from './use-server-read';
 import type { ProFormaCustomer } from './pro-forma';
 import '../screens.css';
 import './orders.css';
@@ -29,11 +28,10 @@ import './today.css';
 /** How often the page looks whether midnight has passed: a minute late is soon enough. */
 const DAY_CHECK_MS = 60_000;
 
-type ServerRead =
-  | { state: 'reading' | 'offline' | 'failed' }
-  | { state: 'done'; since: number; orders: RepOrder[] };
-
 const NO_ORDERS: RepOrder[] = [];
+
+const readDay = (since: number, signal: AbortSignal) =>
+  fetchRepOrdersSince(new Date(since), signal);
 
 /** When the rep's day began (local midnight, in milliseconds), moving on at midnight. */
 function useDayStart(): number {
@@ -59,43 +57,14 @@ const unknownCustomer = (name: string): ProFormaCustomer => ({
 export function RepTodayPage() {
   const { t, i18n } = useTranslation();
   const userId = useUser()?.id ?? null;
-  const connectivity = useConnectivity();
   const since = useDayStart();
   const onDevice = useLiveQuery(() => readRepOrdersSince(userId, new Date(since)), [userId, since]);
   const kept = useLiveQuery(() => readCustomers(userId), [userId]);
   // Undefined until the device has answered: nothing is said of the outbox before.
   const outbox = useOutbox();
-  // The server is asked again when an order of the device has been sent meanwhile.
-  const sent = (onDevice ?? [])
-    .filter((stored) => stored.state === 'synced')
-    .map((stored) => stored.ref)
-    .join();
-  const [server, setServer] = useState<ServerRead>({ state: 'reading' });
-
-  useEffect(() => {
-    if (connectivity === 'offline') {
-      setServer({ state: 'offline' });
-      return;
-    }
-    const abort = new AbortController();
-    // What the server said of this day stays on screen while it is asked again.
-    setServer((previous) =>
-      previous.state === 'done' && previous.since === since ? previous : { state: 'reading' },
-    );
-    fetchRepOrdersSince(new Date(since), abort.signal).then(
-      (orders) => setServer({ state: 'done', since, orders }),
-      (error: unknown) => {
-        if (abort.signal.aborted) return;
-        setServer({ state: isNetworkError(error) ? 'offline' : 'failed' });
-      },
-    );
-    return () => abort.abort();
-  }, [since, connectivity, sent]);
-
-  // An answer about yesterday is no answer about today.
-  const current = server.state !== 'done' || server.since === since;
-  const read = current ? server.state : 'reading';
-  const fromServer = current && server.state === 'done' ? server.orders : NO_ORDERS;
+  const server = useServerRead(since, readDay, sentOrders(onDevice));
+  const read = server.state;
+  const fromServer = server.value ?? NO_ORDERS;
   const customers = useMemo(
     () => new Map((kept ?? []).map((stored) => [stored.id, stored])),
     [kept],
