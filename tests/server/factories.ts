@@ -60,29 +60,37 @@ export async function staffMember(app: FastifyInstance, db: Db, email: string): 
   return { id: row?.id ?? 0, email, tokens };
 }
 
-/** An order of a salon, PENDING unless told otherwise, placed now unless told when. */
+/** The row of an order of a salon, PENDING unless told otherwise, placed now unless told when. */
+export function orderRow(
+  { companyId, userId }: Pick<Salon, 'companyId' | 'userId'>,
+  fields: Partial<typeof orders.$inferInsert> = {},
+): typeof orders.$inferInsert {
+  return {
+    orderNumber: `T-${randomUUID()}`,
+    companyId,
+    userId,
+    subtotal: '100.00',
+    total: '100.00',
+    shipFirstName: ADDRESS.firstName,
+    shipLastName: ADDRESS.lastName,
+    shipStreet: ADDRESS.street,
+    shipCity: ADDRESS.city,
+    shipZipCode: ADDRESS.zipCode,
+    shipCountry: ADDRESS.country,
+    shipPhone: ADDRESS.phone,
+    ...fields,
+  };
+}
+
+/** An order of a salon (see orderRow), stored. */
 export async function order(
   db: Db,
-  { companyId, userId }: Salon,
+  salon: Salon,
   fields: Partial<typeof orders.$inferInsert> = {},
 ): Promise<number> {
   const [row] = await db
     .insert(orders)
-    .values({
-      orderNumber: `T-${randomUUID()}`,
-      companyId,
-      userId,
-      subtotal: '100.00',
-      total: '100.00',
-      shipFirstName: ADDRESS.firstName,
-      shipLastName: ADDRESS.lastName,
-      shipStreet: ADDRESS.street,
-      shipCity: ADDRESS.city,
-      shipZipCode: ADDRESS.zipCode,
-      shipCountry: ADDRESS.country,
-      shipPhone: ADDRESS.phone,
-      ...fields,
-    })
+    .values(orderRow(salon, fields))
     .returning({ id: orders.id });
   return row?.id ?? 0;
 }

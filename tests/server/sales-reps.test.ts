@@ -40,7 +40,7 @@ import type {
   RepOrderList,
 } from '../../src/contracts/field-sales-schemas';
 import { MAX_REP_ORDERS, REP_ORDERS_MAX_DAYS } from '../../src/contracts/field-sales';
-import { order, salon, staffMember, type Salon, type Staff } from './factories';
+import { order, orderRow, salon, staffMember, type Salon, type Staff } from './factories';
 import { ADDRESS, bearer, multipart, PDF, PNG, signIn, type Tokens } from './helpers';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -112,6 +112,20 @@ async function customersOf(rep: Rep): Promise<RepCustomer[]> {
   expect(response.statusCode, response.body).toBe(200);
   return response.json<RepCustomerList>().customers;
 }
+
+/** The first `count` products on sale (after `offset`), by id. */
+const activeProducts = (count: number, offset = 0) =>
+  db()
+    .select({ id: products.id, price: products.price })
+    .from(products)
+    .where(eq(products.active, true))
+    .orderBy(asc(products.id))
+    .limit(count)
+    .offset(offset);
+
+const stockOf = async (id: number) =>
+  (await db().select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]
+    ?.stock;
 
 describe('sales rep accounts', () => {
   it('are made on the People page and listed with their role, staff being ADMIN by default', async () => {
@@ -350,21 +364,12 @@ describe('POST /api/rep/customers/{id}/orders', () => {
 
   /** Two products of the catalogue, with this much stock each. */
   async function stocked(stock = 20) {
-    const rows = await db()
-      .select({ id: products.id, price: products.price })
-      .from(products)
-      .where(eq(products.active, true))
-      .orderBy(asc(products.id))
-      .limit(2);
+    const rows = await activeProducts(2);
     for (const row of rows) {
       await db().update(products).set({ stock }).where(eq(products.id, row.id));
     }
     return rows.map((row) => ({ id: row.id, price: Number(row.price) }));
   }
-
-  const stockOf = async (id: number) =>
-    (await db().select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]
-      ?.stock;
 
   const place = (body: object, companyId = customer.companyId, tokens = rep.tokens, key?: string) =>
     send('POST', `/api/rep/customers/${companyId}/orders`, body, tokens, key);
@@ -523,12 +528,7 @@ describe('an order a rep took offline, replayed by the device', () => {
     const rep = await addRep('Ilie');
     const customer = await salon(db(), { status: 'APPROVED', isVerified: true });
     await assign(customer.companyId, rep.id);
-    const [product] = await db()
-      .select({ id: products.id })
-      .from(products)
-      .where(eq(products.active, true))
-      .orderBy(asc(products.id))
-      .limit(1);
+    const [product] = await activeProducts(1);
     const signature = PNG.toString('base64');
     const { firstName, lastName, street, city, zipCode, country, phone } = ADDRESS;
     const shippingAddress = { firstName, lastName, street, city, zipCode, country, phone };
@@ -938,20 +938,10 @@ describe('orders awaiting verification', () => {
 
   /** A product of the catalogue with this much stock, not one the earlier suites count. */
   async function productWith(stock: number): Promise<number> {
-    const [row] = await db()
-      .select({ id: products.id })
-      .from(products)
-      .where(eq(products.active, true))
-      .orderBy(asc(products.id))
-      .limit(1)
-      .offset(5);
+    const [row] = await activeProducts(1, 5);
     await db().update(products).set({ stock }).where(eq(products.id, row!.id));
     return row!.id;
   }
-
-  const stockOf = async (id: number) =>
-    (await db().select({ stock: products.stock }).from(products).where(eq(products.id, id)))[0]
-      ?.stock;
 
   const newCustomer = async () =>
     (await registerAtBooth(rep, boothSalon())).json<Registered>().customer.id;
@@ -1237,12 +1227,7 @@ describe('GET /api/rep/orders?since', () => {
   });
 
   it('answers each order as the customer’s orders do, lines included, and keeps one of a customer given to another rep', async () => {
-    const [product] = await db()
-      .select({ id: products.id })
-      .from(products)
-      .where(eq(products.active, true))
-      .orderBy(asc(products.id))
-      .limit(1);
+    const [product] = await activeProducts(1);
     await db().update(products).set({ stock: 50 }).where(eq(products.id, product!.id));
     const { firstName, lastName, street, city, zipCode, country, phone } = ADDRESS;
     const placed = await send(
@@ -1283,22 +1268,17 @@ describe('GET /api/rep/orders?since', () => {
       await db()
         .insert(ordersTable)
         .values(
-          Array.from({ length: MAX_REP_ORDERS + 1 }, (_, i) => ({
-            orderNumber: `T-${randomUUID()}`,
-            companyId: lux.companyId,
-            userId: busy.id,
-            placedByRepId: busy.id,
-            subtotal: '10.00',
-            total: '10.00',
-            shipFirstName: ADDRESS.firstName,
-            shipLastName: ADDRESS.lastName,
-            shipStreet: ADDRESS.street,
-            shipCity: ADDRESS.city,
-            shipZipCode: ADDRESS.zipCode,
-            shipCountry: ADDRESS.country,
-            shipPhone: ADDRESS.phone,
-            createdAt: new Date(start + i * 1000),
-          })),
+          Array.from({ length: MAX_REP_ORDERS + 1 }, (_, i) =>
+            orderRow(
+              { companyId: lux.companyId, userId: busy.id },
+              {
+                placedByRepId: busy.id,
+                subtotal: '10.00',
+                total: '10.00',
+                createdAt: new Date(start + i * 1000),
+              },
+            ),
+          ),
         )
         .returning({ id: ordersTable.id })
     ).map((row) => row.id);
