@@ -5,7 +5,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
-import { openedBefore, untilControlled } from './helpers';
+import { cachedPaths, openedBefore, untilControlled } from './helpers';
 
 /** The product page's code failed to download: the message shows, and its reload works once it can. */
 async function reloadsOnceDownloadable(page: Page) {
@@ -152,19 +152,6 @@ test('a new version becomes a prompt and is applied after a click', async ({ pag
     });
   }
 });
-
-/** Paths of everything the service worker keeps, cache by cache. */
-async function cachedPaths(page: Page): Promise<string[]> {
-  return page.evaluate(async () => {
-    const paths: string[] = [];
-    for (const name of await caches.keys()) {
-      for (const request of await (await caches.open(name)).keys()) {
-        paths.push(new URL(request.url).pathname);
-      }
-    }
-    return paths;
-  });
-}
 
 test('the app’s scripts and the service worker are sent compressed at the build’s best level', async ({
   page,
