@@ -19,6 +19,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import { ROLES } from '../../src/contracts/states.js';
+import { LANGUAGES } from '../../src/contracts/languages.js';
 import { AUDIT_ACTIONS, AUDIT_ACTOR_VIA, AUDIT_ENTITIES } from '../../src/contracts/admin.js';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../src/contracts/orders.js';
 import { ORDER_EVENT_ACTORS, ORDER_EVENT_KINDS } from '../../src/contracts/admin-orders.js';
@@ -173,6 +174,8 @@ export const users = pgTable('users', {
   lastSignInAt: optionalMillis('last_sign_in_at'),
   createdAt: millis('created_at'),
   updatedAt: millis('updated_at'),
+  /** The language of the user's e-mail: the app's when it registered or last signed in (0017). */
+  language: text('language', { enum: LANGUAGES }).notNull().default('ro'),
 });
 
 export const refreshTokens = pgTable('refresh_tokens', {
@@ -389,6 +392,33 @@ export const auditLog = pgTable(
   ],
 );
 
+/**
+ * E-mail waiting to be sent, and sent (migration 0017): written in the transaction of the
+ * change that causes it, sent by the mail worker, retried until it goes.
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    toAddress: text('to_address').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    language: text('language', { enum: LANGUAGES }).notNull(),
+    kind: text('kind').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: millis('next_attempt_at'),
+    sentAt: optionalMillis('sent_at'),
+    lastError: text('last_error'),
+    createdAt: millis('created_at'),
+  },
+  (table) => [
+    index('mail_queue_due_idx')
+      .on(table.nextAttemptAt, table.id)
+      .where(sql`${table.sentAt} IS NULL`),
+    index('mail_queue_created_idx').on(table.createdAt.desc(), table.id.desc()),
+  ],
+);
+
 /** Which migration files have been applied (created by the migration runner itself). */
 export const schemaMigrations = pgTable('schema_migrations', {
   version: text('version').primaryKey(),
@@ -414,4 +444,5 @@ export const schema = {
   orderEvents,
   idempotencyKeys,
   auditLog,
+  mailQueue,
 };
