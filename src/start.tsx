@@ -32,13 +32,25 @@ function start(): void {
   if (firstScreen && chosen !== firstScreen.language) void switchLanguage(chosen);
 }
 
-// The texts and the screen being opened load side by side; a screen that fails to load
-// is reported by the error boundary when it renders.
-void Promise.all([
-  initI18n(firstScreen?.language),
-  preloadPage(window.location.pathname).catch(() => undefined),
-]).then(start);
-registerServiceWorker();
+/** Ends the browser's current task: a tap or a frame waiting behind it goes first. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+// Each step of the start in a task of its own, none long enough to keep a tap waiting on
+// a slow phone. The texts and the screen being opened load side by side; a screen that
+// fails to load is reported by the error boundary when it renders.
+void (async () => {
+  try {
+    await nextTask();
+    const texts = initI18n(firstScreen?.language);
+    await nextTask();
+    const screen = preloadPage(window.location.pathname).catch(() => undefined);
+    await Promise.all([texts, screen]);
+    start();
+  } finally {
+    await nextTask();
+    registerServiceWorker();
+  }
+})();
 // The other screens' texts, for offline use too, once the visitor stays.
 void whenKept()
   .then(loadAllTexts)
