@@ -77,6 +77,16 @@ export function ProductsPage() {
     );
   };
 
+  // The same words on every card: looked up once, not once per card (a page of cards on a
+  // slow phone is otherwise one long task of lookups).
+  const cardTexts = {
+    priceRestricted: t('product.priceRestricted'),
+    inStock: t('product.inStock'),
+    outOfStock: t('product.outOfStock'),
+    details: t('product.viewDetails'),
+    add: t('product.addToCart'),
+  };
+
   return (
     <div className="page catalogue">
       <PageMeta
@@ -236,11 +246,11 @@ export function ProductsPage() {
               priceText={
                 product.price !== undefined
                   ? formatMoney(product.price, i18n.language)
-                  : t('product.priceRestricted')
+                  : cardTexts.priceRestricted
               }
-              stockText={t(product.inStock ? 'product.inStock' : 'product.outOfStock')}
-              detailsText={t('product.viewDetails')}
-              addLabel={t('product.addToCart')}
+              stockText={product.inStock ? cardTexts.inStock : cardTexts.outOfStock}
+              detailsText={cardTexts.details}
+              addLabel={cardTexts.add}
               addDisabled={!product.inStock || (user !== null && product.price === undefined)}
               onAdd={() => addOne(product.id)}
             />
