@@ -150,8 +150,9 @@ const STAFF_SCREENS = /\/src\/features\/admin\/([a-z-]+-page\.tsx|screens\.tsx)$
 
 /**
  * Field sales' screens, the module that loads them and the "Ordering for" bar: kept only
- * once a sales rep signs in, with what only they load (the pro-forma's pdf-lib, fontkit and
- * fonts, the barcode reader): megabytes no salon needs.
+ * once a sales rep signs in, with what only they load (the barcode reader). The pro-forma's
+ * pdf-lib, fontkit and fonts are kept with the signed-in screens: salons make pro-formas of
+ * their own orders.
  */
 const REP_SCREENS =
   /\/src\/features\/field-sales\/([a-z-]+-page\.tsx|screens\.tsx|ordering-for\.tsx)$/;

@@ -2,8 +2,8 @@
  * The signed-in screens (cart, orders, sync centre, profile, the user menu) are kept once
  * someone signs in, not precached on every visitor's first visit: nobody can open them
  * without signing in, and signing in needs the network. The back office's screens are kept
- * the same way, for staff only, and field sales' (with the pro-forma's PDF library and
- * fonts) for sales reps only. A page with a signed-in user asks for them
+ * the same way, for staff only, and field sales' for sales reps only (the pro-forma's PDF
+ * library and fonts are the signed-in screens': salons make pro-formas too). A page with a signed-in user asks for them
  * (KEEP_ACCOUNT_SCREENS, saying the user's role), from the HTTP cache when it has loaded
  * them already; a screen loaded through the worker is kept as it loads; a new version of
  * the worker drops the files of the versions before.

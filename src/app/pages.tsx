@@ -136,6 +136,8 @@ export const SCREENS = {
   privacy: screen(LegalPage, { page: 'privacy' }),
   cart: screen(CartPage, {}),
   orders: screen(OrdersPage, {}),
+  // The orders' screen shows the quick order too: no chunk of its own to list here.
+  'quick-order': screen(OrdersPage, { quick: true }),
   sync: screen(SyncPage, {}),
   profile: screen(ProfilePage, {}),
 } satisfies Record<RouteId, Screen>;

@@ -167,6 +167,11 @@ export function UserMenu({
                 </Link>
               </li>
               <li>
+                <Link to="/orders/quick" onClick={onNavigate}>
+                  {t('quickOrder.title')}
+                </Link>
+              </li>
+              <li>
                 <Link to="/sync" onClick={onNavigate}>
                   {t('nav.sync')}
                   {waiting > 0 && <span className="badge">{waiting}</span>}

@@ -6,7 +6,7 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
 } from 'react';
-import { clampQuantity } from '../contracts/orders';
+import { clampQuantity } from '../contracts/order-lines';
 
 export interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;

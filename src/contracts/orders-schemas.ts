@@ -74,7 +74,7 @@ export const OrderSchema = Type.Object({
   cancellationReason: Type.String(),
   /**
    * The carrier's number, given by staff when the order ships; '' before. Copies kept on a
-   * device before it was sent lack it (see trackingNumberOf in ./orders).
+   * device before it was sent lack it (see trackingNumberOf in ./order-lines).
    */
   trackingNumber: Type.String(),
   /**

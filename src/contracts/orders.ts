@@ -1,9 +1,10 @@
 /**
- * Carts and orders as the /api sends them (docs/api.md#cart, docs/api.md#orders), their
- * states (docs/product.md#orders) and the quantity rule of the cart (docs/product.md#cart).
+ * Carts and orders as the /api sends them (docs/api.md#cart, docs/api.md#orders) and their
+ * states (docs/product.md#orders). Every first screen loads this module (the header's cart):
+ * what only the cart's, orders' and product screens use is in ./order-lines.
  */
 
-import type { Cart, CartItem, Order } from './orders-schemas';
+import type { Cart, CartItem } from './orders-schemas';
 import type { ORDER_STATUSES, PAYMENT_STATUSES } from './states';
 
 /** The shapes are stated once, as JSON schemas; these are their types. */
@@ -38,16 +39,6 @@ export const ORDER_FLOW: readonly OrderStatus[] = [
 export const MAX_NOTES_LENGTH = 1000;
 /** Largest quantity of one line: a guard against typos like 10000 for 100. */
 export const MAX_LINE_QUANTITY = 9999;
-
-/**
- * The cart's quantity rule (docs/product.md#cart): at least 1, at most the stock; an
- * unknown or non-positive stock allows only 1. Non-numbers become 1.
- */
-export function clampQuantity(value: number, stock: number | null | undefined): number {
-  const max = stock && stock > 0 ? Math.min(stock, MAX_LINE_QUANTITY) : 1;
-  const whole = Number.isFinite(value) ? Math.floor(value) : 1;
-  return Math.min(Math.max(whole, 1), max);
-}
 
 /** Money rounded to cents, as every total is. */
 export const roundMoney = (amount: number): number => Math.round(amount * 100) / 100;
@@ -89,19 +80,3 @@ export function cartOf(items: CartItem[]): Cart {
 }
 
 export const EMPTY_CART: Cart = cartOf([]);
-
-/**
- * The picture of a cart or order line (docs/product.md#cart): the last picture under
- * /uploads/ when there is one, otherwise the first.
- */
-export function lineThumbnail(images: readonly string[]): string | undefined {
-  const uploads = images.filter((path) => path.startsWith('/uploads/'));
-  return uploads[uploads.length - 1] ?? images[0];
-}
-
-/**
- * An order's tracking number, '' when it has none. Orders kept on a device since before
- * the server sent the field lack it until the next sync.
- */
-export const trackingNumberOf = (order: Partial<Pick<Order, 'trackingNumber'>>): string =>
-  order.trackingNumber ?? '';

@@ -327,11 +327,12 @@ const staffScreens = async (page: Page) =>
   (await cachedPaths(page)).filter((path) =>
     /^\/assets\/(dashboard|companies|company|audit)-page-/.test(path),
   );
-/** Field sales' own files among what the service worker keeps (the PDF library too): reps only. */
+/**
+ * Field sales' own files among what the service worker keeps: reps only. (The pro-forma's PDF
+ * library and fonts are kept for salons too, whose orders have pro-formas as well.)
+ */
 const fieldSalesFiles = async (page: Page) =>
-  (await cachedPaths(page)).filter((path) =>
-    /^\/assets\/(customers-page|ordering-for|pdf-lib|fontkit|NotoSans-)/.test(path),
-  );
+  (await cachedPaths(page)).filter((path) => /^\/assets\/(customers-page|ordering-for)/.test(path));
 
 test('the signed-in screens are kept once someone signs in, not for a visitor; the back office’s and field sales’ not for a salon', async ({
   page,

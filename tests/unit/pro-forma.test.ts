@@ -13,7 +13,7 @@ import {
   type ProFormaFonts,
   type ProFormaOptions,
   type ProFormaOrder,
-} from '../../src/features/field-sales/pro-forma';
+} from '../../src/lib/pro-forma/pro-forma';
 import en from '../../src/locales/en.json';
 import itTexts from '../../src/locales/it.json';
 import ro from '../../src/locales/ro.json';
@@ -235,7 +235,7 @@ describe('buildProForma', { timeout: 30_000 }, () => {
   });
 
   it('imports pdf-lib and fontkit only when a PDF is made', () => {
-    const source = readFileSync('src/features/field-sales/pro-forma.ts', 'utf8');
+    const source = readFileSync('src/lib/pro-forma/pro-forma.ts', 'utf8');
     const staticImports = [...source.matchAll(/^import\s+(?!type\b)[^;]*?from\s+'([^']+)'/gms)].map(
       (match) => match[1],
     );

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { canSeePrices, verificationDisplay } from '../../contracts/accounts';
-import { lineThumbnail } from '../../contracts/orders';
+import { lineThumbnail } from '../../contracts/order-lines';
 import { Banner } from '../../components/banner';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageMeta } from '../../components/page-meta';
@@ -77,6 +77,9 @@ export function CartPage() {
           <p>{t('cart.emptyText')}</p>
           <Link className="button" to="/products">
             {t('cart.continue')}
+          </Link>{' '}
+          <Link className="button button--ghost" to="/orders/quick">
+            {t('cart.quickOrder')}
           </Link>
         </div>
       ) : (
@@ -159,6 +162,7 @@ export function CartPage() {
               {t('cart.clear')}
             </button>
             <Link to="/products">{t('cart.continue')}</Link>
+            <Link to="/orders/quick">{t('cart.quickOrder')}</Link>
           </aside>
         </div>
       )}

@@ -1,19 +1,11 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import {
-  lazy,
-  Suspense,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-  type FormEvent,
-  type KeyboardEvent,
-} from 'react';
+import { lazy, Suspense, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { productTexts, type Product } from '../../contracts/catalogue';
 import { MAX_ORDER_LINES } from '../../contracts/field-sales';
 import type { Cart } from '../../contracts/orders';
 import { Modal } from '../../components/modal';
+import { ProductCombobox, ProductOption } from '../../components/product-combobox';
 import { formatMoney } from '../../lib/i18n';
 import { addToRepCart, TooManyLines } from '../../lib/sync/rep-cart';
 import type { BarcodeScannerProps, ScanOutcome } from './barcode-scanner';
@@ -59,24 +51,15 @@ export function QuickEntry({ customerId, cart }: { customerId: number; cart: Car
   const [typed, setTyped] = useState('');
   const [quantity, setQuantity] = useState('1');
   const [listOpen, setListOpen] = useState(false);
-  const [active, setActive] = useState(-1);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<ScanOutcome | null>(null);
   const [scanning, setScanning] = useState(false);
   const [scannerUsed, setScannerUsed] = useState(false);
 
   const search = typed.trim().length >= MIN_SEARCH_LENGTH ? typed : '';
-  const suggestions = useLiveQuery(() => suggestProducts(search), [search]) ?? [];
-  const shown = listOpen && search !== '' ? suggestions : [];
-  const activeProduct = shown[active];
-  const listId = `${id}-suggestions`;
-  const optionId = (product: Product) => `${id}-option-${product.id}`;
+  const found = useLiveQuery(() => suggestProducts(search), [search]) ?? [];
+  const suggestions = search !== '' ? found : [];
   const nameOf = (product: Product) => productTexts(product, i18n.language).name;
-  const activeId = activeProduct ? optionId(activeProduct) : undefined;
-  // The option chosen with the arrow keys stays in sight in a list that scrolls.
-  useEffect(() => {
-    if (activeId) document.getElementById(activeId)?.scrollIntoView({ block: 'nearest' });
-  }, [activeId]);
 
   /** Adds `wanted` of `product`, within its stock; says what was done or why not. */
   const add = async (product: Product, wanted: number): Promise<boolean> => {
@@ -114,8 +97,6 @@ export function QuickEntry({ customerId, cart }: { customerId: number; cart: Car
 
   const choose = (product: Product) => {
     setTyped(product.sku);
-    setListOpen(false);
-    setActive(-1);
     quantityField.current?.focus();
     quantityField.current?.select();
   };
@@ -164,92 +145,36 @@ export function QuickEntry({ customerId, cart }: { customerId: number; cart: Car
     else setOutcome({ kind: 'error', text: t('fieldSales.cart.quick.unknown', { code: ean }) });
   };
 
-  const keyDown = (event: KeyboardEvent<HTMLInputElement>) => {
-    const count = suggestions.length;
-    if (event.key === 'ArrowDown' && search !== '' && count > 0) {
-      event.preventDefault();
-      setListOpen(true);
-      setActive((index) => Math.min(index + 1, count - 1));
-    } else if (event.key === 'ArrowUp' && shown.length > 0) {
-      event.preventDefault();
-      setActive((index) => Math.max(index - 1, 0));
-    } else if (event.key === 'Enter' && activeProduct) {
-      event.preventDefault();
-      choose(activeProduct);
-    } else if (event.key === 'Escape' && shown.length > 0) {
-      event.preventDefault();
-      setListOpen(false);
-      setActive(-1);
-    }
-  };
-
   return (
     <section className="card quick-entry" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('fieldSales.cart.quick.title')}</h2>
       <form className="quick-entry__form" onSubmit={(event) => void submit(event)} noValidate>
         <div className="form-field quick-entry__code">
           <label htmlFor={`${id}-code`}>{t('fieldSales.cart.quick.code')}</label>
-          <div className="quick-entry__combo">
-            <input
-              ref={codeField}
-              id={`${id}-code`}
-              type="text"
-              role="combobox"
-              autoComplete="off"
-              autoCapitalize="off"
-              spellCheck={false}
-              enterKeyHint="done"
-              aria-autocomplete="list"
-              aria-expanded={shown.length > 0}
-              aria-controls={listId}
-              aria-activedescendant={activeId}
-              aria-describedby={`${id}-hint`}
-              value={typed}
-              onChange={(event) => {
-                setTyped(event.target.value);
-                setListOpen(true);
-                setActive(-1);
-                setOutcome(null);
-              }}
-              onKeyDown={keyDown}
-              onBlur={() => setListOpen(false)}
-            />
-            <ul
-              id={listId}
-              role="listbox"
-              className="quick-entry__list"
-              aria-label={t('fieldSales.cart.quick.suggestions')}
-              hidden={shown.length === 0}
-            >
-              {shown.map((product, index) => (
-                // The field keeps the focus and handles the keys (aria-activedescendant).
-                // eslint-disable-next-line jsx-a11y/click-events-have-key-events
-                <li
-                  key={product.id}
-                  id={optionId(product)}
-                  role="option"
-                  aria-selected={index === active}
-                  className="quick-entry__option"
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => choose(product)}
-                >
-                  <span className="quick-entry__name">{nameOf(product)}</span>{' '}
-                  <span className="quick-entry__sku">{product.sku}</span>{' '}
-                  <span className="quick-entry__price">
-                    {product.price === undefined ? '' : formatMoney(product.price, i18n.language)}
-                  </span>
-                  {product.stock <= 0 && (
-                    <>
-                      {' '}
-                      <span className="quick-entry__stock">
-                        {t('fieldSales.cart.quick.noStock')}
-                      </span>
-                    </>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </div>
+          <ProductCombobox
+            id={`${id}-code`}
+            inputRef={codeField}
+            enterKeyHint="done"
+            describedBy={`${id}-hint`}
+            value={typed}
+            onValueChange={(value) => {
+              setTyped(value);
+              setOutcome(null);
+            }}
+            suggestions={suggestions}
+            open={listOpen}
+            onOpenChange={setListOpen}
+            onChoose={choose}
+            listLabel={t('fieldSales.cart.quick.suggestions')}
+            renderOption={(product) => (
+              <ProductOption
+                name={nameOf(product)}
+                sku={product.sku}
+                price={product.price === undefined ? '' : formatMoney(product.price, i18n.language)}
+                stockNote={product.stock <= 0 ? t('fieldSales.cart.quick.noStock') : undefined}
+              />
+            )}
+          />
           <p id={`${id}-hint`} className="form-field__hint">
             {t('fieldSales.cart.quick.hint')}
           </p>

@@ -20,7 +20,7 @@ import { startOfLocalDay, summarizeDay, type CustomerDay } from './day-summary';
 import { mergeOrders, type ListedOrder } from './listed-orders';
 import { OrderStateChip, ProFormaButton } from './order-parts';
 import { sentOrders, useServerRead } from './use-server-read';
-import type { ProFormaCustomer } from './pro-forma';
+import type { ProFormaCustomer } from '../../lib/pro-forma/pro-forma';
 import '../screens.css';
 import './orders.css';
 import './today.css';

@@ -1,31 +1,71 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { canCancel, lineThumbnail, trackingNumberOf, type Order } from '../../contracts/orders';
+import { canSeePrices } from '../../contracts/accounts';
+import { lineThumbnail, trackingNumberOf } from '../../contracts/order-lines';
+import { canCancel, type Order } from '../../contracts/orders';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Modal } from '../../components/modal';
 import { PageMeta } from '../../components/page-meta';
 import { useToast } from '../../components/toast';
+import { useUser } from '../../lib/auth/session';
 import type { StoredOrder } from '../../lib/db/db';
 import { formatDateTime, formatMoney } from '../../lib/i18n';
 import { useConnectivity } from '../../lib/sync/connectivity';
 import { queueCancellation } from '../../lib/sync/outbox';
 import { requestSync } from '../../lib/sync/device';
 import { useOrders, useOutboxEntries } from '../../lib/sync/use-device-data';
+import type { ReorderPlan } from '../../lib/sync/reorder';
+import { ReorderDialog } from './reorder-dialog';
 import '../screens.css';
 
 /** Lines shown on an order's card before "+N more items". */
 const PREVIEW_LINES = 3;
 
-export function OrdersPage() {
+/** The quick order (/orders/quick): a chunk of its own, loaded when it is opened. */
+const QuickOrderPage = lazy(() =>
+  import('./quick-order-page').then((m) => ({ default: m.QuickOrderPage })),
+);
+
+/** Shown instead of the pro-forma when its code could not be loaded (offline before it was kept). */
+function ProFormaUnavailable() {
+  const { t } = useTranslation();
+  return <p className="hint">{t('proForma.problem.offline')}</p>;
+}
+
+/** An order's pro-forma, in its details: the PDF's own code loads only when one is made. */
+const OrderProForma = lazy(() =>
+  import('./order-pro-forma').then(
+    (m) => ({ default: m.OrderProForma }),
+    () => ({ default: ProFormaUnavailable }),
+  ),
+);
+
+/** The salon's orders (/orders), or its quick order (/orders/quick, `quick`). */
+export function OrdersPage({ quick = false }: { quick?: boolean }) {
+  return quick ? <QuickOrderPage /> : <OrderList />;
+}
+
+/** What "Order again" put into the cart, for which order. */
+interface Reordered {
+  stored: StoredOrder;
+  plan: ReorderPlan;
+}
+
+function OrderList() {
   const { t } = useTranslation();
   const orders = useOrders();
   const entries = useOutboxEntries();
   const [details, setDetails] = useState<StoredOrder | null>(null);
   const [cancelling, setCancelling] = useState<Order | null>(null);
   const [reason, setReason] = useState('');
+  const [reordering, setReordering] = useState<string | null>(null);
+  const [reordered, setReordered] = useState<Reordered | null>(null);
   const notify = useToast();
   const connectivity = useConnectivity();
+  // "Order again" for a company that may order (its prices are on the device).
+  const mayOrder = canSeePrices(useUser()?.company);
 
   useEffect(() => {
     requestSync({ refresh: true });
@@ -33,6 +73,33 @@ export function OrdersPage() {
 
   const cancellationWaiting = (order: Order) =>
     entries.some((e) => e.payload.kind === 'order.cancel' && e.payload.orderId === order.id);
+
+  const orderAgain = async (stored: StoredOrder) => {
+    if (reordering) return;
+    setReordering(stored.ref);
+    try {
+      const { orderAgain: addLines } = await import('../../lib/sync/reorder');
+      const plan = await addLines(stored.order.orderItems);
+      setDetails(null);
+      setReordered({ stored, plan });
+    } catch {
+      notify(t('orders.reorder.failed'), 'error');
+    } finally {
+      setReordering(null);
+    }
+  };
+  const reorderButton = (stored: StoredOrder) =>
+    mayOrder && (
+      <button
+        type="button"
+        className="button button--ghost"
+        disabled={reordering !== null}
+        aria-busy={reordering === stored.ref}
+        onClick={() => void orderAgain(stored)}
+      >
+        {reordering === stored.ref ? t('orders.reorder.adding') : t('orders.reorder.button')}
+      </button>
+    );
 
   return (
     <div className="page orders">
@@ -43,6 +110,11 @@ export function OrdersPage() {
         path="/orders"
       />
       <h1>{t('orders.title')}</h1>
+      <p className="orders__quick">
+        <Link to="/orders/quick">{t('orders.quickOrder')}</Link>
+        {' · '}
+        {t('orders.quickOrderText')}
+      </p>
       {connectivity === 'offline' && (
         <p className="notice notice--offline">{t('orders.fromDevice')}</p>
       )}
@@ -62,6 +134,7 @@ export function OrdersPage() {
               stored={stored}
               cancellationWaiting={cancellationWaiting(stored.order)}
               onDetails={() => setDetails(stored)}
+              orderAgain={reorderButton(stored)}
               onCancel={() => {
                 setReason('');
                 setCancelling(stored.order);
@@ -70,7 +143,17 @@ export function OrdersPage() {
           </li>
         ))}
       </ul>
-      <OrderDetails stored={details} onClose={() => setDetails(null)} />
+      <OrderDetails
+        stored={details}
+        orderAgain={details && reorderButton(details)}
+        onClose={() => setDetails(null)}
+      />
+      <ReorderDialog
+        open={reordered !== null}
+        order={reordered && orderReference(reordered.stored)}
+        plan={reordered?.plan ?? null}
+        onClose={() => setReordered(null)}
+      />
       <ConfirmDialog
         open={cancelling !== null}
         title={t('orders.cancelTitle', { number: cancelling?.orderNumber ?? '' })}
@@ -134,11 +217,13 @@ function OrderCard({
   stored,
   cancellationWaiting,
   onDetails,
+  orderAgain,
   onCancel,
 }: {
   stored: StoredOrder;
   cancellationWaiting: boolean;
   onDetails: () => void;
+  orderAgain: ReactNode;
   onCancel: () => void;
 }) {
   const { t, i18n } = useTranslation();
@@ -247,6 +332,7 @@ function OrderCard({
         <button type="button" className="button button--ghost" onClick={onDetails}>
           {t('orders.viewDetails')}
         </button>
+        {orderAgain}
         {synced && canCancel(order.status) && (
           <button
             type="button"
@@ -262,15 +348,30 @@ function OrderCard({
   );
 }
 
-function OrderDetails({ stored, onClose }: { stored: StoredOrder | null; onClose: () => void }) {
+/** "Order FP-…", or "Order L-… (not yet sent)" while it waits. */
+function orderName(stored: StoredOrder, t: TFunction): string {
+  return stored.state === 'synced'
+    ? t('orders.number', { number: stored.order.orderNumber })
+    : t('orders.localNumber', { ref: stored.localRef });
+}
+
+/** The order's number, or the device's reference while it waits. */
+const orderReference = (stored: StoredOrder): string =>
+  stored.state === 'synced' ? stored.order.orderNumber : (stored.localRef ?? '');
+
+function OrderDetails({
+  stored,
+  orderAgain,
+  onClose,
+}: {
+  stored: StoredOrder | null;
+  orderAgain: ReactNode;
+  onClose: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const order = stored?.order;
   const money = (amount: number) => formatMoney(amount, i18n.language);
-  const title = stored
-    ? stored.state === 'synced'
-      ? t('orders.number', { number: stored.order.orderNumber })
-      : t('orders.localNumber', { ref: stored.localRef })
-    : '';
+  const title = stored ? orderName(stored, t) : '';
   return (
     <Modal open={stored !== null} title={title} onClose={onClose} className="dialog--wide">
       {stored && order && (
@@ -353,7 +454,11 @@ function OrderDetails({ stored, onClose }: { stored: StoredOrder | null; onClose
               })}
             </tbody>
           </table>
+          <Suspense fallback={null}>
+            <OrderProForma stored={stored} />
+          </Suspense>
           <div className="dialog__actions">
+            {orderAgain}
             <button type="button" className="button" onClick={onClose}>
               {t('orders.close')}
             </button>

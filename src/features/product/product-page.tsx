@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router-dom';
 import { categoryNameIn, productTexts, type Product } from '../../contracts/catalogue';
 import { pictureSources } from '../../contracts/product-pictures';
 import { PageMeta, useSiteOrigin } from '../../components/page-meta';
-import { clampQuantity } from '../../contracts/orders';
+import { clampQuantity } from '../../contracts/order-lines';
 import { useToast } from '../../components/toast';
 import { useUser } from '../../lib/auth/session';
 import { loadSyncEngine } from '../../lib/sync/engine-loader';

@@ -5,13 +5,8 @@
  * Entries that need attention are edited, retried or discarded here too.
  */
 import type { User } from '../../contracts/accounts';
-import {
-  clampQuantity,
-  roundMoney,
-  type Cart,
-  type Order,
-  type ShippingAddress,
-} from '../../contracts/orders';
+import { clampQuantity } from '../../contracts/order-lines';
+import { roundMoney, type Cart, type Order, type ShippingAddress } from '../../contracts/orders';
 import { signedInUserId } from '../auth/session-store';
 import { db } from '../db/db';
 import { localOrderRef } from './outbox-replay';
@@ -46,6 +41,23 @@ export const entryOf = (payload: OutboxPayload): OutboxEntry => newEntry(require
 
 export async function addToCart(productId: number, quantity: number): Promise<void> {
   await enqueue({ kind: 'cart.add', productId, quantity });
+}
+
+/**
+ * Several products added at once ("Order again", a quick order): one entry per line, as if
+ * each had been added on its own, written together so that all of them are queued or none.
+ */
+export async function addLinesToCart(
+  lines: readonly { productId: number; quantity: number }[],
+): Promise<void> {
+  if (lines.length === 0) return;
+  const userId = requireUser();
+  await db.outbox.bulkAdd(
+    lines.map(({ productId, quantity }) =>
+      newEntry(userId, { kind: 'cart.add', productId, quantity }),
+    ),
+  );
+  requestSync();
 }
 
 export async function setCartQuantity(productId: number, quantity: number): Promise<void> {

@@ -1,6 +1,7 @@
 /**
- * The pro-forma invoice a rep hands the salon at the booth, made on the device as a PDF, also
- * offline, in the customer's language. pdf-lib, fontkit and the font (Noto Sans, which has
+ * The pro-forma invoice of an order, made on the device as a PDF, also offline, in the
+ * customer's language: the one a rep hands the salon at the booth, and the one a salon makes
+ * of its own orders. pdf-lib, fontkit and the font (Noto Sans, which has
  * the Romanian letters ș and ț that PDF's standard fonts lack) are loaded only when a
  * pro-forma is made: none of them is part of any first screen. The font is embedded as a
  * subset: the file carries only the letters it uses.
@@ -16,7 +17,7 @@ import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
 import { BRAND } from '../../contracts/brand';
 import type { RepCustomer } from '../../contracts/field-sales';
 import type { Order, OrderItem } from '../../contracts/orders';
-import { formatDateTime, formatMoney } from '../../lib/i18n';
+import { formatDateTime, formatMoney } from '../i18n';
 
 /** What of an order the pro-forma shows: a sent order has it, and so has one still waiting. */
 export type ProFormaOrder = Pick<
@@ -318,9 +319,9 @@ export async function buildProForma(
 
   const reference =
     'orderNumber' in options.reference
-      ? { label: t('fieldSales.proForma.orderNumber'), value: options.reference.orderNumber }
-      : { label: t('fieldSales.proForma.localReference'), value: options.reference.localReference };
-  const title = t('fieldSales.proForma.title');
+      ? { label: t('proForma.document.orderNumber'), value: options.reference.orderNumber }
+      : { label: t('proForma.document.localReference'), value: options.reference.localReference };
+  const title = t('proForma.document.title');
   const now = options.now ?? new Date();
   doc.setTitle(`${title} ${reference.value}`);
   doc.setAuthor(BRAND.name);
@@ -337,26 +338,26 @@ export async function buildProForma(
   w.y -= w.lineHeight(SIZE.title) + 2;
   const date = formatDateTime(order.createdAt, language);
   w.paragraph(`${reference.label}: ${reference.value}`);
-  w.paragraph(`${t('fieldSales.proForma.date')}: ${date}`);
+  w.paragraph(`${t('proForma.document.date')}: ${date}`);
   w.y -= 14;
 
   // 2. The maker, the customer and the delivery address, side by side.
   const shipping = order.shippingAddress;
   const blocks: { heading: string; lines: string[] }[] = [
     {
-      heading: t('fieldSales.proForma.supplier'),
+      heading: t('proForma.document.supplier'),
       lines: partyLines([
         BRAND.name,
         BRAND.address,
-        BRAND.phone && t('fieldSales.proForma.phone', { phone: BRAND.phone }),
-        BRAND.email && t('fieldSales.proForma.email', { email: BRAND.email }),
+        BRAND.phone && t('proForma.document.phone', { phone: BRAND.phone }),
+        BRAND.email && t('proForma.document.email', { email: BRAND.email }),
       ]),
     },
     {
-      heading: t('fieldSales.proForma.customer'),
+      heading: t('proForma.document.customer'),
       lines: partyLines([
         customer.name,
-        customer.taxNumber && t('fieldSales.proForma.taxNumber', { number: customer.taxNumber }),
+        customer.taxNumber && t('proForma.document.taxNumber', { number: customer.taxNumber }),
         customer.address,
         [customer.postalCode, customer.city].filter(Boolean).join(' '),
         customer.state,
@@ -364,7 +365,7 @@ export async function buildProForma(
       ]),
     },
     {
-      heading: t('fieldSales.proForma.shipTo'),
+      heading: t('proForma.document.shipTo'),
       lines: partyLines([
         `${shipping.firstName} ${shipping.lastName}`,
         shipping.street,
@@ -401,11 +402,11 @@ export async function buildProForma(
   // 3. The lines, the table's header again at the top of every page it continues on.
   const cols = columns(w.width);
   const header = [
-    t('fieldSales.proForma.columns.sku'),
-    t('fieldSales.proForma.columns.product'),
-    t('fieldSales.proForma.columns.quantity'),
-    t('fieldSales.proForma.columns.unitPrice'),
-    t('fieldSales.proForma.columns.total'),
+    t('proForma.document.columns.sku'),
+    t('proForma.document.columns.product'),
+    t('proForma.document.columns.quantity'),
+    t('proForma.document.columns.unitPrice'),
+    t('proForma.document.columns.total'),
   ];
   const drawHeader = () => {
     w.rule(w.y, INK, 0.8);
@@ -430,8 +431,8 @@ export async function buildProForma(
   // 4. The totals under the amounts' columns.
   const right = w.left + w.width;
   const totals = [
-    { label: t('fieldSales.proForma.subtotal'), value: money(order.subtotal), font: regular },
-    { label: t('fieldSales.proForma.total'), value: money(order.total), font: bold },
+    { label: t('proForma.document.subtotal'), value: money(order.subtotal), font: regular },
+    { label: t('proForma.document.total'), value: money(order.total), font: bold },
   ];
   w.y -= 6;
   w.ensure(totals.length * w.lineHeight(SIZE.body + 1) + 4);
@@ -447,20 +448,20 @@ export async function buildProForma(
   // 5. The notes, the payment terms, who took the order.
   if (order.notes.trim()) {
     w.ensure(2 * w.lineHeight(SIZE.body));
-    w.paragraph(t('fieldSales.proForma.notes'), { font: bold });
+    w.paragraph(t('proForma.document.notes'), { font: bold });
     w.paragraph(order.notes.trim());
     w.y -= 8;
   }
   w.paragraph(
-    t('fieldSales.proForma.payment', { count: options.paymentDays ?? DEFAULT_PAYMENT_DAYS }),
+    t('proForma.document.payment', { count: options.paymentDays ?? DEFAULT_PAYMENT_DAYS }),
   );
   const rep = order.placedBy;
   if (rep) {
     w.paragraph(
-      t('fieldSales.proForma.placedBy', { name: `${rep.firstName} ${rep.lastName}`.trim() }),
+      t('proForma.document.placedBy', { name: `${rep.firstName} ${rep.lastName}`.trim() }),
     );
   }
-  w.paragraph(t('fieldSales.proForma.notFiscal'), { size: SIZE.small, color: MUTED });
+  w.paragraph(t('proForma.document.notFiscal'), { size: SIZE.small, color: MUTED });
 
   // 6. The customer's signature, over a line, as it was drawn.
   if (signature) {
@@ -471,7 +472,7 @@ export async function buildProForma(
     const height = signature.height * scale;
     w.y -= 14;
     w.ensure(w.lineHeight(SIZE.small) + 4 + height + 8);
-    w.draw(t('fieldSales.proForma.signature'), w.left, w.y, { size: SIZE.small, color: MUTED });
+    w.draw(t('proForma.document.signature'), w.left, w.y, { size: SIZE.small, color: MUTED });
     w.y -= w.lineHeight(SIZE.small) + 4 + height;
     w.page.drawImage(signature, {
       x: w.left,
@@ -497,7 +498,7 @@ export async function buildProForma(
       size: SIZE.small,
       color: MUTED,
     });
-    w.draw(t('fieldSales.proForma.page', { page: n + 1, pages }), right, y, {
+    w.draw(t('proForma.document.page', { page: n + 1, pages }), right, y, {
       size: SIZE.small,
       color: MUTED,
       align: 'right',

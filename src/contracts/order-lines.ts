@@ -1,0 +1,34 @@
+/**
+ * Cart and order lines as the screens change and show them: the cart's quantity rule
+ * (docs/product.md#cart), a line's picture and an order's tracking number
+ * (docs/product.md#orders). Apart from ./orders, which every first screen loads: only the
+ * product, cart and orders screens (and the outbox) need these.
+ */
+import { MAX_LINE_QUANTITY } from './orders';
+import type { Order } from './orders-schemas';
+
+/**
+ * The cart's quantity rule (docs/product.md#cart): at least 1, at most the stock; an
+ * unknown or non-positive stock allows only 1. Non-numbers become 1.
+ */
+export function clampQuantity(value: number, stock: number | null | undefined): number {
+  const max = stock && stock > 0 ? Math.min(stock, MAX_LINE_QUANTITY) : 1;
+  const whole = Number.isFinite(value) ? Math.floor(value) : 1;
+  return Math.min(Math.max(whole, 1), max);
+}
+
+/**
+ * The picture of a cart or order line (docs/product.md#cart): the last picture under
+ * /uploads/ when there is one, otherwise the first.
+ */
+export function lineThumbnail(images: readonly string[]): string | undefined {
+  const uploads = images.filter((path) => path.startsWith('/uploads/'));
+  return uploads[uploads.length - 1] ?? images[0];
+}
+
+/**
+ * An order's tracking number, '' when it has none. Orders kept on a device since before
+ * the server sent the field lack it until the next sync.
+ */
+export const trackingNumberOf = (order: Partial<Pick<Order, 'trackingNumber'>>): string =>
+  order.trackingNumber ?? '';
