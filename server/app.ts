@@ -24,6 +24,8 @@ import { changeVersionsPlugin } from './plugins/change-versions.js';
 import { securityHeaders } from './plugins/security-headers.js';
 import { repDocumentRoutes, salesRepRoutes } from './routes/sales-reps.js';
 import { adminRoutes } from './routes/admin.js';
+import { adminMailRoutes } from './routes/admin-mail.js';
+import { accountLinkRoutes } from './routes/account-links.js';
 import { authRoutes } from './routes/auth.js';
 import { registrationRoutes } from './routes/registration.js';
 import { cartRoutes } from './routes/cart.js';
@@ -178,15 +180,17 @@ export async function buildApp({
             parts: 40,
           },
         });
-        await forms.register(registrationRoutes, { db: database.db });
+        await forms.register(registrationRoutes, { db: database.db, publicUrl });
         await forms.register(companyRoutes, { db: database.db });
         await forms.register(repDocumentRoutes, { db: database.db });
       });
       await api.register(authRoutes, { db: database.db });
+      await api.register(accountLinkRoutes, { db: database.db, publicUrl });
       await api.register(userRoutes, { db: database.db });
       await api.register(cartRoutes, { db: database.db });
       await api.register(orderRoutes, { db: database.db });
       await api.register(adminRoutes, { db: database.db });
+      await api.register(adminMailRoutes, { db: database.db });
       await api.register(salesRepRoutes, { db: database.db });
       // The back office's catalogue: its own scope, that reads a picture's multipart form.
       await api.register(async (catalogue) => {

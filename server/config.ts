@@ -1,5 +1,7 @@
 /** The server's settings, read once from the environment. */
 import { resolve } from 'node:path';
+import { BRAND } from '../src/contracts/brand.js';
+import { isEmailAddress } from '../src/contracts/email.js';
 import type { DatabaseConfig } from './db/database.js';
 
 export interface Config {
@@ -20,6 +22,16 @@ export interface Config {
   admin: { email: string; password: string } | null;
   /** The access tokens' signing key, when set; else a random key kept in the database. */
   jwtSecret: string | null;
+  mail: MailConfig;
+}
+
+export interface MailConfig {
+  /** The SMTP server e-mail is sent through; null writes each message as an .eml file. */
+  smtpUrl: string | null;
+  /** The sender of every message: "Name <address>" or an address. */
+  from: string;
+  /** Where messages are written as .eml files when no SMTP server is set. */
+  folder: string;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -57,6 +69,42 @@ function readPublicUrl(value: string | undefined, host: string, port: number): s
   return url.origin;
 }
 
+/**
+ * SMTP_URL: the mail server, as smtp://user:password@host:587 (STARTTLS when the server
+ * offers it) or smtps://user:password@host:465 (TLS from the start); nodemailer's options
+ * may follow as query parameters (?requireTLS=true). Unset or empty: no mail server.
+ */
+function readSmtpUrl(value: string | undefined): string | null {
+  const text = value?.trim() ?? '';
+  if (text === '') return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error('SMTP_URL must be an address such as smtp://user:password@mail.example:587');
+  }
+  if ((url.protocol !== 'smtp:' && url.protocol !== 'smtps:') || !url.hostname) {
+    throw new Error(`SMTP_URL must start with smtp:// or smtps:// and name a host`);
+  }
+  return text;
+}
+
+/** The maker's name and address, as the footer shows them. */
+const DEFAULT_MAIL_FROM = `"${BRAND.name}" <${BRAND.email}>`;
+
+/** MAIL_FROM: "Name <address>" or a bare address; the default is the maker's. */
+function readMailFrom(value: string | undefined): string {
+  const text = value?.trim() ?? '';
+  if (text === '') return DEFAULT_MAIL_FROM;
+  const address = /^[^<>]*<([^<>]+)>$/.exec(text)?.[1] ?? text;
+  if (!isEmailAddress(address.trim())) {
+    throw new Error(
+      `MAIL_FROM must be an address such as "Floravia Professional <comenzi@floravia.ro>", not "${value}"`,
+    );
+  }
+  return text;
+}
+
 /** A signing key shorter than this can be guessed offline from one token. */
 const MIN_JWT_SECRET_LENGTH = 32;
 
@@ -92,5 +140,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     renderDir: resolve(env.RENDER_DIR ?? 'dist-ssr'),
     publicUrl: readPublicUrl(env.PUBLIC_URL, host, port),
     trustProxy: readTrustProxy(env.TRUST_PROXY),
+    mail: {
+      smtpUrl: readSmtpUrl(env.SMTP_URL),
+      from: readMailFrom(env.MAIL_FROM),
+      folder: resolve(dataDir, 'mail'),
+    },
   };
 }

@@ -9,14 +9,13 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import Negotiator from 'negotiator';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { Product, ProductPage, ProductQuery } from '../src/contracts/catalogue.js';
-import { DEFAULT_LANGUAGE, pickLanguage, type Language } from '../src/contracts/languages.js';
-import { LANGUAGE_COOKIE } from '../src/contracts/storage-names.js';
+import { DEFAULT_LANGUAGE, type Language } from '../src/contracts/languages.js';
 import type { Db } from './db/database.js';
 import { getProduct, listProducts } from './services/catalogue.js';
 import { describeFailure } from './services/errors.js';
+import { requestLanguage } from './request-language.js';
 
 interface RenderModule {
   FIRST_SCREEN_ELEMENT_ID: string;
@@ -118,7 +117,7 @@ export async function loadFirstScreens(
   return {
     async render(request) {
       const url = new URL(request.url, publicUrl);
-      const language = languageOf(request, url);
+      const language = requestLanguage(request) ?? DEFAULT_LANGUAGE;
       const screen = await module.renderFirstScreen(url, language, reader);
       if (!screen) return null;
       // "<" is escaped so that no text in the data can close the script element.
@@ -133,14 +132,4 @@ export async function loadFirstScreens(
       return { status: screen.status, html };
     },
   };
-}
-
-/** As the page decides (pickLanguage): the `lng` parameter, the kept choice, the browser's. */
-function languageOf(request: FastifyRequest, url: URL): Language {
-  const cookie = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-z]{2})`).exec(
-    request.headers.cookie ?? '',
-  )?.[1];
-  // Most wanted first, by the header's q-values; q=0 means "not this one".
-  const accepted = new Negotiator(request.raw).languages();
-  return pickLanguage([url.searchParams.get('lng'), cookie, ...accepted]);
 }

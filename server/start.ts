@@ -16,7 +16,11 @@ import { HttpError } from './services/errors.js';
 import { pruneIdempotencyKeys } from './services/idempotency.js';
 import { pruneLoginFailures } from './services/login-throttle.js';
 import { pruneRegistrationAttempts } from './services/registration-limit.js';
+import { pruneLinkRequests } from './services/account-link-limit.js';
+import { pruneAccountTokens } from './services/account-tokens.js';
 import { useSigningSecret } from './services/tokens.js';
+import { mailSender } from './services/mail/transport.js';
+import { mailWorker } from './services/mail/worker.js';
 
 const apiOnly = process.argv.includes('--api-only');
 const config = readConfig();
@@ -57,13 +61,18 @@ if (config.admin) {
   }
 }
 
-/** Old idempotency records and expired sign-in and registration attempts are forgotten at start and once a day after. */
+/**
+ * Old idempotency records, expired sign-in and registration attempts, requests for e-mailed
+ * links and links long past their end are forgotten at start and once a day after.
+ */
 const PRUNE_EVERY_MS = 24 * 60 * 60 * 1000;
 const prune = () =>
   Promise.all([
     pruneIdempotencyKeys(database.db),
     pruneLoginFailures(database.db),
     pruneRegistrationAttempts(database.db),
+    pruneLinkRequests(database.db),
+    pruneAccountTokens(database.db),
   ]);
 await prune();
 setInterval(() => void prune().catch(() => undefined), PRUNE_EVERY_MS).unref();
@@ -75,6 +84,11 @@ const app = await buildApp({
   trustProxy: config.trustProxy,
   publicUrl: config.publicUrl,
 });
+// The queued e-mail goes out from every process (services/mail/worker.ts); closing the
+// server stops it before the database closes.
+const mail = mailWorker({ db: database.db, sender: mailSender(config.mail), log: app.log });
+app.addHook('onClose', () => mail.stop());
+mail.start();
 
 /** Stops taking requests, then closes the database; a failure to do so is printed. */
 const shutdown = () => {
@@ -96,6 +110,12 @@ await app.listen({ port: config.port, host: config.host });
 const where =
   config.database.engine === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.database.dataDir}`;
 console.log(`Portal ready at http://localhost:${config.port}/ (database: ${where})`);
+// The mail server by its host alone: the address may carry a password.
+console.log(
+  config.mail.smtpUrl
+    ? `E-mail is sent through ${new URL(config.mail.smtpUrl).host}.`
+    : `E-mail is written as .eml files to ${config.mail.folder} (no SMTP_URL).`,
+);
 // The demo sign-ins, on the embedded database: the staff account's and the rep's while
 // their passwords are still the ones made for them.
 if (embedded) {

@@ -173,6 +173,8 @@ export async function seedDemoAccounts(db: Db, { staff = false } = {}): Promise<
         firstName: demo.firstName,
         lastName: demo.lastName,
         companyId: company?.id ?? null,
+        // The verified salon confirmed its address long ago; the pending one has not yet.
+        emailVerifiedAt: demo.company.isVerified ? new Date() : null,
       });
       if (company && demo.company.isVerified) {
         // A verified company has had its documents reviewed.

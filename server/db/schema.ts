@@ -176,6 +176,8 @@ export const users = pgTable('users', {
   updatedAt: millis('updated_at'),
   /** The language of the user's e-mail: the app's when it registered or last signed in (0017). */
   language: text('language', { enum: LANGUAGES }).notNull().default('ro'),
+  /** When the user confirmed its address through a link sent to it; null: not yet (0019). */
+  emailVerifiedAt: optionalMillis('email_verified_at'),
 });
 
 export const refreshTokens = pgTable('refresh_tokens', {
@@ -419,6 +421,52 @@ export const mailQueue = pgTable(
   ],
 );
 
+/** What a link sent by e-mail does to its account (migration 0019). */
+export const ACCOUNT_TOKEN_PURPOSES = ['password-reset', 'verify-email'] as const;
+
+/**
+ * Links sent by e-mail that act on an account once (migration 0019, services/account-tokens.ts):
+ * only the token's hash is kept.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ACCOUNT_TOKEN_PURPOSES }).notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    expiresAt: timestamp('expires_at', {
+      withTimezone: true,
+      precision: 3,
+      mode: 'date',
+    }).notNull(),
+    usedAt: optionalMillis('used_at'),
+    createdAt: millis('created_at'),
+  },
+  (table) => [
+    index('account_tokens_user_idx').on(table.userId, table.purpose),
+    index('account_tokens_expires_idx').on(table.expiresAt),
+  ],
+);
+
+/** Requests for such links, per e-mail and address (services/account-link-limit.ts). */
+export const accountLinkRequests = pgTable(
+  'account_link_requests',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    purpose: text('purpose', { enum: ACCOUNT_TOKEN_PURPOSES }).notNull(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: millis('created_at'),
+  },
+  (table) => [
+    index('account_link_requests_email_idx').on(table.email, table.createdAt),
+    index('account_link_requests_ip_idx').on(table.ip, table.createdAt),
+  ],
+);
+
 /** Which migration files have been applied (created by the migration runner itself). */
 export const schemaMigrations = pgTable('schema_migrations', {
   version: text('version').primaryKey(),
@@ -445,4 +493,6 @@ export const schema = {
   idempotencyKeys,
   auditLog,
   mailQueue,
+  accountTokens,
+  accountLinkRequests,
 };

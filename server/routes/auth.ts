@@ -1,6 +1,7 @@
 /** Sign-in and sessions: login, refresh, logout and who is signed in. */
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db/database.js';
+import { requestLanguage } from '../request-language.js';
 import { accountOf, requireUser } from '../plugins/auth.js';
 import { toUserDto } from '../services/accounts.js';
 import { login, logout, refreshSession } from '../services/sessions.js';
@@ -20,7 +21,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
         response: { 200: SessionSchema, ...errorResponses },
       },
     },
-    async (request) => login(db, request.body, request.ip),
+    async (request) => login(db, request.body, request.ip, requestLanguage(request)),
   );
 
   app.post(

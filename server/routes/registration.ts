@@ -6,6 +6,7 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
+import { requestLanguage } from '../request-language.js';
 import {
   registerCompany,
   registerPerson,
@@ -35,7 +36,10 @@ async function limitRegistrations(db: Db, request: FastifyRequest): Promise<void
   if (!attempt.allowed) throw tooManyRegistrations(attempt.retryAfter);
 }
 
-export const registrationRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
+export const registrationRoutes: FastifyPluginAsyncTypebox<{ db: Db; publicUrl: string }> = async (
+  app,
+  { db, publicUrl },
+) => {
   app.post(
     '/auth/register',
     {
@@ -46,7 +50,7 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (
     },
     async (request, reply) => {
       await limitRegistrations(db, request);
-      await registerPerson(db, request.body);
+      await registerPerson(db, request.body, { publicUrl, language: requestLanguage(request) });
       return reply.status(201).send({ message: PERSON_REGISTERED });
     },
   );
@@ -70,7 +74,13 @@ export const registrationRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (
           maxFiles: MAX_REGISTRATION_FILES,
         });
         try {
-          await registerCompany(db, form.fields as unknown as WizardPayload, form.files, signal);
+          await registerCompany(
+            db,
+            form.fields as unknown as WizardPayload,
+            form.files,
+            { publicUrl, language: requestLanguage(request) },
+            signal,
+          );
         } finally {
           await form.discard();
         }

@@ -7,10 +7,15 @@ import { PAGES } from '../../src/contracts/staff-routes.js';
 
 /** The pages search engines are pointed to; each product is listed besides. */
 const SITEMAP_PATHS = PAGES.filter((route) => route.inSitemap).map((route) => route.path);
-/** What search engines are kept from: the API and the signed-in pages (to their first parameter). */
+/**
+ * What search engines are kept from: the API, the signed-in pages (to their first
+ * parameter) and the pages e-mailed links open.
+ */
 const PRIVATE_PATHS = [
   '/api/',
-  ...PAGES.filter((route) => route.signedIn).map((route) => route.path.replace(/:.*$/, '')),
+  ...PAGES.filter((route) => route.signedIn || route.noIndex).map((route) =>
+    route.path.replace(/:.*$/, ''),
+  ),
 ];
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -32,6 +32,7 @@ export function toUserDto({ user, company }: Account): User {
   return {
     id: user.id,
     email: user.email,
+    emailVerified: user.emailVerifiedAt !== null,
     firstName: user.firstName,
     lastName: user.lastName,
     role: user.role,

@@ -42,6 +42,8 @@ import { companies, orderItems, orders, users } from '../db/schema.js';
 import { changedFields, recordAudit, type AuditActor, type StaffActor } from './audit.js';
 import { startOfDay } from './dashboard.js';
 import { HttpError, notFound } from './errors.js';
+import type { MailMessage } from './mail/kinds.js';
+import { mailOrderFollowers } from './mail/queue.js';
 import { orderHistory, recordOrderEvent } from './order-events.js';
 import {
   lockOrderProducts,
@@ -354,6 +356,25 @@ const lockOrder = async (db: Db, id: number): Promise<OrderRow> => {
 };
 
 /**
+ * What the company's people who follow orders are told of a move: a confirmation, a
+ * shipment (with the tracking number) or a cancellation (with the reason); nothing of
+ * processing and delivery.
+ */
+function statusMessage(order: OrderRow, to: OrderStatus): MailMessage | null {
+  const { orderNumber } = order;
+  switch (to) {
+    case 'CONFIRMED':
+      return { kind: 'order-confirmed', data: { orderNumber } };
+    case 'SHIPPED':
+      return { kind: 'order-shipped', data: { orderNumber, trackingNumber: order.trackingNumber } };
+    case 'CANCELLED':
+      return { kind: 'order-cancelled', data: { orderNumber, reason: order.cancellationReason } };
+    default:
+      return null;
+  }
+}
+
+/**
  * `POST /api/admin/orders/{id}/status`: moves an order one step (ORDER_TRANSITIONS).
  *
  * 1. A cancellation locks the lines' products first, by id (the lock order of
@@ -361,6 +382,7 @@ const lockOrder = async (db: Db, id: number): Promise<OrderRow> => {
  * 2. Lock the order; a move its status does not allow is a 409 naming the allowed ones.
  * 3. Check what the body must carry: a tracking number to ship, a reason to cancel (400).
  * 4. Write the order, its history and the audit log; a cancellation puts the stock back.
+ *    The company's people who follow orders are e-mailed (statusMessage).
  */
 export async function moveOrder(
   db: Db,
@@ -400,6 +422,8 @@ export async function moveOrder(
     by: { staff: actor },
     note: cancelling ? reason : (trackingNumber ?? ''),
   });
+  const message = statusMessage(updated, to);
+  if (message) await mailOrderFollowers(db, row.companyId, message);
   await recordAudit(db, {
     actor,
     action: cancelling ? 'order.cancel' : 'order.status',
@@ -495,7 +519,7 @@ export async function settleAwaitingOrders(
         : { status: 'CANCELLED', cancellationReason: reason, cancelledAt: now, updatedAt: now },
     )
     .where(awaiting)
-    .returning({ id: orders.id, status: orders.status });
+    .returning({ id: orders.id, status: orders.status, orderNumber: orders.orderNumber });
   const movedIds = new Set(moved.map((order) => order.id));
   if (!decision.approved) {
     await putBackStock(
@@ -512,6 +536,14 @@ export async function settleAwaitingOrders(
       by: { staff: actor },
       note: decision.approved ? COMPANY_APPROVED_NOTE : reason,
     });
+    // Its order-received message said it waits for the verification: an approval is told
+    // by the company's own message, a cancellation by the order's.
+    if (!decision.approved) {
+      await mailOrderFollowers(db, companyId, {
+        kind: 'order-cancelled',
+        data: { orderNumber: order.orderNumber, reason },
+      });
+    }
   }
   return moved.length;
 }

@@ -40,6 +40,8 @@ import {
 } from './audit.js';
 import { settleAwaitingOrders } from './admin-orders.js';
 import { DOCUMENT_COLUMNS, toDocumentDto } from './documents.js';
+import type { MailMessage } from './mail/kinds.js';
+import { mailCompanyUsers } from './mail/queue.js';
 import { conflict, HttpError, invalidFields, notFound } from './errors.js';
 import { pageOf, paginationOf } from './pages.js';
 import { registeredByOf, salesRepOf } from './sales-reps.js';
@@ -107,6 +109,7 @@ export async function companyDetail(db: Db, id: number): Promise<AdminCompanyDet
     .select({
       id: users.id,
       email: users.email,
+      emailVerified: sql<boolean>`${users.emailVerifiedAt} IS NOT NULL`.mapWith(Boolean),
       firstName: users.firstName,
       lastName: users.lastName,
     })
@@ -184,6 +187,19 @@ export async function editCompany(
   return toCompanyDto(db, updated);
 }
 
+/** What a company's people are told of staff's decision: a reactivation reads as an approval. */
+function decisionMessage(action: CompanyAction, companyName: string, reason: string): MailMessage {
+  switch (action) {
+    case 'approve':
+    case 'reactivate':
+      return { kind: 'company-approved', data: { companyName } };
+    case 'reject':
+      return { kind: 'company-rejected', data: { companyName, reason } };
+    case 'suspend':
+      return { kind: 'company-suspended', data: { companyName, reason: reason.trim() || null } };
+  }
+}
+
 /**
  * `POST /api/admin/companies/{id}/approve|reject|suspend|reactivate` and `npm run admin`:
  * moves the company (COMPANY_ACTIONS) and records it in the audit log; approving or
@@ -233,6 +249,8 @@ export async function decideCompany(
     .set({ ...change, updatedAt: now })
     .where(eq(companies.id, id))
     .returning();
+  // Its people are told (docs/product.md#e-mail), before any order the decision cancels.
+  await mailCompanyUsers(db, id, decisionMessage(action, updated.name, reason));
   // The orders its rep took while it awaited verification follow the decision.
   if (action === 'approve' || action === 'reject') {
     await settleAwaitingOrders(
@@ -303,6 +321,20 @@ export async function reviewDocument(
     .where(eq(companyDocuments.id, id))
     .returning(DOCUMENT_COLUMNS);
   if (!updated) throw notFound('Document not found');
+  if (status === 'REJECTED' && row.companyId !== null) {
+    const [company] = await db
+      .select({ name: companies.name })
+      .from(companies)
+      .where(eq(companies.id, row.companyId));
+    await mailCompanyUsers(db, row.companyId, {
+      kind: 'document-rejected',
+      data: {
+        companyName: company?.name ?? '',
+        documentName: updated.originalName,
+        note: reviewNotes,
+      },
+    });
+  }
   await recordAudit(db, {
     actor,
     action: status === 'APPROVED' ? 'document.approve' : 'document.reject',

@@ -9,14 +9,30 @@
  */
 import { validateRegisterPayload, validateWizard } from '../../src/contracts/form-schemas.js';
 import { DEFAULT_COUNTRY, normalizeEmail, trimFields } from '../../src/contracts/validation.js';
+import type { Language } from '../../src/contracts/languages.js';
 import type { Db } from '../db/database.js';
 import { companies, users } from '../db/schema.js';
 import { emailTaken } from './accounts.js';
+import { sendVerificationLink } from './account-links.js';
+import { queueMail } from './mail/queue.js';
 import { attachDocuments, discardStagedDocuments, stageDocuments } from './documents.js';
 import { invalidFields } from './errors.js';
 import { hashPassword } from './passwords.js';
 import { inTransaction } from './transactions.js';
 import type { SpooledFile } from './upload-spool.js';
+
+/**
+ * What a registration's request says besides its fields: where the links of the e-mails
+ * sent at registration lead (the site's public address), and the language they are in.
+ */
+export interface AccountLinks {
+  publicUrl: string;
+  /**
+   * The language the request names (request-language.ts): the user's e-mail is written in
+   * it from now on. Null or absent: the default, Romanian.
+   */
+  language?: Language | null;
+}
 
 export interface RegisterPayload {
   email: string;
@@ -58,7 +74,11 @@ const QUICK_FORM_TEXT = [
  * The quick form: a person and their company. The company's e-mail is the person's
  * unless another is given, its country Romania unless another is given.
  */
-export async function registerPerson(db: Db, raw: RegisterPayload): Promise<void> {
+export async function registerPerson(
+  db: Db,
+  raw: RegisterPayload,
+  links: AccountLinks,
+): Promise<void> {
   const payload = trimFields(raw, QUICK_FORM_TEXT);
   const errors = validateRegisterPayload(payload);
   if (errors.length > 0) throw invalidFields(errors);
@@ -85,6 +105,7 @@ export async function registerPerson(db: Db, raw: RegisterPayload): Promise<void
       website: payload.website ?? '',
     },
     [],
+    links,
   );
 }
 
@@ -132,6 +153,7 @@ export async function registerCompany(
   db: Db,
   raw: WizardPayload,
   files: readonly SpooledFile[],
+  links: AccountLinks,
   signal?: AbortSignal,
 ): Promise<void> {
   const payload = trimFields(
@@ -164,6 +186,7 @@ export async function registerCompany(
       website: payload.website ?? '',
     },
     files,
+    links,
     signal,
   );
 }
@@ -185,6 +208,7 @@ async function createAccount(
   person: { email: string; password: string; firstName: string; lastName: string },
   company: Omit<typeof companies.$inferInsert, 'status' | 'isVerified'>,
   files: readonly SpooledFile[],
+  links: AccountLinks,
   signal?: AbortSignal,
 ): Promise<void> {
   const passwordHash = await hashPassword(person.password);
@@ -194,14 +218,27 @@ async function createAccount(
       if (await emailTaken(tx, person.email)) throw new EmailTaken();
       const [created] = await tx.insert(companies).values(company).returning({ id: companies.id });
       const companyId = created?.id as number;
-      await tx.insert(users).values({
-        email: person.email,
-        passwordHash,
-        firstName: person.firstName,
-        lastName: person.lastName,
-        companyId,
-      });
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: person.email,
+          passwordHash,
+          firstName: person.firstName,
+          lastName: person.lastName,
+          companyId,
+          ...(links.language ? { language: links.language } : {}),
+        })
+        .returning({ id: users.id, email: users.email, language: users.language });
       await attachDocuments(tx, companyId, staged);
+      // The link that confirms the address, sent only for an account made here.
+      if (user) await sendVerificationLink(tx, user, links.publicUrl);
+      if (user) {
+        await queueMail(
+          tx,
+          { email: user.email, language: user.language, userId: user.id },
+          { kind: 'registration-received', data: { companyName: company.name } },
+        );
+      }
     });
   } catch (error) {
     // A taken e-mail, also one taken a moment ago by a registration running alongside.

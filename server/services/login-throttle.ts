@@ -129,6 +129,11 @@ export async function forgetLoginAttempt(db: Db, attemptId: number): Promise<voi
   await db.delete(loginFailures).where(eq(loginFailures.id, attemptId));
 }
 
+/** Forgets every failure for an e-mail: its password was just set anew through its mailbox. */
+export async function forgetLoginFailures(db: Db, email: string): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.email, email));
+}
+
 /** Forgets attempts that have left the window (the daily clean-up of addresses not seen again). */
 export async function pruneLoginFailures(db: Db, now = Date.now()): Promise<void> {
   await db

@@ -3,7 +3,8 @@
  * catalogue at that moment, stock checked and taken under row locks, cart emptied);
  * a customer cancels only its company's orders, only while PENDING or CONFIRMED, and
  * the stock comes back. Staff handle orders in ./admin-orders.ts. Every change of status
- * is written to the order's history (./order-events.ts) in its transaction. Rows are
+ * is written to the order's history (./order-events.ts) in its transaction, and the
+ * company's people who follow orders are e-mailed in it (./mail/queue.ts). Rows are
  * locked in the order of transactions.ts: products, then cart lines, then the order.
  */
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -20,6 +21,7 @@ import { cartItems, orderItems, orders, products, users } from '../db/schema.js'
 import type { Account } from './accounts.js';
 import { lockCart, lockProducts, requireApproved, stockError } from './cart.js';
 import { HttpError, invalidFields, notFound } from './errors.js';
+import { mailOrderFollowers } from './mail/queue.js';
 import { recordOrderEvent } from './order-events.js';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -217,7 +219,17 @@ export async function createOrder(db: Db, draft: OrderDraft): Promise<Order> {
       .set({ stock: sql`${products.stock} - ${quantity}`, updatedAt: new Date() })
       .where(eq(products.id, product.id));
   }
-  return toOrderDto(order, items, draft.placedByRep ?? null);
+  const rep = draft.placedByRep;
+  await mailOrderFollowers(db, draft.companyId, {
+    kind: 'order-received',
+    data: {
+      orderNumber,
+      total: order.total,
+      ...(rep ? { placedByRep: `${rep.firstName} ${rep.lastName}`.trim() } : {}),
+      ...(order.status === 'AWAITING_VERIFICATION' ? { awaitingVerification: true } : {}),
+    },
+  });
+  return toOrderDto(order, items, rep ?? null);
 }
 
 /**
@@ -327,6 +339,10 @@ export async function cancelOrder(
     to: 'CANCELLED',
     by: { salonUserId: account.user.id },
     note: reason.trim(),
+  });
+  await mailOrderFollowers(db, row.companyId, {
+    kind: 'order-cancelled',
+    data: { orderNumber: row.orderNumber, reason: reason.trim() || null },
   });
   const [order] = await withItems(db, [updated ?? row]);
   return order as Order;

@@ -4,6 +4,7 @@
  */
 import { normalizeEmail } from '../../src/contracts/validation.js';
 import type { User } from '../../src/contracts/accounts.js';
+import type { Language } from '../../src/contracts/languages.js';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { users } from '../db/schema.js';
@@ -43,6 +44,8 @@ export async function login(
   db: Db,
   credentials: { email: string; password: string; rememberMe?: boolean | undefined },
   ip: string,
+  /** The language the request names: the user's e-mail is written in it from now on. */
+  language: Language | null = null,
 ): Promise<Session> {
   const email = normalizeEmail(credentials.email);
   const attempt = await beginLoginAttempt(db, email, ip);
@@ -57,7 +60,10 @@ export async function login(
   // Said only to whoever knows the password: it tells nothing to someone guessing.
   if (account.user.deactivatedAt) throw new HttpError(401, ACCOUNT_DEACTIVATED);
   await loginSucceeded(db, email, ip, attempt.id);
-  await db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, account.user.id));
+  await db
+    .update(users)
+    .set({ lastSignInAt: new Date(), ...(language ? { language } : {}) })
+    .where(eq(users.id, account.user.id));
   return {
     ...(await openSession(db, account.user.id, credentials.rememberMe !== false)),
     user: toUserDto(account),

@@ -2,7 +2,13 @@ import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { BrowserRouter, Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { canSeePrices } from '../contracts/accounts';
-import { BACK_OFFICE_PATH, FIELD_SALES_PATH, ROUTES, type AppRoute } from '../contracts/routes';
+import {
+  ACCOUNT_PATH,
+  BACK_OFFICE_PATH,
+  FIELD_SALES_PATH,
+  ROUTES,
+  type AppRoute,
+} from '../contracts/routes';
 import { useUser } from '../lib/auth/session';
 import { useConnectivity } from '../lib/sync/connectivity';
 import { offlineInviteOpen } from '../lib/sync/offline-invite';
@@ -16,7 +22,7 @@ import { FirstScreenProvider, type FirstScreen } from '../lib/first-screen';
 import { ErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { Header } from './header';
-import { BACK_OFFICE, FIELD_SALES, NotFoundPage, SCREENS } from './pages';
+import { ACCOUNT, BACK_OFFICE, FIELD_SALES, NotFoundPage, SCREENS } from './pages';
 import { replayHeldClicks } from '../lib/clicks-before-hydration';
 import { markFirstScreen } from '../lib/when-idle';
 import { keepApp } from '../lib/kept-on-device';
@@ -188,6 +194,7 @@ function AppRoutes() {
           path={`${FIELD_SALES_PATH}/*`}
           element={<RequireAuth rep>{FIELD_SALES.element}</RequireAuth>}
         />
+        <Route path={`${ACCOUNT_PATH}/*`} element={ACCOUNT.element} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
     </Routes>

@@ -162,6 +162,16 @@ const FieldSalesPage = lazyPage(
 );
 export const FIELD_SALES = screen(FieldSalesPage, { notFound: createElement(NotFoundPage) });
 
+/**
+ * The account's public pages (docs/product.md#password-reset): its own router and screens,
+ * opened from the sign-in page or an e-mail's link.
+ */
+const AccountPage = lazyPage(
+  () => import('../features/account/screens').then((m) => m.AccountPages),
+  { texts: true },
+);
+export const ACCOUNT = screen(AccountPage, { notFound: createElement(NotFoundPage) });
+
 /** The screen of an address, among those the server renders (first visits open on them). */
 function firstScreenPage(pathname: string): Page<never> | undefined {
   // Found as the router finds it, with the router's own matching.

@@ -26,6 +26,8 @@ export const NotificationSettingsSchema = Type.Object({
 export const UserSchema = Type.Object({
   id: Type.Integer(),
   email: Type.String(),
+  /** Whether the user confirmed its address through the link sent to it. */
+  emailVerified: Type.Boolean(),
   firstName: Type.String(),
   lastName: Type.String(),
   role: literals(ROLES),

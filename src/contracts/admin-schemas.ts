@@ -192,6 +192,8 @@ export const AdminCompanyDetailSchema = Type.Object({
     Type.Object({
       id: Type.Integer(),
       email: Type.String(),
+      /** Whether the user confirmed its address through the link sent to it. */
+      emailVerified: Type.Boolean(),
       firstName: Type.String(),
       lastName: Type.String(),
     }),

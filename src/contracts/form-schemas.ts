@@ -245,6 +245,18 @@ export const PasswordChangeFormSchema = Type.Object({
   confirmPassword: confirmation('newPassword'),
 });
 
+/** Asking for a link to choose a new password: the account's e-mail, as at sign-in. */
+export const ForgotPasswordFormSchema = Type.Object({ email: LoginFormSchema.properties.email });
+
+/** The new password of a reset link, as the server receives it: the registration's rules. */
+export const PasswordResetPayloadSchema = Type.Object({ newPassword: personPassword() });
+
+/** The reset form: the new password and its confirmation. */
+export const PasswordResetFormSchema = Type.Object({
+  ...PasswordResetPayloadSchema.properties,
+  confirmPassword: confirmation('newPassword'),
+});
+
 /** A new staff account (POST /api/admin/staff): a name and an e-mail; no password is typed. */
 export const StaffFormSchema = Type.Object({
   firstName: text({ blank: 'firstNameRequired', max: MAX_STAFF_NAME_LENGTH }),
@@ -414,6 +426,12 @@ export const validatePasswordChange = (values: object) =>
   fieldErrors(PasswordChangeFormSchema, values);
 export const validatePasswordChangePayload = (values: object) =>
   fieldErrors(PasswordChangePayloadSchema, values);
+export const validateForgotPassword = (values: object) =>
+  fieldErrors(ForgotPasswordFormSchema, values);
+export const validatePasswordReset = (values: object) =>
+  fieldErrors(PasswordResetFormSchema, values);
+export const validatePasswordResetPayload = (values: object) =>
+  fieldErrors(PasswordResetPayloadSchema, values);
 export const validateCompanyEdit = (values: object) => fieldErrors(CompanyEditFormSchema, values);
 export const validateStaff = (values: object) => fieldErrors(StaffFormSchema, values);
 export const validateProduct = (values: ProductValues) =>

@@ -9,10 +9,15 @@ export const DEFAULT_LANGUAGE: Language = 'ro';
  * by its primary tag (`en-GB` is English), else the default.
  */
 export function pickLanguage(candidates: readonly (string | null | undefined)[]): Language {
+  return matchLanguage(candidates) ?? DEFAULT_LANGUAGE;
+}
+
+/** As pickLanguage, but null when no candidate is one of the portal's languages. */
+export function matchLanguage(candidates: readonly (string | null | undefined)[]): Language | null {
   for (const candidate of candidates) {
     const base = candidate?.trim().slice(0, 2).toLowerCase();
     const language = LANGUAGES.find((known) => known === base);
     if (language) return language;
   }
-  return DEFAULT_LANGUAGE;
+  return null;
 }

@@ -23,6 +23,8 @@ export interface PageRoute {
   inSitemap?: boolean;
   /** Rendered by the server on a first visit; the others render in the browser. */
   serverRendered?: boolean;
+  /** Kept from search engines though anyone may open it (a page that links in e-mail open). */
+  noIndex?: boolean;
 }
 
 const TABLE = [
@@ -62,6 +64,8 @@ export const ROUTES: readonly AppRoute[] = TABLE;
 export const BACK_OFFICE_PATH = '/admin';
 /** Where field sales' pages lie (docs/product.md#field-sales), handed over the same way. */
 export const FIELD_SALES_PATH = '/rep';
+/** Where the account's public pages lie (forgotten password, e-mail links), handed over the same way. */
+export const ACCOUNT_PATH = '/account';
 
 export interface RouteMatch<R extends PageRoute> {
   route: R;

@@ -15,6 +15,8 @@ function address(path: string, id: number): string {
 
 const PUBLIC = [
   ...PAGES.filter((route) => !route.signedIn).map((route) => address(route.path, 1)),
+  // The reset page with a link's token shows its form (the token is checked when it is sent).
+  '/account/reset-password?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
   '/no-such-page',
 ];
 /**
@@ -37,7 +39,13 @@ const REP_PAGES = ['/products', ...PAGES.filter((route) => route.rep).map((route
 
 const PUBLIC_SMOKE = ['/', '/products', '/products/1', '/company-register'];
 const SIGNED_IN_SMOKE = ['/products', '/cart', '/profile'];
-const STAFF_SMOKE = ['/admin', '/admin/companies/2', '/admin/products/new', '/admin/people'];
+const STAFF_SMOKE = [
+  '/admin',
+  '/admin/companies/2',
+  '/admin/products/new',
+  '/admin/people',
+  '/admin/mail',
+];
 const REP_SMOKE = ['/rep', '/rep/cart', '/rep/customers/new'];
 
 interface Viewport {
@@ -96,6 +104,17 @@ async function shippedOrderPages(request: APIRequestContext): Promise<string[]> 
     expect(moved.ok()).toBe(true);
   }
   return [`/admin/orders/${order.id}`, `/admin/orders?search=${order.orderNumber}`];
+}
+
+/** The order's pages, and the last message it caused, with its HTML in a frame. */
+async function staffPagesMade(request: APIRequestContext): Promise<string[]> {
+  const orderPages = await shippedOrderPages(request);
+  const listed = await request.get('/api/admin/mail?limit=1', {
+    headers: await staffHeaders(request),
+  });
+  expect(listed.ok()).toBe(true);
+  const { messages } = (await listed.json()) as { messages: { id: number }[] };
+  return [...orderPages, ...messages.map((message) => `/admin/mail/${message.id}`)];
 }
 
 /** A rep signed in, ordering for a customer whose cart holds a line. */
@@ -161,7 +180,7 @@ const SWEEPS: Sweep[] = [
     signIn: (page) => signIn(page, STAFF),
     every: STAFF_PAGES,
     smoke: STAFF_SMOKE,
-    more: shippedOrderPages,
+    more: staffPagesMade,
     main: DESK,
     other: { name: 'narrow, 390 px', width: 390, height: 844 },
     otherLanguages: ['en'],

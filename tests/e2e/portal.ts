@@ -10,6 +10,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test as base } from '@playwright/test';
+import { smtpListener, type SmtpListener } from '../server/smtp-listener';
 import { STAFF } from './staff';
 
 export { expect } from '@playwright/test';
@@ -19,6 +20,8 @@ export interface Portal {
   url: string;
   /** The copy of the built app this server sends; a test may change it (a new version). */
   staticDir: string;
+  /** The e-mail the server sent: a real SMTP server of the worker's own (SMTP_URL). */
+  mailbox: SmtpListener;
 }
 
 /** The first worker's port; the others follow it. */
@@ -50,6 +53,7 @@ export const test = base.extend<object, { portal: Portal }>({
       const root = mkdtempSync(join(tmpdir(), `portal-e2e-${workerInfo.parallelIndex}-`));
       const staticDir = join(root, 'app');
       cpSync(BUILT_APP, staticDir, { recursive: true });
+      const mailbox = await smtpListener();
       const server = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
         env: {
           ...process.env,
@@ -63,6 +67,7 @@ export const test = base.extend<object, { portal: Portal }>({
           LOG_LEVEL: 'warn',
           ADMIN_EMAIL: STAFF.email,
           ADMIN_PASSWORD: STAFF.password,
+          SMTP_URL: mailbox.url,
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       });
@@ -74,12 +79,13 @@ export const test = base.extend<object, { portal: Portal }>({
       server.stderr?.on('data', keep);
       try {
         await untilHealthy(url, server, () => output);
-        await use({ url, staticDir });
+        await use({ url, staticDir, mailbox });
       } finally {
         if (server.exitCode === null) {
           server.kill('SIGTERM');
           await once(server, 'exit');
         }
+        await mailbox.close();
         rmSync(root, { recursive: true, force: true });
       }
     },

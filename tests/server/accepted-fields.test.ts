@@ -5,11 +5,17 @@
  * bodies sent here name every field the routes' schemas accept.
  */
 import { randomUUID } from 'node:crypto';
-import { desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, registeredRoutes } from '../../server/app';
-import { newsletterSubscriptions, products, refreshTokens, users } from '../../server/db/schema';
+import {
+  mailQueue,
+  newsletterSubscriptions,
+  products,
+  refreshTokens,
+  users,
+} from '../../server/db/schema';
 import { seedDatabase } from '../../server/db/seed';
 import { decideCompany, ensureAdmin } from '../../server/services/admin';
 import type { Company, CompanyDocument, User } from '../../src/contracts/accounts';
@@ -150,6 +156,38 @@ describe('accounts', () => {
     expect((await app.inject({ url: '/api/auth/me', headers: bearer(tokens) })).statusCode).toBe(
       401,
     );
+  });
+
+  it('take a reset request’s address, its link’s new password and a confirmation link’s token', async () => {
+    const { email, user } = await buyer();
+    const tokenOf = async (kind: 'password-reset' | 'verify-email') => {
+      const [message] = await testDb.database.db
+        .select({ data: mailQueue.data })
+        .from(mailQueue)
+        .where(and(eq(mailQueue.userId, user.id), eq(mailQueue.kind, kind)))
+        .orderBy(desc(mailQueue.id));
+      return new URL(String(message?.data.link)).searchParams.get('token') ?? '';
+    };
+    await send(null, 'POST', '/api/auth/password-reset', '/api/auth/password-reset', { email });
+    await send(
+      null,
+      'POST',
+      '/api/auth/password-reset/confirm',
+      '/api/auth/password-reset/confirm',
+      {
+        token: await tokenOf('password-reset'),
+        newPassword: 'Reset-Kept-Pass-3',
+      },
+    );
+    expect((await signIn(app, email, 'Reset-Kept-Pass-3')).accessToken).toBeTruthy();
+    await send(null, 'POST', '/api/auth/verify-email', '/api/auth/verify-email', {
+      token: await tokenOf('verify-email'),
+    });
+    const me = await read<{ user: User }>(
+      await signIn(app, email, 'Reset-Kept-Pass-3'),
+      '/api/auth/me',
+    );
+    expect(me.user.emailVerified).toBe(true);
   });
 
   it('subscribe the newsletter’s address in its language', async () => {

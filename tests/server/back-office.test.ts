@@ -13,6 +13,7 @@ import {
   categories,
   companies,
   companyDocuments,
+  mailQueue,
   products,
   users,
 } from '../../server/db/schema';
@@ -328,7 +329,13 @@ describe('GET /api/admin/companies/:id', () => {
       expect.objectContaining({ id: documentId, status: 'REJECTED', reviewNotes: 'Blurred' }),
     ]);
     expect(shown.users).toEqual([
-      { id: buyer.userId, email: like.any(String), firstName: 'Ana', lastName: 'Ionescu' },
+      {
+        id: buyer.userId,
+        email: like.any(String),
+        emailVerified: false,
+        firstName: 'Ana',
+        lastName: 'Ionescu',
+      },
     ]);
     expect(shown.history.map((entry) => [entry.action, entry.entityId])).toEqual([
       ['company.edit', buyer.companyId],
@@ -728,6 +735,19 @@ describe('every /api/admin route', () => {
         payload: { paymentStatus: 'PAID' },
       }),
       'GET /api/admin/audit': () => Promise.resolve({ url: '/api/admin/audit?entityType=company' }),
+      'GET /api/admin/mail': () => Promise.resolve({ url: '/api/admin/mail?status=waiting' }),
+      'GET /api/admin/mail/:id': async () => {
+        const [message] = await db()
+          .insert(mailQueue)
+          .values({
+            toAddress: 'salon@example.com',
+            language: 'ro',
+            kind: 'company-approved',
+            data: { companyName: 'Salon' },
+          })
+          .returning({ id: mailQueue.id });
+        return { url: `/api/admin/mail/${message?.id ?? 0}` };
+      },
       ...catalogueCalls(),
       'GET /api/admin/staff': () => Promise.resolve({ url: '/api/admin/staff' }),
       'POST /api/admin/staff': () =>

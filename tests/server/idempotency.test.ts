@@ -16,6 +16,7 @@ import {
   companies,
   companyDocuments,
   idempotencyKeys,
+  mailQueue,
   orders,
   products,
   users,
@@ -537,6 +538,30 @@ const CASES: Case[] = [
     },
   },
   {
+    route: 'POST /api/auth/verify-email/resend',
+    async prepare() {
+      const { tokens, userId } = await customer();
+      return {
+        tokens,
+        userId,
+        request: { method: 'POST', url: '/api/auth/verify-email/resend', payload: {} },
+        // The route takes no data: the other request is another route of the same user.
+        other: {
+          method: 'PUT',
+          url: '/api/users/notifications',
+          payload: {
+            orderNotifications: false,
+            newProductNotifications: true,
+            marketingNewsletter: false,
+          },
+        },
+        // A repeat queues no second message.
+        effect: () =>
+          db().select({ id: mailQueue.id }).from(mailQueue).where(eq(mailQueue.userId, userId)),
+      };
+    },
+  },
+  {
     route: 'DELETE /api/users/me',
     async prepare() {
       const { tokens, userId } = await customer();
@@ -861,6 +886,9 @@ const ANONYMOUS_ROUTES = [
   'POST /api/auth/login',
   'POST /api/auth/refresh',
   'POST /api/auth/logout',
+  'POST /api/auth/password-reset',
+  'POST /api/auth/password-reset/confirm',
+  'POST /api/auth/verify-email',
   'POST /api/newsletter',
 ];
 

@@ -1,13 +1,21 @@
 import { matchRoutes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
+import { ACCOUNT_ROUTES } from '../../src/contracts/account-routes';
 import { REP_ROUTES } from '../../src/contracts/rep-routes';
-import { BACK_OFFICE_PATH, FIELD_SALES_PATH, matchRoute, ROUTES } from '../../src/contracts/routes';
+import {
+  ACCOUNT_PATH,
+  BACK_OFFICE_PATH,
+  FIELD_SALES_PATH,
+  matchRoute,
+  ROUTES,
+} from '../../src/contracts/routes';
 import { PAGES, STAFF_ROUTES } from '../../src/contracts/staff-routes';
 
 /** The areas with routers of their own, and their tables. */
 const AREAS = {
   'back-office': { path: BACK_OFFICE_PATH, routes: STAFF_ROUTES },
   'field-sales': { path: FIELD_SALES_PATH, routes: REP_ROUTES },
+  account: { path: ACCOUNT_PATH, routes: ACCOUNT_ROUTES },
 };
 
 /**
@@ -49,6 +57,11 @@ const ADDRESSES = [
   '/rep/',
   '/rep/no-such-page',
   '/reps',
+  '/account',
+  '/account/',
+  '/account/no-such-page',
+  '/account/reset-password/more',
+  '/accounts',
   '//',
   '/products/',
   '/products//',

@@ -25,6 +25,24 @@ describe('the server settings', () => {
     expect(readConfig({ DATABASE_URL: url }).database).toEqual({ engine: 'postgres', url });
   });
 
+  it('send e-mail through SMTP_URL from MAIL_FROM, else write it to the data folder as the maker', () => {
+    expect(readConfig({ DATA_DIR: '/srv/portal' }).mail).toEqual({
+      smtpUrl: null,
+      from: '"Floravia Professional" <comenzi@floravia.ro>',
+      folder: '/srv/portal/mail',
+    });
+    expect(
+      readConfig({
+        SMTP_URL: 'smtps://portal:secret@mail.example.com:465',
+        MAIL_FROM: 'Floravia Comenzi <comenzi@floravia.ro>',
+      }).mail,
+    ).toMatchObject({
+      smtpUrl: 'smtps://portal:secret@mail.example.com:465',
+      from: 'Floravia Comenzi <comenzi@floravia.ro>',
+    });
+    expect(readConfig({ MAIL_FROM: 'orders@floravia.ro' }).mail.from).toBe('orders@floravia.ro');
+  });
+
   it('take the staff account only with both its e-mail and password', () => {
     expect(
       readConfig({ ADMIN_EMAIL: 'staff@example.com', ADMIN_PASSWORD: 'Staff-Pass-1' }).admin,
@@ -38,6 +56,9 @@ describe('the server settings', () => {
     [{ JWT_SECRET: 'short' }, /JWT_SECRET/],
     [{ TRUST_PROXY: 'yes please' }, /TRUST_PROXY/],
     [{ PUBLIC_URL: 'ftp://portal.example' }, /PUBLIC_URL/],
+    [{ SMTP_URL: 'mail.example.com:587' }, /SMTP_URL/],
+    [{ SMTP_URL: 'https://mail.example.com' }, /SMTP_URL/],
+    [{ MAIL_FROM: 'Floravia <not an address>' }, /MAIL_FROM/],
   ])('refuse %o, naming the setting', (env, name) => {
     expect(() => readConfig(env)).toThrow(name);
   });

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyCompaniesChange,
+  applyMailChange,
   auditQuery,
   companiesQuery,
+  mailQuery,
   readAuditUrl,
   readCompaniesUrl,
+  readMailUrl,
   writeCompaniesUrl,
+  writeMailUrl,
 } from '../../src/features/admin/staff-urls';
 
 const params = (query: string) => new URLSearchParams(query);
@@ -92,5 +96,27 @@ describe('the audit log in the address', () => {
       page: 1,
       limit: 20,
     });
+  });
+});
+
+describe('the outgoing e-mail list in the address', () => {
+  it('keeps the recipient searched, the status and the page, and drops what the server refuses', () => {
+    const view = readMailUrl(params('search=%20salon%40&status=failed&page=2'));
+    expect(view).toEqual({ search: ' salon@', status: 'failed', page: 2 });
+    expect(writeMailUrl(view)).toBe('/admin/mail?search=salon%40&status=failed&page=2');
+    expect(mailQuery(view)).toEqual({ search: 'salon@', status: 'failed', page: 2, limit: 20 });
+    expect(readMailUrl(params('status=lost&page=0'))).toEqual({
+      search: '',
+      status: undefined,
+      page: 1,
+    });
+    expect(writeMailUrl(readMailUrl(params('')))).toBe('/admin/mail');
+  });
+
+  it('goes back to page 1 when a filter changes', () => {
+    expect(applyMailChange(params('page=3'), { status: 'sent' }).toString()).toBe('status=sent');
+    expect(applyMailChange(params('status=sent'), { page: 2 }).toString()).toBe(
+      'status=sent&page=2',
+    );
   });
 });

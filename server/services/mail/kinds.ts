@@ -5,6 +5,7 @@
  * reaches the messages still waiting.
  */
 import type { Language } from '../../../src/contracts/languages.js';
+import { HIDDEN_VALUE } from '../../../src/contracts/mail.js';
 
 export interface MailKinds {
   /** To the salon's user who registered the company: it is under review. */
@@ -14,8 +15,18 @@ export interface MailKinds {
   'company-suspended': { companyName: string; reason: string | null };
   /** Staff rejected one of the company's documents, with their note. */
   'document-rejected': { companyName: string; documentName: string; note: string };
-  /** Order e-mail goes to the salon's users who keep order notifications on. */
-  'order-received': { orderNumber: string; total: string };
+  /**
+   * Order e-mail goes to the salon's users who keep order notifications on. `total` is the
+   * amount in euro as the database writes it ("1234.50"); the message writes it the
+   * language's way. A sales rep's order names the rep; one for a company not verified yet
+   * says it waits for the verification.
+   */
+  'order-received': {
+    orderNumber: string;
+    total: string;
+    placedByRep?: string;
+    awaitingVerification?: boolean;
+  };
   'order-confirmed': { orderNumber: string };
   'order-shipped': { orderNumber: string; trackingNumber: string | null };
   'order-cancelled': { orderNumber: string; reason: string | null };
@@ -38,6 +49,22 @@ export const SECRET_FIELDS: { readonly [K in MailKind]?: readonly (keyof MailKin
   'password-reset': ['link'],
   'verify-email': ['link'],
 };
+
+/**
+ * The data of a message with its secret fields (SECRET_FIELDS) replaced by HIDDEN_VALUE:
+ * what the back office shows, and what the queue keeps once the message has gone.
+ */
+export function hideSecrets(kind: string, data: Record<string, unknown>): Record<string, unknown> {
+  const secret: readonly string[] = Object.hasOwn(SECRET_FIELDS, kind)
+    ? (SECRET_FIELDS[kind as MailKind] ?? [])
+    : [];
+  return Object.fromEntries(
+    Object.entries(data).map(([field, value]) => [
+      field,
+      secret.includes(field) ? HIDDEN_VALUE : value,
+    ]),
+  );
+}
 
 /** Who a message goes to. */
 export interface Recipient {

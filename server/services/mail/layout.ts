@@ -3,7 +3,8 @@
  * the maker's signature, as plain text and as HTML with every value escaped.
  */
 import { BRAND } from '../../../src/contracts/brand.js';
-import type { RenderedMail } from './kinds.js';
+import type { Language } from '../../../src/contracts/languages.js';
+import type { MailKind, MailKinds, MailRenderer, RenderedMail } from './kinds.js';
 
 export interface MailContent {
   subject: string;
@@ -53,3 +54,25 @@ export function renderMailContent(content: MailContent): RenderedMail {
   ].join('');
   return { subject, text, html };
 }
+
+/** How the portal's messages open, in each language. */
+export const GREETINGS: Record<Language, string> = {
+  ro: 'Bună ziua,',
+  en: 'Hello,',
+  it: 'Buongiorno,',
+};
+
+/** A message's wording in each language, from its data. */
+export type Wordings<K extends MailKind> = Record<Language, (data: MailKinds[K]) => MailContent>;
+
+/** The renderer of a kind worded in each language, in the shared frame. */
+export const inEachLanguage =
+  <K extends MailKind>(wordings: Wordings<K>): MailRenderer<K> =>
+  (data, language) =>
+    renderMailContent(wordings[language](data));
+
+/** The HTML of a rendered message marked as written in `language`, for mail readers and screen readers. */
+export const inLanguage = (mail: RenderedMail, language: Language): RenderedMail => ({
+  ...mail,
+  html: mail.html.replace(/^<!doctype html><html>/, `<!doctype html><html lang="${language}">`),
+});

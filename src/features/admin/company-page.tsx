@@ -178,6 +178,14 @@ function CompanyScreen({ detail, reload }: { detail: AdminCompanyDetail; reload:
                     </td>
                     <td className="staff-table__email">
                       <a href={`mailto:${user.email}`}>{user.email}</a>
+                      {!user.emailVerified && (
+                        <>
+                          {' '}
+                          <span className="chip chip--pending">
+                            {t('admin.company.emailUnverified')}
+                          </span>
+                        </>
+                      )}
                     </td>
                   </tr>
                 ))}

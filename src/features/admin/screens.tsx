@@ -25,6 +25,8 @@ const SCREENS = {
   'admin-product': screen(() => import('./product-edit-page').then((m) => m.ProductEditPage)),
   'admin-categories': screen(() => import('./categories-page').then((m) => m.CategoriesPage)),
   'admin-people': screen(() => import('./people-page').then((m) => m.PeoplePage)),
+  'admin-mail': screen(() => import('./mail-page').then((m) => m.MailPage)),
+  'admin-mail-message': screen(() => import('./mail-message-page').then((m) => m.MailMessagePage)),
 } satisfies Record<StaffRouteId, ComponentType>;
 
 /** The back office's pages, matched below BACK_OFFICE_PATH; `notFound` for any other. */

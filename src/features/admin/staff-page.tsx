@@ -56,6 +56,9 @@ export function StaffPage({
           <li>
             <NavLink to="/admin/people">{t('admin.nav.people')}</NavLink>
           </li>
+          <li>
+            <NavLink to="/admin/mail">{t('admin.nav.mail')}</NavLink>
+          </li>
         </ul>
       </nav>
       {children}

@@ -14,6 +14,7 @@ import {
   type CompanySort,
   type SortOrder,
 } from '../../contracts/admin';
+import { MAIL_STATUSES, type AdminMailQuery, type MailStatus } from '../../contracts/mail';
 import { MAX_TEXT_LENGTH } from '../../contracts/validation';
 
 /** A whole number from 1 in the address (a page, an id), else undefined. */
@@ -133,6 +134,42 @@ export function auditQuery(view: AuditView): AuditQuery {
   return {
     ...(view.action ? { action: view.action } : {}),
     ...(view.companyId !== undefined ? { companyId: view.companyId } : {}),
+    page: view.page,
+    limit: ADMIN_PAGE_SIZE,
+  };
+}
+
+export interface MailView {
+  search: string;
+  status: MailStatus | undefined;
+  page: number;
+}
+
+export function readMailUrl(params: URLSearchParams): MailView {
+  return {
+    search: (params.get('search') ?? '').slice(0, MAX_TEXT_LENGTH),
+    status: oneOf(MAIL_STATUSES, params.get('status')),
+    page: positiveInt(params.get('page')) ?? 1,
+  };
+}
+
+export function writeMailUrl(view: MailView): string {
+  const params = new URLSearchParams();
+  if (view.search.trim()) params.set('search', view.search.trim());
+  if (view.status) params.set('status', view.status);
+  if (view.page > 1) params.set('page', String(view.page));
+  const text = params.toString();
+  return text ? `/admin/mail?${text}` : '/admin/mail';
+}
+
+/** The address after a change: any change but the page itself goes back to page 1. */
+export const applyMailChange = listChange(readMailUrl, writeMailUrl);
+
+export function mailQuery(view: MailView): AdminMailQuery {
+  const search = view.search.trim();
+  return {
+    ...(search ? { search } : {}),
+    ...(view.status ? { status: view.status } : {}),
     page: view.page,
     limit: ADMIN_PAGE_SIZE,
   };

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router-dom';
-import { BRAND } from '../../contracts/brand';
 import { validateLogin } from '../../contracts/form-schemas';
 import type { FieldError } from '../../contracts/validation';
 import { Banner } from '../../components/banner';
@@ -14,7 +13,7 @@ import '../screens.css';
 
 interface LoginState {
   from?: string;
-  notice?: 'registered' | 'companyRegistered' | 'expired' | 'signedOut';
+  notice?: 'registered' | 'companyRegistered' | 'expired' | 'signedOut' | 'passwordReset';
 }
 
 export function LoginPage() {
@@ -107,11 +106,9 @@ export function LoginPage() {
               />
               {t('auth.rememberMe')}
             </label>
-            <a
-              href={`mailto:${BRAND.email}?subject=${encodeURIComponent(t('auth.forgotSubject'))}`}
-            >
+            <Link to="/account/forgot-password" state={{ email: values.email.trim() }}>
               {t('auth.forgotPassword')}
-            </a>
+            </Link>
           </div>
           <button type="submit" className="button button--large" disabled={busy}>
             {busy ? t('auth.signingIn') : t('auth.submit')}

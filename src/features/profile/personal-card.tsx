@@ -7,6 +7,7 @@ import { FormField } from '../../components/form-field';
 import { serverProblemText } from '../../lib/i18n';
 import { queueProfileUpdate } from '../../lib/sync/outbox';
 import { useOutboxEntries } from '../../lib/sync/use-device-data';
+import { EmailConfirmation } from './email-confirmation';
 
 export function PersonalCard({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -117,6 +118,7 @@ export function PersonalCard({ user }: { user: User }) {
             <dt>{t('register.fields.email')}</dt>
             <dd>{user.email}</dd>
           </dl>
+          <EmailConfirmation user={user} />
           <button
             type="button"
             className="button button--ghost"

@@ -62,6 +62,10 @@ export const updateNotifications = (settings: NotificationSettings) =>
 
 export const deleteAccount = (password: string) => api.delete('users/me', { json: { password } });
 
+/** A new link to confirm the user's e-mail address (docs/api.md#password-reset-and-e-mail-verification). */
+export const resendVerification = () =>
+  api.post('auth/verify-email/resend', { json: {} }).json<{ message: string }>();
+
 export const fetchMyCompany = () =>
   api
     .get('companies/me')

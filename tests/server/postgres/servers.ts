@@ -13,6 +13,9 @@
  * alone and the others once it answers: they find the database seeded.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '../postgres-cluster';
 
@@ -49,7 +52,11 @@ interface Running {
   exited: Promise<void>;
 }
 
-async function startOne(databaseUrl: string, options: StartOptions): Promise<Running> {
+async function startOne(
+  databaseUrl: string,
+  dataDir: string,
+  options: StartOptions,
+): Promise<Running> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts', '--api-only'], {
     cwd: REPO_ROOT,
@@ -57,6 +64,9 @@ async function startOne(databaseUrl: string, options: StartOptions): Promise<Run
       ...process.env,
       // The test database, not one a developer's shell points at.
       DATABASE_URL: databaseUrl,
+      // The e-mail the processes queue is written here, not to the developer's data folder.
+      DATA_DIR: dataDir,
+      SMTP_URL: '',
       PORT: String(port),
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
@@ -113,6 +123,7 @@ export async function startServers(
   options: StartOptions = {},
 ): Promise<Servers> {
   const running: Running[] = [];
+  const dataDir = await mkdtemp(join(tmpdir(), 'portal-servers-'));
   // A test run that ends without its afterAll (a crash, a timeout) leaves no server behind.
   const killAll = () => {
     for (const { child } of running) child.kill('SIGKILL');
@@ -121,11 +132,12 @@ export async function startServers(
   const stop = async () => {
     process.off('exit', killAll);
     await Promise.all(running.splice(0).map(stopOne));
+    await rm(dataDir, { recursive: true, force: true });
   };
   try {
-    running.push(await startOne(databaseUrl, options));
+    running.push(await startOne(databaseUrl, dataDir, options));
     const others = await Promise.allSettled(
-      Array.from({ length: count - 1 }, () => startOne(databaseUrl, options)),
+      Array.from({ length: count - 1 }, () => startOne(databaseUrl, dataDir, options)),
     );
     for (const outcome of others) if (outcome.status === 'fulfilled') running.push(outcome.value);
     const failed = others.find((outcome) => outcome.status === 'rejected');

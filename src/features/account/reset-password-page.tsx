@@ -1,0 +1,114 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { validatePasswordReset } from '../../contracts/form-schemas';
+import { Banner } from '../../components/banner';
+import { PasswordField } from '../../components/form-field';
+import { PageMeta } from '../../components/page-meta';
+import { confirmPasswordReset } from '../../lib/api/account-links';
+import { classifyFailure, failureText, fieldErrors } from '../../lib/api/failure';
+import { getSession } from '../../lib/auth/session-store';
+import '../screens.css';
+
+const EMPTY = { newPassword: '', confirmPassword: '' };
+type Field = keyof typeof EMPTY;
+
+/** Refusals of the link itself: the form cannot help, a new link can. */
+const LINK_REFUSALS = ['TOKEN_INVALID', 'TOKEN_EXPIRED', 'TOKEN_USED'];
+
+/**
+ * `/account/reset-password?token=…`, opened from the e-mail: a new password, with the
+ * registration's rules. Every session of the account ends; the user signs in with it.
+ */
+export function ResetPasswordPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const token = useSearchParams()[0].get('token') ?? '';
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<{ text: string; linkRefused: boolean } | null>(
+    token ? null : { text: t('serverErrors.TOKEN_INVALID'), linkRefused: true },
+  );
+  const [busy, setBusy] = useState(false);
+
+  const change = (field: Field, value: string) => {
+    setValues((v) => ({ ...v, [field]: value }));
+    setErrors(({ [field]: _cleared, ...rest }) => rest);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validatePasswordReset(values);
+    setErrors(Object.fromEntries(found.map((e) => [e.field, t(`validation.${e.code}`)])));
+    setFailure(null);
+    if (found.length > 0) return;
+    setBusy(true);
+    try {
+      await confirmPasswordReset(token, values.newPassword);
+      // Every session of the account has ended, this device's too.
+      if (getSession()) await import('../../lib/auth/session-actions').then((m) => m.signOut());
+      await navigate('/login', { replace: true, state: { notice: 'passwordReset' } });
+    } catch (caught) {
+      const failure = await classifyFailure(caught);
+      const code = failure.kind === 'refused' ? failure.body?.code : undefined;
+      if (failure.kind === 'refused') setErrors(fieldErrors(t, failure.body));
+      setFailure({
+        text: failureText(t, failure, {
+          offline: t('account.offline'),
+          refused: t('account.reset.failed'),
+        }),
+        linkRefused: code !== undefined && LINK_REFUSALS.includes(code),
+      });
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="page auth-page">
+      <PageMeta
+        title={`${t('account.reset.title')} | ${t('meta.titleSuffix')}`}
+        description={t('account.reset.description')}
+        keywords={t('meta.keywords')}
+        path="/account/reset-password"
+      />
+      <meta name="robots" content="noindex" />
+      <section className="auth-page__form">
+        <h1>{t('account.reset.title')}</h1>
+        {failure && <Banner kind="error">{failure.text}</Banner>}
+        {failure?.linkRefused ? (
+          <p>
+            <Link to="/account/forgot-password">{t('account.reset.askAgain')}</Link>
+          </p>
+        ) : (
+          <>
+            <p>{t('account.reset.intro')}</p>
+            <form onSubmit={(event) => void submit(event)} noValidate>
+              <PasswordField
+                label={t('account.reset.newPassword')}
+                autoComplete="new-password"
+                value={values.newPassword}
+                error={errors.newPassword}
+                hint={t('register.passwordHint')}
+                showLabel={t('auth.showPassword')}
+                hideLabel={t('auth.hidePassword')}
+                onChange={(event) => change('newPassword', event.target.value)}
+              />
+              <PasswordField
+                label={t('account.reset.confirmPassword')}
+                autoComplete="new-password"
+                value={values.confirmPassword}
+                error={errors.confirmPassword}
+                showLabel={t('auth.showPassword')}
+                hideLabel={t('auth.hidePassword')}
+                onChange={(event) => change('confirmPassword', event.target.value)}
+              />
+              <button type="submit" className="button button--large" disabled={busy}>
+                {busy ? t('account.reset.saving') : t('account.reset.submit')}
+              </button>
+            </form>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}
