@@ -29,6 +29,7 @@ import { accountLinkRoutes } from './routes/account-links.js';
 import { authRoutes } from './routes/auth.js';
 import { registrationRoutes } from './routes/registration.js';
 import { cartRoutes } from './routes/cart.js';
+import { orderListRoutes } from './routes/order-lists.js';
 import { companyRoutes } from './routes/companies.js';
 import { orderRoutes } from './routes/orders.js';
 import { healthRoutes } from './routes/health.js';
@@ -188,6 +189,7 @@ export async function buildApp({
       await api.register(accountLinkRoutes, { db: database.db, publicUrl });
       await api.register(userRoutes, { db: database.db });
       await api.register(cartRoutes, { db: database.db });
+      await api.register(orderListRoutes, { db: database.db });
       await api.register(orderRoutes, { db: database.db });
       await api.register(adminRoutes, { db: database.db });
       await api.register(adminMailRoutes, { db: database.db });

@@ -16,6 +16,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import { ROLES } from '../../src/contracts/states.js';
@@ -464,6 +465,40 @@ export const accountLinkRequests = pgTable(
   (table) => [
     index('account_link_requests_email_idx').on(table.email, table.createdAt),
     index('account_link_requests_ip_idx').on(table.ip, table.createdAt),
+  ],
+);
+
+/** A salon user's named lists of products to order (migration 0020). */
+export const orderLists = pgTable(
+  'order_lists',
+  {
+    /** Chosen by the device that made the list. */
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: millis('created_at'),
+    updatedAt: millis('updated_at'),
+  },
+  (table) => [index('order_lists_user_idx').on(table.userId, table.createdAt, table.id)],
+);
+
+export const orderListItems = pgTable(
+  'order_list_items',
+  {
+    listId: uuid('list_id')
+      .notNull()
+      .references(() => orderLists.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    quantity: integer('quantity').notNull(),
+    addedAt: millis('added_at'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.listId, table.productId] }),
+    check('order_list_items_quantity_check', sql`${table.quantity} > 0`),
   ],
 );
 

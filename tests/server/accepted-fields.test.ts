@@ -20,6 +20,7 @@ import { seedDatabase } from '../../server/db/seed';
 import { decideCompany, ensureAdmin } from '../../server/services/admin';
 import type { Company, CompanyDocument, User } from '../../src/contracts/accounts';
 import type { ErrorBody } from '../../src/contracts/error-schema';
+import type { OrderLists } from '../../src/contracts/order-lists';
 import type { Cart, Order } from '../../src/contracts/orders';
 import { ADDRESS, bearer, multipart, PDF, PNG, register, signIn, type Tokens } from './helpers';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -604,6 +605,33 @@ describe('the back office catalogue', () => {
     );
     expect(after.categories.map((c) => c.id)).toEqual(ids);
     expect(after.categories[0]?.names).toEqual(renamed);
+  });
+});
+
+describe('order lists', () => {
+  it('keep a list’s name and each product’s quantity', async () => {
+    const { tokens } = await buyer();
+    const [product] = await testDb.database.db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.active, true))
+      .limit(1);
+    const id = randomUUID();
+    await send(tokens, 'PUT', '/api/lists/:listId', `/api/lists/${id}`, { name: 'Back-bar' });
+    await send(
+      tokens,
+      'PUT',
+      '/api/lists/:listId/items/:productId',
+      `/api/lists/${id}/items/${product!.id}`,
+      { quantity: 4 },
+    );
+    expect((await read<OrderLists>(tokens, '/api/lists')).lists).toEqual([
+      expect.objectContaining({
+        id,
+        name: 'Back-bar',
+        items: [{ productId: product!.id, quantity: 4 }],
+      }),
+    ]);
   });
 });
 

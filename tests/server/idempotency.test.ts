@@ -17,6 +17,8 @@ import {
   companyDocuments,
   idempotencyKeys,
   mailQueue,
+  orderListItems,
+  orderLists,
   orders,
   products,
   users,
@@ -471,6 +473,73 @@ const CATALOGUE_CASES: Case[] = [
 ];
 
 /** Every mutating route of a signed-in user or of staff. */
+/** A salon user's order list with one product, and another list to change instead. */
+async function listCase(
+  route: string,
+  request: (list: string, productId: number) => Prepared['request'],
+): Promise<Prepared> {
+  const { tokens, userId } = await customer();
+  const productId = await productWithStock(5);
+  const [list, otherList] = [randomUUID(), randomUUID()];
+  for (const id of [list, otherList]) {
+    await send(
+      tokens,
+      { method: 'PUT', url: `/api/lists/${id}`, payload: { name: 'Back-bar' } },
+      randomUUID(),
+    );
+    await send(
+      tokens,
+      { method: 'PUT', url: `/api/lists/${id}/items/${productId}`, payload: { quantity: 2 } },
+      randomUUID(),
+    );
+  }
+  const made = route === 'PUT /api/lists/:listId';
+  return {
+    tokens,
+    userId,
+    request: request(made ? randomUUID() : list, productId),
+    other: request(otherList, productId),
+    effect: async () => [
+      await db()
+        .select()
+        .from(orderLists)
+        .where(eq(orderLists.userId, userId))
+        .orderBy(orderLists.id),
+      await db()
+        .select({ listId: orderListItems.listId, quantity: orderListItems.quantity })
+        .from(orderListItems)
+        .innerJoin(orderLists, eq(orderLists.id, orderListItems.listId))
+        .where(eq(orderLists.userId, userId))
+        .orderBy(orderListItems.listId),
+    ],
+  };
+}
+
+const LIST_CASES: Case[] = (
+  [
+    [
+      'PUT /api/lists/:listId',
+      (list) => ({ method: 'PUT', url: `/api/lists/${list}`, payload: { name: 'Christmas' } }),
+    ],
+    ['DELETE /api/lists/:listId', (list) => ({ method: 'DELETE', url: `/api/lists/${list}` })],
+    [
+      'PUT /api/lists/:listId/items/:productId',
+      (list, productId) => ({
+        method: 'PUT',
+        url: `/api/lists/${list}/items/${productId}`,
+        payload: { quantity: 7 },
+      }),
+    ],
+    [
+      'DELETE /api/lists/:listId/items/:productId',
+      (list, productId) => ({ method: 'DELETE', url: `/api/lists/${list}/items/${productId}` }),
+    ],
+  ] as const satisfies readonly (readonly [
+    string,
+    (list: string, productId: number) => Prepared['request'],
+  ])[]
+).map(([route, request]) => ({ route, prepare: () => listCase(route, request) }));
+
 const CASES: Case[] = [
   ...CATALOGUE_CASES,
   {
@@ -630,6 +699,7 @@ const CASES: Case[] = [
       };
     },
   },
+  ...LIST_CASES,
   {
     route: 'DELETE /api/cart',
     async prepare() {
