@@ -625,9 +625,10 @@ function attemptsFor(route: RegisteredRoute): fc.Arbitrary<Attempt> {
   return fc.oneof(...options);
 }
 
+/** As the server's JSON parser reads a body: a leading byte order mark is skipped. */
 function parsesAsJson(text: string): boolean {
   try {
-    JSON.parse(text);
+    JSON.parse(text.replace(/^\ufeff/, ''));
     return true;
   } catch {
     return false;
@@ -825,7 +826,8 @@ describe('every route under malformed input', () => {
     }
     Object.assign(task.meta, { requests: requests - before });
     expect(failures).toEqual([]);
-  }, 120_000);
+    // About a second a route on two busy cores (each route stops at its own time limit).
+  }, 180_000);
 
   it('answers raw and malformed multipart bodies with 4xx JSON, never a 5xx', async ({ task }) => {
     const failures: string[] = [];
