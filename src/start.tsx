@@ -45,6 +45,8 @@ void (async () => {
     await nextTask();
     const screen = preloadPage(window.location.pathname).catch(() => undefined);
     await Promise.all([texts, screen]);
+    // The texts that just arrived were taken in by the task that ends here.
+    await nextTask();
     start();
   } finally {
     await nextTask();
