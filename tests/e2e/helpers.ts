@@ -157,18 +157,20 @@ export const addToCart = (cards: Locator, index: number) =>
     .getByRole('button', { name: /^Add to cart/ })
     .click();
 
-/** An order of a salon that may order, placed through the API: two units of a product in stock. */
-export async function placedOrder(request: APIRequestContext, email: string, password = PASSWORD) {
-  const headers = { authorization: `Bearer ${await apiToken(request, email, password)}` };
-  const list = await request.get('/api/products', { headers, params: { limit: 50 } });
-  const { products } = (await list.json()) as { products: { id: number; stock: number }[] };
-  const product = products.find((p) => p.stock > 5);
-  expect(product, 'a product in stock').toBeTruthy();
-  const added = await request.post('/api/cart/add', {
-    headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
-    data: { productId: product?.id, quantity: 2 },
-  });
-  expect(added.ok()).toBe(true);
+/** An order placed through the API by the user of `token`: `lines` of products and quantities. */
+export async function orderThroughApi(
+  request: APIRequestContext,
+  token: string,
+  lines: { productId: number; quantity: number }[],
+) {
+  const headers = { authorization: `Bearer ${token}` };
+  for (const line of lines) {
+    const added = await request.post('/api/cart/add', {
+      headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
+      data: line,
+    });
+    expect(added.ok()).toBe(true);
+  }
   const checkout = await request.post('/api/cart/checkout', {
     headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
     data: {
@@ -185,6 +187,19 @@ export async function placedOrder(request: APIRequestContext, email: string, pas
   });
   expect(checkout.status()).toBe(201);
   return ((await checkout.json()) as { order: { id: number; orderNumber: string } }).order;
+}
+
+/** An order of a salon that may order, placed through the API: two units of a product in stock. */
+export async function placedOrder(request: APIRequestContext, email: string, password = PASSWORD) {
+  const token = await apiToken(request, email, password);
+  const list = await request.get('/api/products', {
+    headers: { authorization: `Bearer ${token}` },
+    params: { limit: 50 },
+  });
+  const { products } = (await list.json()) as { products: { id: number; stock: number }[] };
+  const product = products.find((p) => p.stock > 5);
+  expect(product, 'a product in stock').toBeTruthy();
+  return orderThroughApi(request, token, [{ productId: product?.id ?? 0, quantity: 2 }]);
 }
 
 /** What the service worker keeps, by path. */

@@ -12,6 +12,7 @@ import {
   cachedPaths,
   catalogueReady,
   fillShipping,
+  orderThroughApi,
   serverOrders,
   signInAs,
 } from './helpers';
@@ -41,38 +42,6 @@ async function productsInStock(
   return found;
 }
 
-/** An order the salon placed earlier, through the API: `lines` of products and quantities. */
-async function pastOrder(
-  request: APIRequestContext,
-  token: string,
-  lines: { productId: number; quantity: number }[],
-) {
-  const headers = { authorization: `Bearer ${token}` };
-  for (const line of lines) {
-    const added = await request.post('/api/cart/add', {
-      headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
-      data: line,
-    });
-    expect(added.ok()).toBe(true);
-  }
-  const checkout = await request.post('/api/cart/checkout', {
-    headers: { ...headers, 'idempotency-key': crypto.randomUUID() },
-    data: {
-      shippingAddress: {
-        firstName: 'Mara',
-        lastName: 'Stan',
-        street: 'Strada Teiului 7',
-        city: 'Brașov',
-        zipCode: '500001',
-        country: 'Romania',
-        phone: '+40 268 555 777',
-      },
-    },
-  });
-  expect(checkout.status()).toBe(201);
-  return ((await checkout.json()) as { order: { id: number; orderNumber: string } }).order;
-}
-
 const linesOf = (order: { orderItems: { productId: number; quantity: number }[] }) =>
   order.orderItems
     .map(({ productId, quantity }) => ({ productId, quantity }))
@@ -90,7 +59,7 @@ test('a past order is ordered again offline and reaches the server once, with it
     { productId: first!.id, quantity: 2 },
     { productId: second!.id, quantity: 1 },
   ];
-  const past = await pastOrder(request, token, lines);
+  const past = await orderThroughApi(request, token, lines);
 
   await signInAs(page, salon.email);
   await catalogueReady(page);
@@ -201,7 +170,7 @@ test('the pro-forma of a salon’s order is made on the device, offline too, as 
   const salon = await approvedSalon(request, 'proforma');
   const token = await apiToken(request, salon.email);
   const [product] = await productsInStock(request, token, 1);
-  const order = await pastOrder(request, token, [{ productId: product!.id, quantity: 3 }]);
+  const order = await orderThroughApi(request, token, [{ productId: product!.id, quantity: 3 }]);
   await signInAs(page, salon.email);
   await catalogueReady(page);
   // The salon's device keeps the pro-forma's files with its screens.

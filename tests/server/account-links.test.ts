@@ -463,7 +463,7 @@ describe('registering with an address an account already has', () => {
     app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: personPayload({ email, password: 'Takeover-Pass-9', firstName: 'Mallory' }),
+      payload: personPayload({ email, password: 'Claimed-Pass-9', firstName: 'Mallory' }),
       remoteAddress: freshAddress(),
     });
 
@@ -485,7 +485,7 @@ describe('registering with an address an account already has', () => {
     ).toEqual(companiesBefore);
     expect(await userRow(STAFF.email)).toEqual(staffBefore);
     expect(await mailTo(STAFF.email, 'verify-email')).toEqual([]);
-    expect((await login(STAFF.email, 'Takeover-Pass-9')).statusCode).toBe(401);
+    expect((await login(STAFF.email, 'Claimed-Pass-9')).statusCode).toBe(401);
     expect((await login(STAFF.email, STAFF.password)).statusCode).toBe(200);
   });
 
@@ -494,6 +494,6 @@ describe('registering with an address an account already has', () => {
     const answer = await registerWith(owner.email);
     expect(answer.statusCode).toBe(201);
     expect(await mailTo(owner.email, 'verify-email')).toHaveLength(1);
-    expect((await login(owner.email, 'Takeover-Pass-9')).statusCode).toBe(401);
+    expect((await login(owner.email, 'Claimed-Pass-9')).statusCode).toBe(401);
   });
 });
