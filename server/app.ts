@@ -33,6 +33,7 @@ import { orderListRoutes } from './routes/order-lists.js';
 import { companyRoutes } from './routes/companies.js';
 import { orderRoutes } from './routes/orders.js';
 import { healthRoutes } from './routes/health.js';
+import { makerRoutes } from './routes/maker.js';
 import { userRoutes } from './routes/users.js';
 import { newsletterRoutes } from './routes/newsletter.js';
 import { productRoutes } from './routes/products.js';
@@ -40,6 +41,7 @@ import { seoRoutes } from './routes/seo.js';
 import { uploadRoutes } from './routes/uploads.js';
 import { adminCatalogueRoutes } from './routes/admin-catalogue.js';
 import { MAX_PICTURE_BYTES } from '../src/contracts/admin-catalogue.js';
+import { BRAND_DETAILS, type MakerDetails } from '../src/contracts/maker.js';
 import { changeVersions } from './services/change-versions.js';
 import { describeFailure, HttpError } from './services/errors.js';
 import { loadFirstScreens } from './first-screens.js';
@@ -56,6 +58,8 @@ export interface AppOptions {
   trustProxy?: FastifyServerOptions['trustProxy'];
   /** The site's public address, for canonical links and the sitemap; never the request's Host. */
   publicUrl?: string;
+  /** The maker's details on pro-formas (see MAKER_* in config.ts); the brand's alone by default. */
+  maker?: MakerDetails;
 }
 
 /** A route as registered: what the tests enumerate to cover every route. */
@@ -81,6 +85,7 @@ export async function buildApp({
   logger = false,
   trustProxy = false,
   publicUrl = DEFAULT_PUBLIC_URL,
+  maker = BRAND_DETAILS,
 }: AppOptions) {
   const app = Fastify({
     logger,
@@ -168,6 +173,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database });
+      await api.register(makerRoutes, { maker });
       await api.register(productRoutes, { db: database.db });
       await api.register(newsletterRoutes, { db: database.db });
       // Only these routes read multipart forms (documents): its hooks run for them alone.

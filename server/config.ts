@@ -2,6 +2,12 @@
 import { resolve } from 'node:path';
 import { BRAND } from '../src/contracts/brand.js';
 import { isEmailAddress } from '../src/contracts/email.js';
+import {
+  BRAND_DETAILS,
+  DEFAULT_PAYMENT_DAYS,
+  printedIban,
+  type MakerDetails,
+} from '../src/contracts/maker.js';
 import type { DatabaseConfig } from './db/database.js';
 
 export interface Config {
@@ -23,6 +29,8 @@ export interface Config {
   /** The access tokens' signing key, when set; else a random key kept in the database. */
   jwtSecret: string | null;
   mail: MailConfig;
+  /** The maker's details on pro-formas: its registered office, numbers and bank account. */
+  maker: MakerDetails;
 }
 
 export interface MailConfig {
@@ -105,6 +113,40 @@ function readMailFrom(value: string | undefined): string {
   return text;
 }
 
+/** The longest payment term accepted, in days: a year. */
+const MAX_PAYMENT_DAYS = 365;
+
+/**
+ * The maker's legal details, which every pro-forma carries: MAKER_ADDRESS (the registered
+ * office, on one line), MAKER_TAX_NUMBER, MAKER_TRADE_REGISTER, MAKER_IBAN and MAKER_BANK,
+ * each left off the pro-forma while unset; PAYMENT_DAYS, the days a salon has to pay (15
+ * unless set). The name and contacts are the brand's.
+ */
+function readMaker(env: NodeJS.ProcessEnv): MakerDetails {
+  const text = (name: string) => env[name]?.trim() ?? '';
+  const ibanText = text('MAKER_IBAN');
+  const iban = ibanText === '' ? '' : printedIban(ibanText);
+  if (iban === null) {
+    throw new Error(
+      `MAKER_IBAN must be an IBAN such as RO49 AAAA 1B31 0075 9384 0000, not "${ibanText}"`,
+    );
+  }
+  const daysText = text('PAYMENT_DAYS');
+  const paymentDays = daysText === '' ? DEFAULT_PAYMENT_DAYS : Number(daysText);
+  if (!/^\d*$/.test(daysText) || paymentDays > MAX_PAYMENT_DAYS) {
+    throw new Error(`PAYMENT_DAYS must be a number of days from 0 to 365, not "${daysText}"`);
+  }
+  return {
+    ...BRAND_DETAILS,
+    address: text('MAKER_ADDRESS') || BRAND_DETAILS.address,
+    taxNumber: text('MAKER_TAX_NUMBER'),
+    tradeRegister: text('MAKER_TRADE_REGISTER'),
+    iban,
+    bank: text('MAKER_BANK'),
+    paymentDays,
+  };
+}
+
 /** A signing key shorter than this can be guessed offline from one token. */
 const MIN_JWT_SECRET_LENGTH = 32;
 
@@ -145,5 +187,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       from: readMailFrom(env.MAIL_FROM),
       folder: resolve(dataDir, 'mail'),
     },
+    maker: readMaker(env),
   };
 }

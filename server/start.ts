@@ -83,6 +83,7 @@ const app = await buildApp({
   logger: { level: config.logLevel },
   trustProxy: config.trustProxy,
   publicUrl: config.publicUrl,
+  maker: config.maker,
 });
 // The queued e-mail goes out from every process (services/mail/worker.ts); closing the
 // server stops it before the database closes.

@@ -17,6 +17,8 @@ export const SESSION_KEYS = {
 export const OFFLINE_INVITE_KEY = 'portal.offlineInviteDone';
 /** When this device first opened the portal: a device that comes back keeps the app. */
 export const FIRST_VISIT_KEY = 'portal.firstVisit';
+/** The maker's details for pro-formas made offline, as the server last gave them. */
+export const MAKER_KEY = 'portal.maker';
 /** Set once a whole catalogue is on the device: its screens then read the device first. */
 export const MIRROR_FLAG_KEY = 'portal.catalogueMirrored';
 /** Web Lock held while a refresh token is exchanged, so that two tabs never spend it twice. */

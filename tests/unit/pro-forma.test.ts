@@ -5,6 +5,7 @@ import fontkit from '@pdf-lib/fontkit';
 import { createInstance } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Language } from '../../src/contracts/languages';
+import { BRAND_DETAILS } from '../../src/contracts/maker';
 import {
   buildProForma,
   proFormaFileName,
@@ -159,6 +160,31 @@ describe('buildProForma', { timeout: 30_000 }, () => {
       expect(font.baseFont).toMatch(/^[A-Z]{6}\+NotoSans-(Regular|Bold)$/);
       expect(font.program.length).toBeLessThan(FONTS.regular.length / 5);
     }
+  });
+
+  it("carries the maker's registered office, numbers, bank account and payment term", async () => {
+    const maker = {
+      ...BRAND_DETAILS,
+      address: 'Calea Șagului 10, 300516 Timișoara',
+      taxNumber: 'RO87654321',
+      tradeRegister: 'J35/1234/1998',
+      iban: 'RO49 AAAA 1B31 0075 9384 0000',
+      bank: 'Banca Transilvania',
+      paymentDays: 30,
+    };
+    const shown = allText((await readPdf(await build(anOrder(1), 'en', { maker }))).pages);
+
+    expect(shown).toContain('VAT/CUI: RO87654321');
+    expect(shown).toContain('Trade register: J35/1234/1998');
+    expect(shown).toContain('Calea Șagului 10, 300516 Timișoara');
+    expect(shown).toContain('IBAN: RO49 AAAA 1B31 0075 9384 0000 · Banca Transilvania');
+    expect(shown).toContain('Payment by bank transfer within 30 days of the invoice date.');
+
+    // Without them configured, no empty label stands where they would be.
+    const plain = allText((await readPdf(await build(anOrder(1), 'en'))).pages);
+    expect(plain).not.toContain('IBAN');
+    expect(plain).not.toContain('Trade register');
+    expect(plain).toContain('within 15 days');
   });
 
   it('draws every letter with its outline from the font', async () => {

@@ -50,6 +50,38 @@ describe('the server settings', () => {
     expect(() => readConfig({ ADMIN_EMAIL: 'staff@example.com' })).toThrow(/ADMIN_PASSWORD/);
   });
 
+  it("give pro-formas the maker's legal details, and only the brand's when none are set", () => {
+    expect(readConfig({}).maker).toEqual({
+      name: 'Floravia Professional',
+      email: 'comenzi@floravia.ro',
+      phone: '+40 256 490 198',
+      address: '',
+      taxNumber: '',
+      tradeRegister: '',
+      iban: '',
+      bank: '',
+      paymentDays: 15,
+    });
+    expect(
+      readConfig({
+        MAKER_ADDRESS: ' Calea Șagului 10, 300516 Timișoara, România ',
+        MAKER_TAX_NUMBER: 'RO12345678',
+        MAKER_TRADE_REGISTER: 'J35/1234/1998',
+        // Typed as a bank prints it, or as a clerk pastes it: the same account.
+        MAKER_IBAN: 'ro49aaaa1b31007593840000',
+        MAKER_BANK: 'Banca Transilvania',
+        PAYMENT_DAYS: '30',
+      }).maker,
+    ).toMatchObject({
+      address: 'Calea Șagului 10, 300516 Timișoara, România',
+      taxNumber: 'RO12345678',
+      tradeRegister: 'J35/1234/1998',
+      iban: 'RO49 AAAA 1B31 0075 9384 0000',
+      bank: 'Banca Transilvania',
+      paymentDays: 30,
+    });
+  });
+
   it.each([
     [{ PORT: '80a' }, /PORT/],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
@@ -59,6 +91,12 @@ describe('the server settings', () => {
     [{ SMTP_URL: 'mail.example.com:587' }, /SMTP_URL/],
     [{ SMTP_URL: 'https://mail.example.com' }, /SMTP_URL/],
     [{ MAIL_FROM: 'Floravia <not an address>' }, /MAIL_FROM/],
+    // One digit mistyped: the check digits no longer agree.
+    [{ MAKER_IBAN: 'RO49 AAAA 1B31 0075 9384 0001' }, /MAKER_IBAN/],
+    [{ MAKER_IBAN: '1234' }, /MAKER_IBAN/],
+    [{ PAYMENT_DAYS: '-5' }, /PAYMENT_DAYS/],
+    [{ PAYMENT_DAYS: '400' }, /PAYMENT_DAYS/],
+    [{ PAYMENT_DAYS: 'fifteen' }, /PAYMENT_DAYS/],
   ])('refuse %o, naming the setting', (env, name) => {
     expect(() => readConfig(env)).toThrow(name);
   });

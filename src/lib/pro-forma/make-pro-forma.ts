@@ -8,6 +8,7 @@ import i18n from 'i18next';
 import type { Language } from '../../contracts/languages';
 import { loadLanguageTexts } from '../i18n';
 import { getConnectivity } from '../sync/connectivity';
+import { readMaker } from '../sync/maker';
 import {
   buildProForma,
   proFormaFileName,
@@ -42,6 +43,7 @@ export async function makeProForma(request: ProFormaRequest): Promise<ProFormaOu
     const bytes = await buildProForma(request.order, request.customer, request.language, {
       t: i18n.getFixedT(request.language),
       reference: request.reference,
+      maker: readMaker(),
       signature: request.signature ? await request.signature() : null,
     });
     const file = proFormaFileName(request.reference);

@@ -14,7 +14,7 @@ import regularFontUrl from 'notosans-fontface/fonts/NotoSans-Regular.ttf?url';
 import type { TFunction } from 'i18next';
 // Types only: erased from the build, the libraries themselves are imported when needed.
 import type { PDFDocument, PDFFont, PDFPage } from 'pdf-lib';
-import { BRAND } from '../../contracts/brand';
+import { BRAND_DETAILS, type MakerDetails } from '../../contracts/maker';
 import type { RepCustomer } from '../../contracts/field-sales';
 import type { Order, OrderItem } from '../../contracts/orders';
 import { formatDateTime, formatMoney } from '../i18n';
@@ -56,14 +56,14 @@ export interface ProFormaOptions {
   t: TFunction;
   /** The font files; by default downloaded from the app's assets, once per page load. */
   fonts?: ProFormaFonts | undefined;
-  /** Days the customer has to pay. */
-  paymentDays?: number | undefined;
+  /**
+   * The maker's details as the server last gave them (its registered office, numbers, bank
+   * account and payment term); by default the brand's alone.
+   */
+  maker?: MakerDetails | undefined;
   /** When the document is made (its metadata); by default now. */
   now?: Date | undefined;
 }
-
-/** The maker's usual payment term for salons, in days. */
-export const DEFAULT_PAYMENT_DAYS = 15;
 
 /** A4 in points, and the margin around every page (15 mm). */
 const PAGE = { width: 595.28, height: 841.89, margin: 42.5 };
@@ -302,6 +302,7 @@ export async function buildProForma(
   options: ProFormaOptions,
 ): Promise<Uint8Array> {
   const { t } = options;
+  const maker = options.maker ?? BRAND_DETAILS;
   const [pdf, { default: fontkit }, fonts] = await Promise.all([
     import('pdf-lib'),
     import('@pdf-lib/fontkit'),
@@ -324,8 +325,8 @@ export async function buildProForma(
   const title = t('proForma.document.title');
   const now = options.now ?? new Date();
   doc.setTitle(`${title} ${reference.value}`);
-  doc.setAuthor(BRAND.name);
-  doc.setCreator(BRAND.name);
+  doc.setAuthor(maker.name);
+  doc.setCreator(maker.name);
   doc.setLanguage(language);
   doc.setCreationDate(now);
   doc.setModificationDate(now);
@@ -347,10 +348,13 @@ export async function buildProForma(
     {
       heading: t('proForma.document.supplier'),
       lines: partyLines([
-        BRAND.name,
-        BRAND.address,
-        BRAND.phone && t('proForma.document.phone', { phone: BRAND.phone }),
-        BRAND.email && t('proForma.document.email', { email: BRAND.email }),
+        maker.name,
+        maker.taxNumber && t('proForma.document.taxNumber', { number: maker.taxNumber }),
+        maker.tradeRegister &&
+          t('proForma.document.tradeRegister', { number: maker.tradeRegister }),
+        maker.address,
+        maker.phone && t('proForma.document.phone', { phone: maker.phone }),
+        maker.email && t('proForma.document.email', { email: maker.email }),
       ]),
     },
     {
@@ -452,9 +456,11 @@ export async function buildProForma(
     w.paragraph(order.notes.trim());
     w.y -= 8;
   }
-  w.paragraph(
-    t('proForma.document.payment', { count: options.paymentDays ?? DEFAULT_PAYMENT_DAYS }),
-  );
+  w.paragraph(t('proForma.document.payment', { count: maker.paymentDays }));
+  if (maker.iban) {
+    const account = t('proForma.document.iban', { iban: maker.iban });
+    w.paragraph(maker.bank ? `${account} · ${maker.bank}` : account, { font: bold });
+  }
   const rep = order.placedBy;
   if (rep) {
     w.paragraph(
@@ -494,7 +500,7 @@ export async function buildProForma(
     w.page = page;
     const y = PAGE.margin + w.lineHeight(SIZE.small);
     w.rule(y + 4);
-    w.draw(`${BRAND.name} · ${title} ${reference.value}`, w.left, y, {
+    w.draw(`${maker.name} · ${title} ${reference.value}`, w.left, y, {
       size: SIZE.small,
       color: MUTED,
     });

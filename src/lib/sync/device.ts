@@ -16,6 +16,7 @@ import {
 } from '../auth/session-store';
 import { db } from '../db/db';
 import { refreshCompany } from './company';
+import { refreshMaker } from './maker';
 import { refreshCustomers } from './rep-customers';
 import { onReconnect, reportNetworkFailure, startConnectivity } from './connectivity';
 import { OUTBOX_DONE_MESSAGE, type OutboxDoneMessage } from './outbox-replay';
@@ -91,7 +92,7 @@ export const syncLoop = createSyncLoop({
     cart: () => api.get('cart').json<Cart>(),
     orders: async () => (await api.get('orders').json<{ orders: Order[] }>()).orders,
     refreshAccount: async () => {
-      await Promise.all([refreshCompany(), refreshCustomers()]);
+      await Promise.all([refreshCompany(), refreshCustomers(), refreshMaker()]);
     },
     isNetworkError,
   },
