@@ -157,20 +157,23 @@ export async function clearCart(db: Db, account: Account): Promise<Cart> {
  * 4. A line whose product was not locked in step 2 was added in between: its product
  *    cannot be locked now without breaking the order, so the transaction starts again.
  */
-export async function lockCart(db: Db, userId: number) {
+export async function lockCart(db: Db, userId: number, alsoProducts: number[] = []) {
   const held = await db
     .select({ productId: cartItems.productId })
     .from(cartItems)
     .where(eq(cartItems.userId, userId));
-  const locked = await lockProducts(
-    db,
-    held.map((line) => line.productId),
-  );
+  // Products a checkout names beside the cart's are locked in the same ordered pass.
+  const locked = await lockProducts(db, [
+    ...new Set([...held.map((line) => line.productId), ...alsoProducts]),
+  ]);
   const lines = await lockLines(db, userId);
   const productOf = new Map(locked.map((product) => [product.id, product]));
-  return lines.map((line) => {
-    const product = productOf.get(line.productId);
-    if (!product) throw new RestartTransaction('A line was added to the cart while locking it');
-    return { line, product };
-  });
+  return {
+    lines: lines.map((line) => {
+      const product = productOf.get(line.productId);
+      if (!product) throw new RestartTransaction('A line was added to the cart while locking it');
+      return { line, product };
+    }),
+    productOf,
+  };
 }

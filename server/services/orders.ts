@@ -10,6 +10,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   canCancel,
+  MAX_LINE_QUANTITY,
   roundMoney,
   type Order,
   type ShippingAddress,
@@ -109,6 +110,8 @@ export interface CheckoutRequest {
   shippingAddress: ShippingAddress;
   notes?: string | undefined;
   clientReference?: string | undefined;
+  /** The lines the user confirmed, as its device showed them; the whole cart when absent. */
+  items?: { productId: number; quantity: number }[] | undefined;
 }
 
 /** The address of an order, trimmed and checked (400 with each field's rule). */
@@ -235,36 +238,77 @@ export async function createOrder(db: Db, draft: OrderDraft): Promise<Order> {
 /**
  * `POST /api/cart/checkout`: the cart becomes an order.
  *
- * 1. The cart's products, then its lines, locked (cart.ts, lockCart).
- * 2. Every line within the stock, or nothing is ordered (`createOrder`, as the rest).
- * 3. The order at the catalogue's prices of this moment.
- * 4. The stock taken, and the ordered lines removed from the cart. Only those: a line
- *    added meanwhile for another product was not ordered and stays.
+ * 1. The cart's products (and any other the checkout names), then its lines, locked
+ *    (cart.ts, lockCart).
+ * 2. What is ordered: with `items`, the lines the user confirmed on its device, at the
+ *    quantities it saw, whatever another device of the same user did to the cart since
+ *    (docs/product.md#one-user-on-two-devices); without, every line of the cart. A product
+ *    named twice is one line of both quantities; an unknown one is 404, as for a cart.
+ * 3. Every line within the stock, or nothing is ordered (`createOrder`, as the rest), at
+ *    the catalogue's prices of this moment.
+ * 4. The stock taken, and what was ordered taken out of the cart: a line keeps what was
+ *    not ordered of it, and a line the checkout did not name (added meanwhile, here or on
+ *    another device) stays.
  */
 export async function checkout(db: Db, account: Account, request: CheckoutRequest): Promise<Order> {
   requireApproved(account);
   const address = shippingOf(request.shippingAddress);
-  const lines = await lockCart(db, account.user.id);
-  if (lines.length === 0)
+  const { items } = request;
+  const { lines, productOf } = await lockCart(
+    db,
+    account.user.id,
+    (items ?? []).map((item) => item.productId),
+  );
+  const ordered = items
+    ? namedLines(items, productOf)
+    : lines.map(({ line, product }) => ({ quantity: line.quantity, product }));
+  if (ordered.length === 0)
     throw new HttpError(400, 'Your cart is empty', undefined, { code: 'CART_EMPTY' });
   const order = await createOrder(db, {
     companyId: account.company?.id as number,
     userId: account.user.id,
-    lines: lines.map(({ line, product }) => ({ quantity: line.quantity, product })),
+    lines: ordered,
     address,
     notes: request.notes,
     clientReference: request.clientReference,
   });
-  await db.delete(cartItems).where(
-    and(
-      eq(cartItems.userId, account.user.id),
-      inArray(
-        cartItems.productId,
-        lines.map(({ line }) => line.productId),
-      ),
-    ),
-  );
+  const orderedOf = new Map(ordered.map(({ product, quantity }) => [product.id, quantity]));
+  for (const { line } of lines) {
+    const taken = orderedOf.get(line.productId) ?? 0;
+    if (taken === 0) continue;
+    const where = and(eq(cartItems.userId, line.userId), eq(cartItems.productId, line.productId));
+    if (taken >= line.quantity) await db.delete(cartItems).where(where);
+    else
+      await db
+        .update(cartItems)
+        .set({ quantity: line.quantity - taken })
+        .where(where);
+  }
   return order;
+}
+
+/**
+ * The lines an order names, a product named twice being one line of both quantities: each
+ * with its product as the caller locked it (404 for one not found), each within the most
+ * a line may hold (400).
+ */
+export function namedLines(
+  items: readonly { productId: number; quantity: number }[],
+  productOf: ReadonlyMap<number, ProductRow>,
+): { quantity: number; product: ProductRow }[] {
+  const wanted = new Map<number, number>();
+  for (const item of items) {
+    wanted.set(item.productId, (wanted.get(item.productId) ?? 0) + item.quantity);
+  }
+  return [...wanted].map(([productId, quantity]) => {
+    const product = productOf.get(productId);
+    if (!product) throw notFound('Product not found', 'PRODUCT_NOT_FOUND');
+    if (quantity > MAX_LINE_QUANTITY) {
+      const message = `At most ${MAX_LINE_QUANTITY} of ${product.name} in one order.`;
+      throw new HttpError(400, message, [{ field: `product:${productId}`, message }]);
+    }
+    return { quantity, product };
+  });
 }
 
 function companyOf(account: Account): number {

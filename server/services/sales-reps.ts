@@ -23,7 +23,7 @@ import {
   RepCustomerFormSchema,
   type RepCustomerForm,
 } from '../../src/contracts/form-schemas.js';
-import { MAX_LINE_QUANTITY, type Order } from '../../src/contracts/orders.js';
+import type { Order } from '../../src/contracts/orders.js';
 import { normalizeEmail, trimFields } from '../../src/contracts/validation.js';
 import type { Db } from '../db/database.js';
 import { companies, orders, orderSignatures, taxNumberKey, users } from '../db/schema.js';
@@ -32,7 +32,7 @@ import { recordAudit, type AuditActor } from './audit.js';
 import { lockProducts } from './cart.js';
 import { detectDocumentType } from './documents.js';
 import { HttpError, invalidFields, notFound } from './errors.js';
-import { createOrder, shippingOf, withItems } from './orders.js';
+import { createOrder, namedLines, shippingOf, withItems } from './orders.js';
 
 export const UNKNOWN_SALES_REP = 'Choose an active sales rep.';
 
@@ -326,20 +326,11 @@ export async function placeRepOrder(
   if (!canSeePrices(company) && !awaiting) {
     throw new HttpError(409, CUSTOMER_NOT_APPROVED, undefined, { code: 'CUSTOMER_NOT_APPROVED' });
   }
-  const wanted = new Map<number, number>();
-  for (const item of body.items) {
-    wanted.set(item.productId, (wanted.get(item.productId) ?? 0) + item.quantity);
-  }
-  const locked = await lockProducts(db, [...wanted.keys()]);
-  const lines = [...wanted].map(([productId, quantity]) => {
-    const product = locked.find((row) => row.id === productId);
-    if (!product) throw notFound('Product not found', 'PRODUCT_NOT_FOUND');
-    if (quantity > MAX_LINE_QUANTITY) {
-      const message = `At most ${MAX_LINE_QUANTITY} of ${product.name} in one order.`;
-      throw new HttpError(400, message, [{ field: `product:${productId}`, message }]);
-    }
-    return { quantity, product };
-  });
+  const locked = await lockProducts(
+    db,
+    body.items.map((item) => item.productId),
+  );
+  const lines = namedLines(body.items, new Map(locked.map((product) => [product.id, product])));
   const order = await createOrder(db, {
     companyId,
     userId: rep.id,

@@ -5,6 +5,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { bodyOf, ShippingFormSchema } from './form-schemas';
+import { MAX_ORDER_LINES } from './field-sales';
 import { literals } from './literals';
 import { MAX_LINE_QUANTITY, MAX_NOTES_LENGTH } from './orders';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from './states';
@@ -111,6 +112,16 @@ export const CheckoutBodySchema = Type.Object(
     notes: Type.Optional(Type.String({ maxLength: MAX_NOTES_LENGTH })),
     /** The device's own reference of the order. */
     clientReference: Type.Optional(Type.String({ maxLength: 100 })),
+    /**
+     * The lines the user confirmed, as its device showed them: exactly these are ordered.
+     * Without them, the whole cart as the server holds it.
+     */
+    items: Type.Optional(
+      Type.Array(
+        Type.Object({ productId: Id, quantity: Quantity }, { additionalProperties: false }),
+        { minItems: 1, maxItems: MAX_ORDER_LINES },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

@@ -7,7 +7,7 @@ import { orders, products } from '../../server/db/schema';
 import { seedDatabase } from '../../server/db/seed';
 import { decideCompany, ensureAdmin } from '../../server/services/admin';
 import type { ErrorBody } from '../../src/contracts/error-schema';
-import type { Cart, Order } from '../../src/contracts/orders';
+import { MAX_LINE_QUANTITY, type Cart, type Order } from '../../src/contracts/orders';
 import { ADDRESS, bearer, like, register, signIn, type Tokens } from './helpers';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
@@ -307,6 +307,92 @@ describe('checkout', () => {
     expect(response.statusCode).toBe(422);
     expect(response.json<ErrorBody>().message).toMatch(/Only 1 .* left/);
     expect((await call(tokens, 'GET', '/api/cart')).json<Cart>().itemCount).toBe(4);
+  });
+});
+
+// One user on a phone and a tablet (docs/product.md#one-user-on-two-devices): the phone
+// checks out the lines it showed, while the tablet has changed the same cart meanwhile.
+describe('a checkout naming the lines the user confirmed', () => {
+  it('orders exactly those, and leaves in the cart what another device added', async () => {
+    const { tokens } = await approvedBuyer();
+    const [shampoo, mask, oil] = [
+      await productWithStock(20, '10.00'),
+      await productWithStock(20, '20.00'),
+      await productWithStock(20, '5.00'),
+    ] as [number, number, number];
+    // The phone's view: 2 shampoos. The tablet then made them 5 and added an oil.
+    await call(tokens, 'POST', '/api/cart/add', { productId: shampoo, quantity: 5 });
+    await call(tokens, 'POST', '/api/cart/add', { productId: oil, quantity: 1 });
+
+    const response = await call(tokens, 'POST', '/api/cart/checkout', {
+      shippingAddress: ADDRESS,
+      // The mask is not in the server's cart (the tablet removed it): the phone's user
+      // confirmed it, so it is ordered.
+      items: [
+        { productId: shampoo, quantity: 2 },
+        { productId: mask, quantity: 1 },
+      ],
+    });
+
+    expect(response.statusCode).toBe(201);
+    const order = response.json<{ order: Order }>().order;
+    expect(order.orderItems.map((item) => [item.productId, item.quantity]).sort()).toEqual(
+      [
+        [shampoo, 2],
+        [mask, 1],
+      ].sort(),
+    );
+    expect(order.total).toBe(40);
+    // Nothing the tablet did is lost: the 3 shampoos not ordered and the oil stay.
+    const cart = (await call(tokens, 'GET', '/api/cart')).json<Cart>();
+    expect(cart.items.map((item) => [item.id, item.quantity]).sort()).toEqual(
+      [
+        [shampoo, 3],
+        [oil, 1],
+      ].sort(),
+    );
+    expect([await stockOf(shampoo), await stockOf(mask), await stockOf(oil)]).toEqual([18, 19, 20]);
+  });
+
+  it('adds up a product named twice, within the most one line may hold', async () => {
+    const { tokens } = await approvedBuyer();
+    const productId = await productWithStock(1000);
+    const twice = await call(tokens, 'POST', '/api/cart/checkout', {
+      shippingAddress: ADDRESS,
+      items: [
+        { productId, quantity: 2 },
+        { productId, quantity: 3 },
+      ],
+    });
+    expect(twice.statusCode).toBe(201);
+    expect(twice.json<{ order: Order }>().order.orderItems).toMatchObject([{ quantity: 5 }]);
+
+    const tooMany = await call(tokens, 'POST', '/api/cart/checkout', {
+      shippingAddress: ADDRESS,
+      items: [
+        { productId, quantity: MAX_LINE_QUANTITY },
+        { productId, quantity: 1 },
+      ],
+    });
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.json<ErrorBody>().details).toMatchObject([{ field: `product:${productId}` }]);
+  });
+
+  it('refuses an unknown product, a line beyond the stock and an empty list, ordering nothing', async () => {
+    const { tokens } = await approvedBuyer();
+    const productId = await productWithStock(2);
+    await call(tokens, 'POST', '/api/cart/add', { productId, quantity: 1 });
+    const checkout = (items: object[]) =>
+      call(tokens, 'POST', '/api/cart/checkout', { shippingAddress: ADDRESS, items });
+
+    expect((await checkout([{ productId: 999999, quantity: 1 }])).statusCode).toBe(404);
+    expect((await checkout([{ productId, quantity: 3 }])).statusCode).toBe(422);
+    expect((await checkout([])).statusCode).toBe(400);
+    expect((await call(tokens, 'GET', '/api/orders')).json<{ orders: Order[] }>().orders).toEqual(
+      [],
+    );
+    expect((await call(tokens, 'GET', '/api/cart')).json<Cart>().itemCount).toBe(1);
+    expect(await stockOf(productId)).toBe(2);
   });
 });
 

@@ -14,6 +14,7 @@ import {
   backoffMs,
   BACKOFF_CAP_MS,
   classify,
+  requestFor,
   type OutboxEntry,
   type OutboxPayload,
   type OutboxRequest,
@@ -392,6 +393,28 @@ describe('the cart the user sees', () => {
         product,
       ).items,
     ).toEqual([]);
+  });
+
+  it('keeps after a waiting checkout what it does not order, as the server does', () => {
+    // Another device of the user made line 1 five and added line 3; this device ordered two
+    // of line 1 and line 2 as it showed them.
+    const items = [
+      { productId: 1, quantity: 2 },
+      { productId: 2, quantity: 1 },
+    ];
+    const checkout = entry({
+      kind: 'checkout',
+      shippingAddress: ADDRESS,
+      notes: '',
+      localRef: 'x',
+      items,
+    });
+    const cart = applyEntries(cartWith([1, 5], [2, 1], [3, 1]), [checkout], product);
+    expect(cart.items.map((i) => [i.productId, i.quantity])).toEqual([
+      [1, 3],
+      [3, 1],
+    ]);
+    expect(requestFor(checkout.payload).body).toMatchObject({ items });
   });
 });
 

@@ -17,7 +17,17 @@ export type OutboxPayload =
   | { kind: 'cart.update'; productId: number; quantity: number }
   | { kind: 'cart.remove'; productId: number }
   | { kind: 'cart.clear' }
-  | { kind: 'checkout'; shippingAddress: ShippingAddress; notes: string; localRef: string }
+  | {
+      kind: 'checkout';
+      shippingAddress: ShippingAddress;
+      notes: string;
+      localRef: string;
+      /**
+       * The lines the user confirmed: exactly these are ordered, whatever another device of
+       * the user did to the cart meanwhile. Absent from entries queued before they were sent.
+       */
+      items?: { productId: number; quantity: number }[];
+    }
   | { kind: 'order.cancel'; orderId: number; orderNumber: string; cancellationReason: string }
   | { kind: 'profile.update'; firstName: string; lastName: string; email: string }
   | {
@@ -118,6 +128,7 @@ export function requestFor(payload: OutboxPayload): OutboxRequest {
           shippingAddress: payload.shippingAddress,
           notes: payload.notes,
           clientReference: payload.localRef,
+          ...(payload.items ? { items: payload.items } : {}),
         },
       };
     case 'order.cancel':
@@ -420,9 +431,23 @@ export function applyEntries(
         items = items.filter((item) => item.productId !== payload.productId);
         break;
       case 'cart.clear':
-      case 'checkout':
         items = [];
         break;
+      case 'checkout': {
+        // What it orders leaves the cart; a line it does not name stays, as on the server.
+        const ordered = payload.items;
+        if (!ordered) {
+          items = [];
+          break;
+        }
+        for (const { productId, quantity } of ordered) {
+          const existing = items.find((item) => item.productId === productId);
+          if (!existing) continue;
+          if (existing.quantity > quantity) setQuantity(productId, existing.quantity - quantity);
+          else items = items.filter((item) => item.productId !== productId);
+        }
+        break;
+      }
       default:
         break;
     }

@@ -137,7 +137,13 @@ export async function queueCheckout(
   const now = new Date().toISOString();
   await db.transaction('rw', db.outbox, db.orders, async () => {
     const outboxId = await db.outbox.add(
-      newEntry(userId, { kind: 'checkout', shippingAddress, notes, localRef }),
+      newEntry(userId, {
+        kind: 'checkout',
+        shippingAddress,
+        notes,
+        localRef,
+        items: cart.items.map(({ productId, quantity }) => ({ productId, quantity })),
+      }),
     );
     await db.orders.put({
       ref: localOrderRef(localRef),
