@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { BrowserRouter, Outlet, Route, Routes, useLocation } from 'react-router-dom';
+import { BrowserRouter, Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
 import { canSeePrices } from '../contracts/accounts';
 import {
@@ -179,26 +179,35 @@ function screenOf({ id, signedIn, staff, salon }: AppRoute) {
   );
 }
 
+/**
+ * The route table as the router takes it, made once, at the first render (the modules it
+ * names are all evaluated by then): `<Routes>` with `<Route>` children would be read back
+ * into this on every render, the first screen's hydration included.
+ */
+let appRoutes: RouteObject[] | undefined;
+
+const routeTable = (): RouteObject[] => [
+  {
+    element: <Layout />,
+    children: [
+      ...ROUTES.map((route) => ({ path: route.path, element: screenOf(route) })),
+      {
+        path: `${BACK_OFFICE_PATH}/*`,
+        element: <RequireAuth staff>{BACK_OFFICE.element}</RequireAuth>,
+      },
+      {
+        path: `${FIELD_SALES_PATH}/*`,
+        element: <RequireAuth rep>{FIELD_SALES.element}</RequireAuth>,
+      },
+      { path: `${ACCOUNT_PATH}/*`, element: ACCOUNT.element },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
 function AppRoutes() {
-  return (
-    <Routes>
-      <Route element={<Layout />}>
-        {ROUTES.map((route) => (
-          <Route key={route.id} path={route.path} element={screenOf(route)} />
-        ))}
-        <Route
-          path={`${BACK_OFFICE_PATH}/*`}
-          element={<RequireAuth staff>{BACK_OFFICE.element}</RequireAuth>}
-        />
-        <Route
-          path={`${FIELD_SALES_PATH}/*`}
-          element={<RequireAuth rep>{FIELD_SALES.element}</RequireAuth>}
-        />
-        <Route path={`${ACCOUNT_PATH}/*`} element={ACCOUNT.element} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-    </Routes>
-  );
+  appRoutes ??= routeTable();
+  return useRoutes(appRoutes);
 }
 
 /**
