@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { readConfig } from '../../server/config';
+import { CONFIGURED_MAKER, MAKER_SETTINGS } from '../fixtures/maker-details';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 let testDb: TestDatabase;
@@ -13,14 +14,7 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   testDb = await createTestDatabase();
-  const { maker } = readConfig({
-    MAKER_ADDRESS: 'Calea Șagului 10, 300516 Timișoara',
-    MAKER_TAX_NUMBER: 'RO87654321',
-    MAKER_TRADE_REGISTER: 'J35/1234/1998',
-    MAKER_IBAN: 'RO49AAAA1B31007593840000',
-    MAKER_BANK: 'Banca Transilvania',
-    PAYMENT_DAYS: '30',
-  });
+  const { maker } = readConfig(MAKER_SETTINGS);
   app = await buildApp({ database: testDb.database, maker });
 });
 
@@ -36,15 +30,10 @@ describe("the maker's details", () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.json()).toEqual({
+      ...CONFIGURED_MAKER,
       name: 'Floravia Professional',
       email: 'comenzi@floravia.ro',
       phone: '+40 256 490 198',
-      address: 'Calea Șagului 10, 300516 Timișoara',
-      taxNumber: 'RO87654321',
-      tradeRegister: 'J35/1234/1998',
-      iban: 'RO49 AAAA 1B31 0075 9384 0000',
-      bank: 'Banca Transilvania',
-      paymentDays: 30,
     });
   });
 

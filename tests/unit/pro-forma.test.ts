@@ -5,7 +5,6 @@ import fontkit from '@pdf-lib/fontkit';
 import { createInstance } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Language } from '../../src/contracts/languages';
-import { BRAND_DETAILS } from '../../src/contracts/maker';
 import {
   buildProForma,
   proFormaFileName,
@@ -18,6 +17,7 @@ import {
 import en from '../../src/locales/en.json';
 import itTexts from '../../src/locales/it.json';
 import ro from '../../src/locales/ro.json';
+import { CONFIGURED_MAKER } from '../fixtures/maker-details';
 import { readPdf } from './pdf-text';
 
 /** A product with Romanian letters, small and capital, and a dash. */
@@ -163,16 +163,9 @@ describe('buildProForma', { timeout: 30_000 }, () => {
   });
 
   it("carries the maker's registered office, numbers, bank account and payment term", async () => {
-    const maker = {
-      ...BRAND_DETAILS,
-      address: 'Calea Șagului 10, 300516 Timișoara',
-      taxNumber: 'RO87654321',
-      tradeRegister: 'J35/1234/1998',
-      iban: 'RO49 AAAA 1B31 0075 9384 0000',
-      bank: 'Banca Transilvania',
-      paymentDays: 30,
-    };
-    const shown = allText((await readPdf(await build(anOrder(1), 'en', { maker }))).pages);
+    const shown = allText(
+      (await readPdf(await build(anOrder(1), 'en', { maker: CONFIGURED_MAKER }))).pages,
+    );
 
     expect(shown).toContain('VAT/CUI: RO87654321');
     expect(shown).toContain('Trade register: J35/1234/1998');

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { readConfig } from '../../server/config';
+import { CONFIGURED_MAKER, MAKER_SETTINGS } from '../fixtures/maker-details';
 
 describe('the server settings', () => {
   it('have defaults that run the portal on the embedded database', () => {
@@ -62,24 +63,15 @@ describe('the server settings', () => {
       bank: '',
       paymentDays: 15,
     });
-    expect(
-      readConfig({
-        MAKER_ADDRESS: ' Calea Șagului 10, 300516 Timișoara, România ',
-        MAKER_TAX_NUMBER: 'RO12345678',
-        MAKER_TRADE_REGISTER: 'J35/1234/1998',
-        // Typed as a bank prints it, or as a clerk pastes it: the same account.
-        MAKER_IBAN: 'ro49aaaa1b31007593840000',
-        MAKER_BANK: 'Banca Transilvania',
-        PAYMENT_DAYS: '30',
-      }).maker,
-    ).toMatchObject({
-      address: 'Calea Șagului 10, 300516 Timișoara, România',
-      taxNumber: 'RO12345678',
-      tradeRegister: 'J35/1234/1998',
-      iban: 'RO49 AAAA 1B31 0075 9384 0000',
-      bank: 'Banca Transilvania',
-      paymentDays: 30,
-    });
+    // Typed as a bank prints it, or as a clerk pastes it: the same account.
+    const typed = { ...MAKER_SETTINGS, MAKER_IBAN: 'ro49aaaa1b31007593840000' };
+    expect(readConfig(typed).maker).toEqual(CONFIGURED_MAKER);
+    expect(readConfig({ ...typed, MAKER_IBAN: CONFIGURED_MAKER.iban }).maker).toEqual(
+      CONFIGURED_MAKER,
+    );
+    expect(readConfig({ MAKER_ADDRESS: `  ${CONFIGURED_MAKER.address} ` }).maker.address).toBe(
+      CONFIGURED_MAKER.address,
+    );
   });
 
   it.each([

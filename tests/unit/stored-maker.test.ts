@@ -4,18 +4,9 @@
  * last answered, checked against its schema; the brand's alone until then.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BRAND_DETAILS, type MakerDetails } from '../../src/contracts/maker';
+import { BRAND_DETAILS } from '../../src/contracts/maker';
 import { readMaker, refreshMaker } from '../../src/lib/sync/maker';
-
-const DETAILS: MakerDetails = {
-  ...BRAND_DETAILS,
-  address: 'Calea Șagului 10, 300516 Timișoara',
-  taxNumber: 'RO87654321',
-  tradeRegister: 'J35/1234/1998',
-  iban: 'RO49 AAAA 1B31 0075 9384 0000',
-  bank: 'Banca Transilvania',
-  paymentDays: 30,
-};
+import { CONFIGURED_MAKER as DETAILS } from '../fixtures/maker-details';
 
 const answer = (body: unknown) => () =>
   Promise.resolve(
