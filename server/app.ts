@@ -22,6 +22,7 @@ import { PAGES } from '../src/contracts/staff-routes.js';
 import { authPlugin } from './plugins/auth.js';
 import { changeVersionsPlugin } from './plugins/change-versions.js';
 import { securityHeaders } from './plugins/security-headers.js';
+import { apiDocs } from './plugins/api-docs.js';
 import { repDocumentRoutes, salesRepRoutes } from './routes/sales-reps.js';
 import { adminRoutes } from './routes/admin.js';
 import { adminMailRoutes } from './routes/admin-mail.js';
@@ -169,6 +170,8 @@ export async function buildApp({
   // What processes keep in memory (accounts, catalogue answers) is checked against these.
   await app.register(changeVersionsPlugin, { versions: await changeVersions(database) });
   await app.register(authPlugin, { db: database.db });
+  // Before the routes: it describes each route as it is registered (OpenAPI at /api/openapi.json).
+  await app.register(apiDocs);
 
   await app.register(
     async (api) => {

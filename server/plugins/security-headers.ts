@@ -7,7 +7,8 @@
  *   policy every time);
  * - API answers (JSON, never shown as a page): the short set OWASP recommends for a REST
  *   API — nothing may load or frame them, no type sniffing, no other site may read them —
- *   and `private, no-store` as the default cache policy.
+ *   and `private, no-store` as the default cache policy. The one page under /api, the
+ *   API's reference at /api/docs, replaces the policy with its own (./api-docs.ts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';

@@ -65,8 +65,8 @@ import {
   OrderConflictSchema,
 } from '../../src/contracts/admin-orders-schemas.js';
 import { OrderSchema } from '../../src/contracts/orders-schemas.js';
-import { sendDocument } from './companies.js';
-import { errorResponses, IdParams, ShortText } from './schemas.js';
+import { DocumentFileAnswer, sendDocument } from './companies.js';
+import { errorResponses, fileAnswer, IdParams, ShortText } from './schemas.js';
 
 const companyResponse = { 200: Type.Object({ company: CompanySchema }), ...errorResponses };
 /** Approving or reactivating clears the reason the salon is shown, so it takes none. */
@@ -228,7 +228,15 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
   // Streamed a batch at a time: every matching order, however many (services/admin-orders.ts).
   app.get(
     '/admin/orders/export.csv',
-    { schema: { querystring: AdminOrderExportQuerySchema } },
+    {
+      schema: {
+        querystring: AdminOrderExportQuerySchema,
+        response: {
+          200: fileAnswer<Readable>('The orders, a line each, after a header line.', ['text/csv']),
+          ...errorResponses,
+        },
+      },
+    },
     async (request, reply) => {
       const lines = exportOrders(db, request.query);
       // The first batch before the answer starts: a refused filter is still a 4xx JSON.
@@ -391,7 +399,10 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
   );
 
   // Shown in the staff screen: inline, with its real type, sandboxed (sendDocument).
-  app.get('/admin/documents/:id/file', { schema: { params: IdParams } }, async (request, reply) =>
-    sendDocument(reply, await readDocumentFile(db, request.params.id, null), { inline: true }),
+  app.get(
+    '/admin/documents/:id/file',
+    { schema: { params: IdParams, response: { 200: DocumentFileAnswer, ...errorResponses } } },
+    async (request, reply) =>
+      sendDocument(reply, await readDocumentFile(db, request.params.id, null), { inline: true }),
   );
 };

@@ -22,7 +22,7 @@ import { runIdempotent } from '../services/idempotency.js';
 import { clientGone, withUploadSlot } from '../services/upload-gate.js';
 import { readUploadForm } from '../services/upload-spool.js';
 import { CompanyDocumentSchema, CompanySchema } from '../../src/contracts/accounts-schemas.js';
-import { ErrorBodySchema, errorResponses, IdParams } from './schemas.js';
+import { ErrorBodySchema, errorResponses, fileAnswer, IdParams } from './schemas.js';
 
 /** Most files one upload may carry: one per document type. */
 const MAX_UPLOAD_FILES = 8;
@@ -31,6 +31,12 @@ function companyIdOf(account: ReturnType<typeof accountOf>): number {
   if (!account.company) throw notFound('No company is linked to this account');
   return account.company.id;
 }
+
+/** A document's bytes, of the type read from them at upload (see sendDocument). */
+export const DocumentFileAnswer = fileAnswer<Buffer>(
+  "The document's bytes; Content-Disposition names the file.",
+  ['application/pdf', 'image/jpeg', 'image/png', 'application/octet-stream'],
+);
 
 /** The schema of an upload of documents: multipart, and the answer with what was stored. */
 export const DocumentUploadSchema = {
@@ -140,7 +146,7 @@ export const companyRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, 
 
   app.get(
     '/companies/me/documents/:id/file',
-    { schema: { params: IdParams } },
+    { schema: { params: IdParams, response: { 200: DocumentFileAnswer, ...errorResponses } } },
     async (request, reply) => {
       const file = await readDocumentFile(db, request.params.id, companyIdOf(accountOf(request)));
       return sendDocument(reply, file);

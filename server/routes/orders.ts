@@ -7,7 +7,7 @@ import { cancelOrder, getOrder, listOrders } from '../services/orders.js';
 import { orderSignature } from '../services/sales-reps.js';
 import { DOCUMENT_PREVIEW_CSP } from './companies.js';
 import { CancelOrderBodySchema, OrderSchema } from '../../src/contracts/orders-schemas.js';
-import { errorResponses, IdParams } from './schemas.js';
+import { errorResponses, fileAnswer, IdParams } from './schemas.js';
 
 /**
  * The reason recorded when the customer gives none: cancelled by the customer
@@ -41,14 +41,26 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
 
   // The customer's signature of an order a rep took (services/sales-reps.ts): its company's
   // users, its rep and staff may see it; never run or framed, only shown as a picture.
-  app.get('/orders/:id/signature', { schema: { params: IdParams } }, async (request, reply) => {
-    const data = await orderSignature(db, accountOf(request), request.params.id);
-    return reply
-      .type('image/png')
-      .header('cache-control', 'private, no-store')
-      .header('content-security-policy', DOCUMENT_PREVIEW_CSP)
-      .send(data);
-  });
+  app.get(
+    '/orders/:id/signature',
+    {
+      schema: {
+        params: IdParams,
+        response: {
+          200: fileAnswer<Buffer>('The signature, a PNG picture.', ['image/png']),
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const data = await orderSignature(db, accountOf(request), request.params.id);
+      return reply
+        .type('image/png')
+        .header('cache-control', 'private, no-store')
+        .header('content-security-policy', DOCUMENT_PREVIEW_CSP)
+        .send(data);
+    },
+  );
 
   app.delete(
     '/orders/:id',

@@ -29,6 +29,20 @@ export const SessionSchema = Type.Object({
 
 export const IdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 
+/**
+ * An answer that is a file's bytes, of one of `types`. Fastify sends bytes as they are, so
+ * this says what they are for readers of the API's description (server/plugins/api-docs.ts).
+ */
+export const fileAnswer = <Bytes>(description: string, types: readonly string[]) => ({
+  description,
+  content: Object.fromEntries(
+    types.map((type) => [
+      type,
+      { schema: Type.Unsafe<Bytes>({ type: 'string', format: 'binary' }) },
+    ]),
+  ),
+});
+
 /** Free text kept short: names, numbers and addresses. */
 export const ShortText = (options: { maxLength?: number } = {}) =>
   Type.String({ maxLength: options.maxLength ?? 200 });
