@@ -96,6 +96,16 @@ export const OrdersPage = lazyPage(
   () => import('../features/orders/orders-page').then((m) => m.OrdersPage),
   { texts: true, engine: true },
 );
+/**
+ * "Add to list" on the catalogue's cards and a product's page (docs/product.md#order-lists)
+ * comes with the orders' screen, and what it needs (the texts, the sync engine): those
+ * screens load it only for a signed-in user.
+ */
+const AddToList = lazy(() =>
+  OrdersPage.preload()
+    .then(() => import('../features/orders/orders-page'))
+    .then((m) => ({ default: m.AddToList })),
+);
 export const SyncPage = lazyPage(
   () => import('../features/sync/sync-page').then((m) => m.SyncPage),
   { texts: true, engine: true },
@@ -123,8 +133,8 @@ const screen = <P extends object>(page: Page<P>, props: NoInfer<P>): Screen => (
 /** The screen of every page in the route table; a page left out here does not compile. */
 export const SCREENS = {
   home: screen(HomePage, {}),
-  products: screen(ProductsPage, {}),
-  product: screen(ProductPage, {}),
+  products: screen(ProductsPage, { addToList: AddToList }),
+  product: screen(ProductPage, { addToList: AddToList }),
   login: screen(LoginPage, {}),
   register: screen(RegisterPage, {}),
   'company-register': screen(CompanyRegisterPage, {}),
@@ -136,8 +146,10 @@ export const SCREENS = {
   privacy: screen(LegalPage, { page: 'privacy' }),
   cart: screen(CartPage, {}),
   orders: screen(OrdersPage, {}),
-  // The orders' screen shows the quick order too: no chunk of its own to list here.
+  // The orders' screen shows the quick order and the order lists too: no chunks of their
+  // own to list here.
   'quick-order': screen(OrdersPage, { quick: true }),
+  'order-lists': screen(OrdersPage, { lists: true }),
   sync: screen(SyncPage, {}),
   profile: screen(ProfilePage, {}),
 } satisfies Record<RouteId, Screen>;

@@ -171,6 +171,14 @@ export function UserMenu({
                   {t('quickOrder.title')}
                 </Link>
               </li>
+              {/* Only a company that may order keeps lists, as only it has a cart. */}
+              {display === 'verified' && (
+                <li>
+                  <Link to="/orders/lists" onClick={onNavigate}>
+                    {t('lists.title')}
+                  </Link>
+                </li>
+              )}
               <li>
                 <Link to="/sync" onClick={onNavigate}>
                   {t('nav.sync')}

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { Product } from '../contracts/catalogue';
 import { pictureSources } from '../contracts/product-pictures';
@@ -21,6 +22,8 @@ export interface ProductCardProps {
   addLabel: string;
   addDisabled: boolean;
   onAdd: () => void;
+  /** An action after the others (a salon's "Add to list"). */
+  more?: ReactNode;
   /** One of the first cards on screen: its picture loads at once, before anything else. */
   prominent?: boolean;
 }
@@ -36,6 +39,7 @@ export function ProductCard({
   addLabel,
   addDisabled,
   onAdd,
+  more,
   prominent = false,
 }: ProductCardProps) {
   const image = product.images[0];
@@ -93,6 +97,7 @@ export function ProductCard({
           >
             {detailsText}
           </Link>
+          {more}
         </div>
       </div>
     </article>

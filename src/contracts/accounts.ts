@@ -1,10 +1,11 @@
 /**
  * Accounts, companies and their documents as the /api sends them, and the rules that
  * decide what a user may do and how a company's verification reads
- * (docs/product.md#company-verification).
+ * (docs/product.md#company-verification). Every first screen loads this module: how the
+ * documents read on the profile is in ./company-documents.
  */
 
-import type { CompanyDocument, CompanySummary, User } from './accounts-schemas';
+import type { CompanySummary } from './accounts-schemas';
 import type { COMPANY_STATUSES, DOCUMENT_STATUSES, DOCUMENT_TYPES, ROLES } from './states';
 
 /** The shapes are stated once, as JSON schemas; these are their types. */
@@ -78,60 +79,4 @@ export function verificationDisplay(
   if (canSeePrices(company)) return 'verified';
   if (company?.status === 'SUSPENDED') return 'suspended';
   return 'pending';
-}
-
-/** The most recent document of each type (by review, upload or update time). */
-export function latestDocumentByType(
-  documents: readonly CompanyDocument[],
-): Map<DocumentType, CompanyDocument> {
-  const time = (d: CompanyDocument) => Date.parse(d.reviewedAt ?? d.uploadedAt ?? d.updatedAt);
-  const latest = new Map<DocumentType, CompanyDocument>();
-  for (const document of documents) {
-    const current = latest.get(document.type);
-    if (!current || time(document) > time(current)) latest.set(document.type, document);
-  }
-  return latest;
-}
-
-export type DocumentsBadge = 'rejected' | 'validated' | 'inReview' | 'actionRequired';
-
-/**
- * The overall state of a company's documents (docs/product.md#documents): rejected if any
- * is rejected or the company says so; validated when every required one is approved; in
- * review when some are waiting; otherwise action is required.
- */
-export function documentsBadge(
-  documents: readonly CompanyDocument[],
-  companyRejectedDocuments = 0,
-): DocumentsBadge {
-  const latest = latestDocumentByType(documents);
-  const required = REQUIRED_DOCUMENTS.map((r) => latest.get(r.type));
-  if (companyRejectedDocuments > 0 || [...latest.values()].some((d) => d.status === 'REJECTED'))
-    return 'rejected';
-  if (required.every((d) => d?.status === 'APPROVED')) return 'validated';
-  if ([...latest.values()].some((d) => d.status === 'PENDING')) return 'inReview';
-  return 'actionRequired';
-}
-
-export type ChecklistState = 'complete' | 'pending' | 'blocked';
-
-export interface VerificationChecklist {
-  profile: ChecklistState;
-  documents: ChecklistState;
-  review: ChecklistState;
-}
-
-/** The verification checklist of the profile (docs/product.md#profile). */
-export function verificationChecklist(
-  user: Pick<User, 'firstName' | 'lastName'>,
-  company: Pick<CompanySummary, 'name' | 'isVerified' | 'status'> | null,
-  badge: DocumentsBadge,
-): VerificationChecklist {
-  const verified = canSeePrices(company);
-  return {
-    profile: company?.name && user.firstName && user.lastName ? 'complete' : 'pending',
-    documents:
-      badge === 'rejected' ? 'blocked' : verified || badge === 'validated' ? 'complete' : 'pending',
-    review: company?.status === 'SUSPENDED' ? 'blocked' : verified ? 'complete' : 'pending',
-  };
 }

@@ -44,6 +44,7 @@ const TABLE = [
   { id: 'cart', path: '/cart', signedIn: true, salon: true },
   { id: 'orders', path: '/orders', signedIn: true, salon: true },
   { id: 'quick-order', path: '/orders/quick', signedIn: true, salon: true },
+  { id: 'order-lists', path: '/orders/lists', signedIn: true, salon: true },
   { id: 'sync', path: '/sync', signedIn: true, salon: true },
   { id: 'profile', path: '/profile', signedIn: true },
 ] as const satisfies readonly PageRoute[];

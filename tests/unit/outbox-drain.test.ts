@@ -91,8 +91,8 @@ describe('merging waiting changes of one cart line', () => {
   ])('%s', (_, first, second, merged) => {
     expect(
       mergeLineChanges(
-        first as Extract<OutboxPayload, { productId: number }>,
-        second as Extract<OutboxPayload, { productId: number }>,
+        first as Parameters<typeof mergeLineChanges>[0],
+        second as Parameters<typeof mergeLineChanges>[1],
       ),
     ).toEqual(merged);
   });

@@ -1,7 +1,13 @@
-import { useEffect, useId, useState } from 'react';
+import { Suspense, useEffect, useId, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { categoryNameIn, productTexts, SORT_OPTIONS, type SortBy } from '../../contracts/catalogue';
+import {
+  categoryNameIn,
+  productTexts,
+  SORT_OPTIONS,
+  type Product,
+  type SortBy,
+} from '../../contracts/catalogue';
 import { PageMeta } from '../../components/page-meta';
 import { Pagination } from '../../components/pagination';
 import { ProductCard } from '../../components/product-card';
@@ -24,7 +30,15 @@ const PROMINENT_CARDS = 2;
 /** Pause in typing after which the search runs, so that each key does not start a query. */
 const SEARCH_DEBOUNCE_MS = 300;
 
-export function ProductsPage() {
+/**
+ * The catalogue (/products). `addToList` is a salon's "Add to list" on each card: given by
+ * the app, its code loads only for a signed-in user.
+ */
+export function ProductsPage({
+  addToList: AddToList,
+}: {
+  addToList: ComponentType<{ product: Product; small?: boolean }>;
+}) {
   const { t, i18n } = useTranslation();
   const [params, setParams] = useSearchParams();
   const state = readCatalogueUrl(params);
@@ -253,6 +267,13 @@ export function ProductsPage() {
               addLabel={cardTexts.add}
               addDisabled={!product.inStock || (user !== null && product.price === undefined)}
               onAdd={() => addOne(product.id)}
+              more={
+                user && (
+                  <Suspense fallback={null}>
+                    <AddToList product={product} small />
+                  </Suspense>
+                )
+              }
             />
           ))}
         </div>

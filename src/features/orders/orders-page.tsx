@@ -23,9 +23,16 @@ import '../screens.css';
 /** Lines shown on an order's card before "+N more items". */
 const PREVIEW_LINES = 3;
 
+export { AddToList } from './add-to-list';
+
 /** The quick order (/orders/quick): a chunk of its own, loaded when it is opened. */
 const QuickOrderPage = lazy(() =>
   import('./quick-order-page').then((m) => ({ default: m.QuickOrderPage })),
+);
+
+/** The order lists (/orders/lists): a chunk of their own too. */
+const OrderListsPage = lazy(() =>
+  import('./lists-page').then((m) => ({ default: m.OrderListsPage })),
 );
 
 /** Shown instead of the pro-forma when its code could not be loaded (offline before it was kept). */
@@ -42,9 +49,12 @@ const OrderProForma = lazy(() =>
   ),
 );
 
-/** The salon's orders (/orders), or its quick order (/orders/quick, `quick`). */
-export function OrdersPage({ quick = false }: { quick?: boolean }) {
-  return quick ? <QuickOrderPage /> : <OrderList />;
+/**
+ * The salon's orders (/orders), its quick order (/orders/quick, `quick`) or its order lists
+ * (/orders/lists, `lists`).
+ */
+export function OrdersPage({ quick = false, lists = false }: { quick?: boolean; lists?: boolean }) {
+  return quick ? <QuickOrderPage /> : lists ? <OrderListsPage /> : <OrderList />;
 }
 
 /** What "Order again" put into the cart, for which order. */
@@ -115,6 +125,13 @@ function OrderList() {
         {' · '}
         {t('orders.quickOrderText')}
       </p>
+      {mayOrder && (
+        <p className="orders__quick">
+          <Link to="/orders/lists">{t('lists.title')}</Link>
+          {' · '}
+          {t('lists.description')}
+        </p>
+      )}
       {connectivity === 'offline' && (
         <p className="notice notice--offline">{t('orders.fromDevice')}</p>
       )}

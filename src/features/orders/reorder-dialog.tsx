@@ -4,18 +4,21 @@ import { Modal } from '../../components/modal';
 import type { ReorderLine, ReorderPlan } from '../../lib/sync/reorder';
 
 /**
- * What "Order again" put into the cart: how many lines, each line that did not go in as
- * ordered and why, and the way to the cart.
+ * What "Order again" (or "Add list to cart") put into the cart: how many lines, each line
+ * that did not go in as ordered (or listed) and why, and the way to the cart.
  */
 export function ReorderDialog({
   open,
   order,
+  list,
   plan,
   onClose,
 }: {
   open: boolean;
   /** The order's number, or the device's reference while it waits. */
   order: string | null;
+  /** Instead of an order, the name of the order list put into the cart. */
+  list?: string | undefined;
   plan: ReorderPlan | null;
   onClose: () => void;
 }) {
@@ -31,13 +34,17 @@ export function ReorderDialog({
       {plan && (
         <>
           <p data-testid="reorder-summary">
-            {added > 0
-              ? t('orders.reorder.added', { count: added, order })
-              : t('orders.reorder.none', { order })}
+            {list !== undefined
+              ? added > 0
+                ? t('lists.added', { count: added, list })
+                : t('lists.none', { list })
+              : added > 0
+                ? t('orders.reorder.added', { count: added, order })
+                : t('orders.reorder.none', { order })}
           </p>
           {missed.length > 0 && (
             <>
-              <h3>{t('orders.reorder.missedTitle')}</h3>
+              <h3>{t(list !== undefined ? 'lists.missedTitle' : 'orders.reorder.missedTitle')}</h3>
               <ul className="reorder__missed" data-testid="reorder-missed">
                 {missed.map((line) => (
                   <li key={line.productId ?? line.sku}>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Suspense, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import { categoryNameIn, productTexts, type Product } from '../../contracts/catalogue';
@@ -18,7 +18,10 @@ const DETAIL_PICTURE_WIDTH = 600;
 const DETAIL_PICTURE_SIZES = '(max-width: 800px) 100vw, 600px';
 const THUMBNAIL_WIDTH = 80;
 
-export function ProductPage() {
+/** A salon's "Add to list": given by the app, its code loads only for a signed-in user. */
+type ListControl = ComponentType<{ product: Product; small?: boolean }>;
+
+export function ProductPage({ addToList }: { addToList: ListControl }) {
   const { t } = useTranslation();
   const { id } = useParams();
   const productId = /^\d{1,9}$/.test(id ?? '') ? Number(id) : 0;
@@ -65,10 +68,16 @@ export function ProductPage() {
       </div>
     );
   }
-  return <ProductDetail product={view.product} />;
+  return <ProductDetail product={view.product} addToList={addToList} />;
 }
 
-function ProductDetail({ product: stored }: { product: Product }) {
+function ProductDetail({
+  product: stored,
+  addToList: AddToList,
+}: {
+  product: Product;
+  addToList: ListControl;
+}) {
   const { t, i18n } = useTranslation();
   // The texts in the viewer's language, each falling back to the Romanian one.
   const product = { ...stored, ...productTexts(stored, i18n.language) };
@@ -226,6 +235,11 @@ function ProductDetail({ product: stored }: { product: Product }) {
             >
               {t('product.addToCart')}
             </button>
+            {user && (
+              <Suspense fallback={null}>
+                <AddToList product={stored} />
+              </Suspense>
+            )}
             <p id="add-to-cart-hint" className="hint">
               {user
                 ? product.price !== undefined

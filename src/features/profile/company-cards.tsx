@@ -1,15 +1,17 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  latestDocumentByType,
   type Company,
   REQUIRED_DOCUMENTS,
-  verificationChecklist,
   type CompanyDocument,
   type DocumentField,
-  type DocumentsBadge,
   type User,
 } from '../../contracts/accounts';
+import {
+  latestDocumentByType,
+  verificationChecklist,
+  type DocumentsBadge,
+} from '../../contracts/company-documents';
 import { Banner } from '../../components/banner';
 import { downloadDocument, uploadDocument } from '../../lib/api/accounts';
 import { classifyFailure, failureText } from '../../lib/api/failure';

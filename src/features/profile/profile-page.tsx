@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { documentsBadge, verificationDisplay, type User } from '../../contracts/accounts';
+import { verificationDisplay, type User } from '../../contracts/accounts';
+import { documentsBadge } from '../../contracts/company-documents';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { PageMeta } from '../../components/page-meta';
 import { useUser } from '../../lib/auth/session';

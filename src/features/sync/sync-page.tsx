@@ -40,6 +40,21 @@ function describe(entry: OutboxView, t: TFunction): string {
       return t('sync.kind.repCustomer', { name: p.fields.companyName });
     case 'rep.document':
       return t('sync.kind.repDocument', { name: p.fileName });
+    case 'list.put':
+      return t('sync.kind.listPut', { list: p.listName });
+    case 'list.delete':
+      return t('sync.kind.listDelete', { list: p.listName });
+    case 'list.item.put':
+      return t('sync.kind.listItemPut', {
+        quantity: p.quantity,
+        name: entry.productName ?? `#${p.productId}`,
+        list: p.listName,
+      });
+    case 'list.item.delete':
+      return t('sync.kind.listItemDelete', {
+        name: entry.productName ?? `#${p.productId}`,
+        list: p.listName,
+      });
   }
 }
 

@@ -6,6 +6,7 @@ import { Dexie, type EntityTable, type Table } from 'dexie';
 import type { Company } from '../../contracts/accounts';
 import type { RepCustomer } from '../../contracts/field-sales';
 import type { Category, Product } from '../../contracts/catalogue';
+import type { OrderList } from '../../contracts/order-lists';
 import type { Cart, Order } from '../../contracts/orders';
 import type { OutboxEntry } from '../sync/outbox-rules';
 import { DB_NAME } from '../../contracts/storage-names';
@@ -111,6 +112,20 @@ export interface RepCart {
   updatedAt: string;
 }
 
+/**
+ * One of a salon user's order lists as the server last answered it (version 9); the
+ * changes still waiting in the outbox apply on top (src/lib/sync/list-changes.ts). Bound to
+ * the user, removed at sign-out.
+ */
+export interface StoredOrderList {
+  userId: number;
+  /** The list's id, a UUID chosen by the device that made it. */
+  id: string;
+  list: OrderList;
+  /** When this copy was stored, on this device's clock. */
+  syncedAt: string;
+}
+
 export interface OrderChange {
   productName: string;
   kind: 'price' | 'quantity' | 'removed';
@@ -131,6 +146,7 @@ export type PortalDb = Dexie & {
   repCustomers: Table<StoredRepCustomer, [number, number]>;
   repState: EntityTable<RepState, 'userId'>;
   repCarts: Table<RepCart, [number, number]>;
+  orderLists: Table<StoredOrderList, [number, string]>;
 };
 
 export function createPortalDb(name = DB_NAME): PortalDb {
@@ -204,6 +220,11 @@ export function createPortalDb(name = DB_NAME): PortalDb {
   db.version(8).stores({
     // A sales rep's cart for each of its customers, until the order is taken.
     repCarts: '[userId+customerId], userId',
+  });
+  db.version(9).stores({
+    // A salon user's order lists as the server has them, by user and the list's id; userId
+    // finds the user's lists, to show them and to remove them at sign-out.
+    orderLists: '[userId+id], userId',
   });
   return db;
 }

@@ -11,10 +11,13 @@ import { applyEntries, type OutboxEntry } from './outbox-rules';
 /** The cart as the user sees it: the server's cart with the waiting changes on top. */
 export async function readCart(userId: number | null): Promise<{ cart: Cart; waiting: number }> {
   if (userId === null) return { cart: EMPTY_CART, waiting: 0 };
-  const base = (await db.carts.get(userId))?.cart ?? EMPTY_CART;
-  const entries = (await db.outbox.where('userId').equals(userId).sortBy('id')).filter(
-    (e) => e.state !== 'attention',
-  );
+  // Read together: an answer applied between the two reads would take its entry away
+  // after the cart was read without it, and the change would not show (nor be ordered).
+  const [base, entries] = await db.transaction('r', db.carts, db.outbox, async () => {
+    const stored = await db.carts.get(userId);
+    const queued = await db.outbox.where('userId').equals(userId).sortBy('id');
+    return [stored?.cart ?? EMPTY_CART, queued.filter((e) => e.state !== 'attention')] as const;
+  });
   const cartEntries = entries.filter((e) => e.kind.startsWith('cart.') || e.kind === 'checkout');
   const ids = [
     ...new Set(cartEntries.flatMap((e) => ('productId' in e.payload ? [e.payload.productId] : []))),
@@ -64,15 +67,17 @@ export async function readOutboxSummary(
 }
 
 /**
- * Signing out: the user's priced and personal data (cart, orders, company, a rep's
- * customers) leaves the device; the outbox stays, bound to the user, and so do a rep's
+ * Signing out: the user's priced and personal data (cart, orders, company, order lists, a
+ * rep's customers) leaves the device; the outbox stays, bound to the user, and so do a rep's
  * carts and the salons it registered that are not sent yet.
  */
 export async function forgetUserData(userId: number): Promise<void> {
-  const tables = [db.carts, db.orders, db.companies, db.repCustomers, db.repState];
+  const tables = [db.carts, db.orders, db.companies, db.orderLists, db.repCustomers, db.repState];
   await db.transaction('rw', tables, async () => {
     await db.carts.delete(userId);
     await db.companies.delete(userId);
+    // The lists as the server has them; changes of them not sent yet stay, with the outbox.
+    await db.orderLists.where('userId').equals(userId).delete();
     // Salons registered at the booth and not sent yet stay, with the outbox: they are work
     // not sent yet, and their waiting orders name them.
     await db.repCustomers

@@ -17,6 +17,7 @@ import {
 import { db } from '../db/db';
 import { refreshCompany } from './company';
 import { refreshMaker } from './maker';
+import { refreshOrderLists } from './order-lists';
 import { refreshCustomers } from './rep-customers';
 import { onReconnect, reportNetworkFailure, startConnectivity } from './connectivity';
 import { OUTBOX_DONE_MESSAGE, type OutboxDoneMessage } from './outbox-replay';
@@ -92,7 +93,12 @@ export const syncLoop = createSyncLoop({
     cart: () => api.get('cart').json<Cart>(),
     orders: async () => (await api.get('orders').json<{ orders: Order[] }>()).orders,
     refreshAccount: async () => {
-      await Promise.all([refreshCompany(), refreshCustomers(), refreshMaker()]);
+      await Promise.all([
+        refreshCompany(),
+        refreshCustomers(),
+        refreshMaker(),
+        refreshOrderLists(),
+      ]);
     },
     isNetworkError,
   },

@@ -15,9 +15,10 @@ import {
   CheckoutBodySchema,
 } from '../../contracts/orders-schemas';
 import { RepOrderBodySchema } from '../../contracts/field-sales-schemas';
+import { OrderListBodySchema, OrderListItemBodySchema } from '../../contracts/order-lists-schemas';
 import { bodyOf, RepCustomerFormSchema } from '../../contracts/form-schemas';
 import type { OutboxKind, OutboxPayload, ServerProblem } from './outbox-rules';
-import { requestFor } from './outbox-rules';
+import { isListChange, requestFor } from './outbox-rules';
 
 /** The code of the problem, a key under `serverErrors.` in the locale files. */
 export const INVALID_CHANGE = 'CHANGE_INVALID';
@@ -35,6 +36,10 @@ const BODY_SCHEMAS: Record<OutboxKind, TSchema | null> = {
   'rep.customer': bodyOf(RepCustomerFormSchema),
   // A file: checked by the server for its type and size, as the salon's are.
   'rep.document': null,
+  'list.put': OrderListBodySchema,
+  'list.delete': null,
+  'list.item.put': OrderListItemBodySchema,
+  'list.item.delete': null,
 };
 
 const isId = (value: unknown): boolean =>
@@ -45,6 +50,8 @@ function pathIdOf(payload: OutboxPayload): { field: string; value: unknown } | u
   switch (payload.kind) {
     case 'cart.update':
     case 'cart.remove':
+    case 'list.item.put':
+    case 'list.item.delete':
       return { field: 'productId', value: payload.productId };
     case 'order.cancel':
       return { field: 'orderId', value: payload.orderId };
@@ -62,10 +69,15 @@ const invalid = (field: string, what: string): ServerProblem => ({
   params: { field },
 });
 
+/** A list's id as the server takes it in a path: a UUID. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** Why the server would refuse this entry's request as it stands, or undefined if it would not. */
 export function problemOfPayload(payload: OutboxPayload): ServerProblem | undefined {
   const schema = BODY_SCHEMAS[payload.kind] as TSchema | null | undefined;
   if (schema === undefined) return invalid('kind', 'is not a change the app knows');
+  if (isListChange(payload) && !UUID.test(String(payload.listId)))
+    return invalid('listId', 'must be a UUID');
   const pathId = pathIdOf(payload);
   if (pathId && !isId(pathId.value))
     return invalid(pathId.field, 'must be a positive whole number');

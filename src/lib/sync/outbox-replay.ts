@@ -17,14 +17,15 @@
  *    checks the same schema, and its 400 puts the entry in "needs attention" all the same.
  *    Send the others with their Idempotency-Key, at most REPLAY_CONCURRENCY at once: a
  *    repeat after a lost response gets the recorded response, never a second order.
- * 5. Done: remove it and apply the server's response (cart, order) in the same transaction.
- *    Retry: count the attempt, back off, pick nothing more. Sign-in needed: keep it
- *    waiting, pick nothing more. Refused: mark it as needing attention with the server's
- *    message. Then back to step 1, until nothing can go and nothing is on its way.
+ * 5. Done: remove it and apply the server's response (cart, order, order list) in the same
+ *    transaction. Retry: count the attempt, back off, pick nothing more. Sign-in needed:
+ *    keep it waiting, pick nothing more. Refused: mark it as needing attention with the
+ *    server's message. Then back to step 1, until nothing can go and nothing is on its way.
  *
  * Backoff spaces out attempts while the server cannot be reached; news that it can be
  * reached again (see makeWaitingDue) ends the wait at once.
  */
+import type { OrderList } from '../../contracts/order-lists';
 import { EMPTY_CART, type Cart, type Order } from '../../contracts/orders';
 import type { RepCustomer } from '../../contracts/field-sales';
 import type { OrderChange, PortalDb, StoredOrder } from '../db/db';
@@ -35,6 +36,7 @@ import {
   customerOf,
   isBlockedBy,
   isLineChange,
+  isListChange,
   mergeLines,
   mustFollow,
   requestFor,
@@ -189,11 +191,17 @@ async function applyDone(
     await registered(db, entry, (body as { customer: RepCustomer }).customer);
     return;
   }
-  await db.transaction('rw', db.outbox, db.carts, db.orders, async () => {
+  await db.transaction('rw', [db.outbox, db.carts, db.orders, db.orderLists], async () => {
     await db.outbox.delete(entry.id);
     const payload = entry.payload;
     const syncedAt = new Date().toISOString();
-    if (isLineChange(payload) && sideBySide) {
+    if (payload.kind === 'list.delete') {
+      await db.orderLists.delete([entry.userId, payload.listId]);
+    } else if (isListChange(payload)) {
+      // Every other change of a list answers with the list as the server now has it.
+      const list = body as OrderList;
+      await db.orderLists.put({ userId: entry.userId, id: list.id, list, syncedAt });
+    } else if (isLineChange(payload) && sideBySide) {
       const base = (await db.carts.get(entry.userId))?.cart ?? EMPTY_CART;
       const cart = withLineFrom(base, body as Cart, payload.productId);
       await db.carts.put({ userId: entry.userId, cart, syncedAt });

@@ -59,7 +59,21 @@ export type OutboxPayload =
       fileName: string;
       contentType: string;
       bytes: ArrayBuffer;
-    };
+    }
+  | ListPayload;
+
+/**
+ * A change of one of a salon user's order lists (docs/api.md#order-lists): each sets a
+ * value (a name, a quantity, a removal), so sent twice it leaves the list as once.
+ * `listName` is the name list.put gives; the other changes carry the list's name only to
+ * say in the sync centre which list they change.
+ */
+export type ListPayload =
+  /** Makes the list under the id the device chose, or renames it. */
+  | { kind: 'list.put'; listId: string; listName: string }
+  | { kind: 'list.delete'; listId: string; listName: string }
+  | { kind: 'list.item.put'; listId: string; listName: string; productId: number; quantity: number }
+  | { kind: 'list.item.delete'; listId: string; listName: string; productId: number };
 
 export type OutboxKind = OutboxPayload['kind'];
 
@@ -168,8 +182,24 @@ export function requestFor(payload: OutboxPayload): OutboxRequest {
           bytes: payload.bytes,
         },
       };
+    case 'list.put':
+      return { method: 'PUT', path: `lists/${payload.listId}`, body: { name: payload.listName } };
+    case 'list.delete':
+      return { method: 'DELETE', path: `lists/${payload.listId}` };
+    case 'list.item.put':
+      return {
+        method: 'PUT',
+        path: `lists/${payload.listId}/items/${payload.productId}`,
+        body: { quantity: payload.quantity },
+      };
+    case 'list.item.delete':
+      return { method: 'DELETE', path: `lists/${payload.listId}/items/${payload.productId}` };
   }
 }
+
+/** A change of an order list. */
+export const isListChange = (payload: OutboxPayload): payload is ListPayload =>
+  payload.kind.startsWith('list.');
 
 /**
  * The lines of two carts of one customer as one: the first's in their order, then the
@@ -224,16 +254,18 @@ export function backoffMs(attempts: number, random: () => number = Math.random):
   return Math.round(exponential / 2 + (exponential / 2) * random());
 }
 
+/** The product whose cart line a change changes (a list's item is not a cart line). */
 const productOf = (payload: OutboxPayload): number | undefined =>
-  'productId' in payload ? payload.productId : undefined;
+  isLineChange(payload) ? payload.productId : undefined;
 
 /**
  * Whether an entry must wait for an earlier one that needs attention. A checkout waits
  * for every earlier cart change (it orders the whole cart); a cart change waits for an
  * earlier change of the same product; a cancellation or a profile edit waits only for
  * one of its own kind on the same thing. A rep's order carries its own lines: it waits
- * only for the registration of a salon registered at the booth, as its documents do.
- * Everything else goes ahead.
+ * only for the registration of a salon registered at the booth, as its documents do. A
+ * change of an order list waits for an earlier change of the same list: a list the server
+ * refused to make cannot be filled. Everything else goes ahead.
  */
 export function isBlockedBy(entry: OutboxEntry, earlier: OutboxEntry): boolean {
   const a = entry.payload;
@@ -247,6 +279,7 @@ export function isBlockedBy(entry: OutboxEntry, earlier: OutboxEntry): boolean {
   if (a.kind === 'rep.order' || a.kind === 'rep.document')
     return b.kind === 'rep.customer' && b.localId === a.customerId;
   if (a.kind === 'profile.update') return b.kind === 'profile.update';
+  if (isListChange(a)) return isListChange(b) && b.listId === a.listId;
   return false;
 }
 
@@ -265,7 +298,10 @@ export const isLineChange = (payload: OutboxPayload): payload is LinePayload =>
  * nothing an order needs. A sales rep's order or document needs only its salon's
  * registration at the booth, if it has one waiting; the rep's registrations, and its
  * orders (each takes stock a later one may need), keep their order among themselves, and
- * nothing waits for a document. Everything else keeps the queue's order: a clear and a checkout take the
+ * nothing waits for a document. Order lists touch no cart, order or stock: their changes
+ * keep their order among themselves (a list is made before its items, its items are
+ * listed in the order they were added, and the server counts a user's lists), and nothing
+ * else waits for them. Everything else keeps the queue's order: a clear and a checkout take the
  * whole cart, and a cancellation puts back stock that a later change or order may need.
  */
 export function mustFollow(
@@ -276,6 +312,7 @@ export function mustFollow(
   const a = entry.payload;
   const b = earlier.payload;
   if (a.kind === 'profile.update' || b.kind === 'profile.update') return a.kind === b.kind;
+  if (isListChange(a) || isListChange(b)) return isListChange(a) && isListChange(b);
   const registers = b.kind === 'rep.customer' && b.localId === customerOf(a);
   if (a.kind === 'rep.document') return registers;
   if (a.kind === 'rep.order') return registers || b.kind === 'rep.order';
@@ -331,8 +368,8 @@ export interface Compaction {
 /**
  * Which waiting cart changes travel together (the outbox in id order, one user's).
  *
- * 1. Only runs of cart line changes are looked at: a clear, a checkout, a cancellation or a
- *    profile edit ends the run, so nothing moves across it.
+ * 1. Only runs of cart line changes are looked at: a clear, a checkout, a cancellation, a
+ *    profile edit or any other change ends the run, so nothing moves across it.
  * 2. Within a run, changes of different lines do not touch each other: a change of line p
  *    is moved up next to the previous change of p and merged into it (mergeLineChanges),
  *    taking the earlier one's place, so that lines are still created in the order the user

@@ -1,0 +1,91 @@
+/**
+ * A salon user's order lists kept on the device (docs/product.md#order-lists): read from
+ * GET /api/lists whenever the account's data is refreshed (sign-in, each sync, the lists
+ * page), kept in place of those kept before, and removed at sign-out (./device-data). The
+ * changes the user makes travel through the outbox (./list-changes) and each answer
+ * replaces its list here (./outbox-replay).
+ */
+import { canSeePrices, type User } from '../../contracts/accounts';
+import type { OrderList } from '../../contracts/order-lists';
+import { isNetworkError } from '../api/errors';
+import { fetchOrderLists } from '../api/order-lists';
+import { getSession, signedInUserId } from '../auth/session-store';
+import { db, type PortalDb } from '../db/db';
+import { isListChange } from './outbox-rules';
+
+/** Who keeps lists: a salon's user whose company may order (the server answers 403 to others). */
+export const keepsLists = (user: User | null | undefined): boolean =>
+  user?.role === 'USER' && canSeePrices(user.company);
+
+/** The read under way, shared by whoever asks meanwhile. */
+let reading: { userId: number; done: Promise<void> } | null = null;
+
+/**
+ * Reads the signed-in user's lists and keeps them. Fails as the call failed; resolves at
+ * once for a user who keeps none.
+ */
+export function readListsFromServer(): Promise<void> {
+  const user = getSession()?.user;
+  if (!user || !keepsLists(user)) return Promise.resolve();
+  const userId = user.id;
+  if (reading?.userId !== userId) {
+    const done = readAndStore(userId).finally(() => {
+      if (reading?.done === done) reading = null;
+    });
+    reading = { userId, done };
+  }
+  return reading.done;
+}
+
+/** The same, best effort: offline, or refused, the device keeps what it has. */
+export function refreshOrderLists(): Promise<void> {
+  return readListsFromServer().catch((error: unknown) => {
+    if (!isNetworkError(error)) console.warn('Could not refresh the order lists', error);
+  });
+}
+
+async function readAndStore(userId: number): Promise<void> {
+  const askedAt = new Date().toISOString();
+  const lists = await fetchOrderLists();
+  // Signed out (or someone else signed in) while the answer travelled: it is not theirs.
+  if (signedInUserId() !== userId) return;
+  await storeOrderLists(db, userId, lists, askedAt);
+}
+
+/**
+ * Keeps `lists`, the user's lists as the server had them when asked at `askedAt`, in place
+ * of those kept before, unless the answer may be older than what the device knows:
+ *
+ * 1. While a change of a list waits in the outbox, nothing is replaced: the answer may not
+ *    hold it yet, and its own answer will bring the list as the server then has it.
+ * 2. A list stored since `askedAt` (the answer to a change sent meanwhile) stays as stored.
+ *    (A list deleted by such an answer comes back until the next refresh: rare, and the
+ *    server's 404 for a change of it says so.)
+ * 3. Every other list is the server's: new ones are kept, those it no longer has leave.
+ */
+export async function storeOrderLists(
+  from: PortalDb,
+  userId: number,
+  lists: readonly OrderList[],
+  askedAt: string,
+): Promise<void> {
+  const syncedAt = new Date().toISOString();
+  await from.transaction('rw', from.outbox, from.orderLists, async () => {
+    const waiting = await from.outbox
+      .where('userId')
+      .equals(userId)
+      .filter((entry) => entry.state !== 'attention' && isListChange(entry.payload))
+      .count();
+    if (waiting > 0) return;
+    const kept = await from.orderLists.where('userId').equals(userId).toArray();
+    const newer = new Set(kept.filter((k) => k.syncedAt >= askedAt).map((k) => k.id));
+    await from.orderLists.bulkDelete(
+      kept.filter((k) => !newer.has(k.id)).map((k) => [userId, k.id] as [number, string]),
+    );
+    await from.orderLists.bulkPut(
+      lists
+        .filter((list) => !newer.has(list.id))
+        .map((list) => ({ userId, id: list.id, list, syncedAt })),
+    );
+  });
+}
