@@ -233,17 +233,16 @@ describe('cart and orders', () => {
       notes: 'Back door, after 14:00',
       clientReference: 'device-ref-42',
     };
-    const created = await send(
-      tokens,
-      'POST',
-      '/api/cart/checkout',
-      '/api/cart/checkout',
-      checkout,
-    );
+    // The lines the user confirmed: the four in the cart.
+    const items = [{ productId, quantity: 4 }];
+    const created = await send(tokens, 'POST', '/api/cart/checkout', '/api/cart/checkout', {
+      ...checkout,
+      items,
+    });
     const orderId = created.json<{ order: { id: number } }>().order.id;
-    expect((await read<{ order: Order }>(tokens, `/api/orders/${orderId}`)).order).toMatchObject(
-      checkout,
-    );
+    const order = (await read<{ order: Order }>(tokens, `/api/orders/${orderId}`)).order;
+    expect(order).toMatchObject(checkout);
+    expect(order.orderItems).toEqual([expect.objectContaining(items[0])]);
 
     await send(tokens, 'DELETE', '/api/orders/:id', `/api/orders/${orderId}`, {
       cancellationReason: 'Ordered twice by mistake',
