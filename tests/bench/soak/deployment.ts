@@ -56,7 +56,7 @@ const SOAK_STAFF_EMAIL = 'soak.staff@example.com';
 /**
  * How long a process may take to answer its first health check: tsx loads the server in
  * a few seconds, but four starting at once on two cores shared with other work have
- * taken over a minute and a half.
+ * needed more than a minute and a half.
  */
 const START_TIMEOUT_MS = 180_000;
 
