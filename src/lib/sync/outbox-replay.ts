@@ -37,6 +37,7 @@ import {
   isBlockedBy,
   isLineChange,
   isListChange,
+  mayHaveReachedServer,
   mergeLines,
   mustFollow,
   requestFor,
@@ -487,7 +488,10 @@ export async function replayOutbox(options: ReplayOptions): Promise<ReplayResult
     const id = entry.id as number;
     let line: { sideBySide: boolean } | undefined;
     if (isLineChange(entry.payload)) {
-      line = { sideBySide: lines.size > 0 };
+      // A repeat may get the answer the server recorded the first time, older than what
+      // changes of other lines made of the cart since: only its own line counts, as for
+      // an answer that shared its flight.
+      line = { sideBySide: lines.size > 0 || mayHaveReachedServer(entry) };
       for (const other of lines.values()) other.sideBySide = true;
       lines.set(id, line);
     }
