@@ -207,7 +207,13 @@ export function createSyncLoop(device: SyncDevice): SyncLoop {
     if (userId === null || !user?.company) return;
     device.prepareCheck();
     try {
-      const waiting = await db.outbox.where('userId').equals(userId).count();
+      // An entry that needs attention waits for the user, not for the server: the server's
+      // cart is right without it, and the cart shown leaves it out.
+      const waiting = await db.outbox
+        .where('userId')
+        .equals(userId)
+        .filter((entry) => entry.state !== 'attention')
+        .count();
       // A company that may not order has no cart: the server answers 403 for it.
       const readCart = waiting === 0 && canSeePrices(user.company);
       const [cart, orders] = await Promise.all([
