@@ -309,10 +309,10 @@ export const OPERATIONS: Record<string, Operation> = {
     refusals: { 403: NOT_APPROVED, 404: 'PRODUCT_NOT_FOUND.', 422: STOCK },
   },
   'PUT /api/cart/items/{id}': {
-    summary: 'Set the quantity of the cart’s line of a product',
+    summary: 'Set the quantity of the cart’s line of a product, making the line if missing',
     tag: 'Cart',
     who: 'user',
-    refusals: { 403: NOT_APPROVED, 404: 'PRODUCT_NOT_FOUND or NOT_IN_CART.', 422: STOCK },
+    refusals: { 403: NOT_APPROVED, 404: 'PRODUCT_NOT_FOUND.', 422: STOCK },
   },
   'DELETE /api/cart/items/{id}': {
     summary: 'Remove the cart’s line of a product; a missing line is not an error',

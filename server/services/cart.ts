@@ -121,12 +121,15 @@ export async function setCartQuantity(
   requireApproved(account);
   const product = await productForUpdate(db, productId);
   if (quantity > product.stock) throw stockError(product, quantity);
-  const updated = await db
-    .update(cartItems)
-    .set({ quantity, updatedAt: new Date() })
-    .where(and(eq(cartItems.userId, account.user.id), eq(cartItems.productId, productId)))
-    .returning({ productId: cartItems.productId });
-  if (updated.length === 0) throw notFound('This product is not in your cart', 'NOT_IN_CART');
+  // A line another device of the user removed meanwhile is made again: the quantity the
+  // user typed is what they want (docs/product.md#one-user-on-two-devices).
+  await db
+    .insert(cartItems)
+    .values({ userId: account.user.id, productId, quantity })
+    .onConflictDoUpdate({
+      target: [cartItems.userId, cartItems.productId],
+      set: { quantity, updatedAt: new Date() },
+    });
   return readCart(db, account);
 }
 

@@ -96,6 +96,20 @@ describe('the cart', () => {
     expect((await call(tokens, 'DELETE', `/api/cart/items/${productId}`)).statusCode).toBe(200);
   });
 
+  it('sets a quantity on a line another device removed meanwhile, making it again', async () => {
+    const { tokens } = await approvedBuyer();
+    const productId = await productWithStock(10);
+    await call(tokens, 'POST', '/api/cart/add', { productId, quantity: 1 });
+    // The tablet removes the line; the phone's quantity, typed before, arrives after.
+    await call(tokens, 'DELETE', `/api/cart/items/${productId}`);
+    const set = await call(tokens, 'PUT', `/api/cart/items/${productId}`, { quantity: 4 });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json<Cart>().items).toMatchObject([{ id: productId, quantity: 4 }]);
+    expect(
+      (await call(tokens, 'PUT', '/api/cart/items/999999999', { quantity: 1 })).json(),
+    ).toMatchObject({ code: 'PRODUCT_NOT_FOUND' });
+  });
+
   it('never holds more than the stock, and says why', async () => {
     const { tokens } = await approvedBuyer();
     const productId = await productWithStock(3);

@@ -245,9 +245,10 @@ function cartServer(options: { random?: () => number } = {}) {
       return { status: 200, body: cart() };
     }
     if (request.method === 'PUT' && request.path.startsWith('cart/items/')) {
+      const { quantity } = request.body as { quantity: number };
       const line = lines[at(itemId)];
-      if (!line) return refuse(404, 'This product is not in your cart');
-      line.quantity = (request.body as { quantity: number }).quantity;
+      if (line) line.quantity = quantity;
+      else lines.push({ productId: itemId, quantity });
       return { status: 200, body: cart() };
     }
     if (request.method === 'DELETE' && request.path.startsWith('cart/items/')) {
