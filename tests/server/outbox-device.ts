@@ -125,6 +125,14 @@ const json = (status: number, body: unknown) =>
     headers: { 'content-type': 'application/json; charset=utf-8' },
   });
 
+const parsed = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+};
+
 const networkDown = () => new TypeError('Failed to fetch');
 
 export interface Device {
@@ -158,6 +166,37 @@ export interface Device {
   close: () => Promise<void>;
 }
 
+/** A request that reached the server, and the status it answered. */
+export interface Delivery {
+  method: string;
+  url: string;
+  idempotencyKey: string | undefined;
+  body: unknown;
+  status: number;
+}
+
+export interface DeviceOptions {
+  /** Its IndexedDB database: another name is another device of the same user. */
+  dbName?: string;
+  /**
+   * Hears of every request that reached the server, once it answered. With `serverGate`
+   * shared, the devices' requests reach the server one at a time, so the order heard is
+   * the order the server applied them in.
+   */
+  observe?: (delivery: Delivery) => void;
+  serverGate?: <T>(work: () => Promise<T>) => Promise<T>;
+}
+
+/** One at a time: what a shared `serverGate` is made of. */
+export function oneAtATime(): <T>(work: () => Promise<T>) => Promise<T> {
+  let last: Promise<unknown> = Promise.resolve();
+  return (work) => {
+    const turn = last.then(work, work);
+    last = turn.catch(() => undefined);
+    return turn;
+  };
+}
+
 /**
  * The device of one sequence, on `app`, for the user `session` says; `trace` hears of
  * every request that reached the server, with the fault planned for it.
@@ -166,6 +205,7 @@ export function createDevice(
   app: FastifyInstance,
   session: DeviceSession,
   trace?: (line: string) => void,
+  { dbName = DB_NAME, observe, serverGate = (work) => work() }: DeviceOptions = {},
 ): Device {
   const clock = testClock();
   const lock = outboxLock();
@@ -197,11 +237,21 @@ export function createDevice(
     headers: Record<string, string>,
     body: string | undefined,
   ): Promise<Response> => {
-    const response = await app.inject({
-      method: method as 'GET',
-      url,
-      headers,
-      ...(body === undefined ? {} : { payload: body }),
+    const response = await serverGate(async () => {
+      const answered = await app.inject({
+        method: method as 'GET',
+        url,
+        headers,
+        ...(body === undefined ? {} : { payload: body }),
+      });
+      observe?.({
+        method,
+        url,
+        idempotencyKey: headers['idempotency-key'],
+        body: body === undefined ? undefined : parsed(body),
+        status: answered.statusCode,
+      });
+      return answered;
     });
     const empty = [204, 205, 304].includes(response.statusCode);
     return new Response(empty ? null : new Uint8Array(response.rawPayload), {
@@ -262,7 +312,7 @@ export function createDevice(
   }
 
   function openTab(): Tab {
-    const tab = { db: createPortalDb(DB_NAME), alive: true, timers: new Set<number>() } as Tab;
+    const tab = { db: createPortalDb(dbName), alive: true, timers: new Set<number>() } as Tab;
     const fetch = fetchOf(tab);
     tab.loop = createSyncLoop({
       db: tab.db,

@@ -7,8 +7,11 @@
  * does, mixed with those faults; a model says what the server and the device must hold
  * once the outbox has drained: each order exactly once, with the lines as the user made
  * them and the server's prices of the moment it was placed; the cart line for line; the
- * profile as last changed. A failure shrinks to a short sequence; the ones found are kept
- * below as named sequences.
+ * profile as last changed. A salon's user may also work on two devices at once (a phone and
+ * a tablet, each with its own database, session and network), and then the cart is what
+ * the changes of both made of it in the order the server received them, each order what
+ * its device showed (docs/product.md#one-user-on-two-devices). A failure shrinks to a
+ * short sequence; the ones found are kept below as named sequences.
  *
  * FUZZ_RUNS sets the number of sequences (npm run fuzz), FUZZ_SEED and FUZZ_PATH replay one
  * that failed, FUZZ_MINUTES stops a long run in time, FUZZ_TRACE=1 prints what each
@@ -29,11 +32,14 @@ import type { RepCustomerList } from '../../src/contracts/field-sales';
 import { canCancel, type Cart, type Order } from '../../src/contracts/orders';
 import type { Session } from '../../src/lib/auth/session-store';
 import { db as deviceDb } from '../../src/lib/db/db';
+import { DB_NAME } from '../../src/contracts/storage-names';
+import { createPortalDb, type PortalDb } from '../../src/lib/db/db';
 import { storeProducts } from '../../src/lib/db/stored-products';
+import type { OutboxEntry } from '../../src/lib/sync/outbox-rules';
 import type { SyncRequest } from '../../src/lib/sync/sync-loop';
 import { generatedProduct } from '../fixtures/generated-products';
 import { ADDRESS, bearer, type Tokens } from './helpers';
-import { createDevice, type Device, type Fault } from './outbox-device';
+import { createDevice, oneAtATime, type Delivery, type Device, type Fault } from './outbox-device';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
 /** Each step and each change that reached the server, printed with FUZZ_TRACE=1. */
@@ -52,9 +58,45 @@ const MAX_STEPS = 24;
 /** Products per sequence: few, so that changes of one line meet often. */
 const PRODUCTS = 3;
 
-/** The signed-in session as the page keeps it (src/lib/auth/session-store, faked below). */
-const signedIn: { session: Session | null } = { session: null };
-/** Where the intents' requests to sync go: the device of the sequence that runs. */
+/** One device of the user: a phone, or the tablet of a sequence on two devices. */
+interface Hand {
+  /** Its database, as the test and the page's modules on it reach it. */
+  db: PortalDb;
+  /** The signed-in session as its page keeps it (src/lib/auth/session-store, faked below). */
+  session: Session | null;
+  /** Signed out on another device or revoked: the device must sign in again. */
+  sessionEnded: boolean;
+}
+
+const hands: Hand[] = [deviceDb, createPortalDb(`${DB_NAME}-tablet`)].map((db) => ({
+  db,
+  session: null,
+  sessionEnded: false,
+}));
+/** The device in the user's hand: the one the screens' intents act on. */
+const holding = { index: 0 };
+const inHand = () => hands[holding.index] as Hand;
+
+/** The signed-in session of the device in hand. */
+const signedIn = {
+  get session() {
+    return inHand().session;
+  },
+  set session(session: Session | null) {
+    inHand().session = session;
+  },
+};
+/** The database of the device in hand, as the page's modules import it. */
+const inHandDb = new Proxy({} as PortalDb, {
+  get(_, key) {
+    const { db } = inHand();
+    const value: unknown = Reflect.get(db, key, db);
+    return typeof value === 'function'
+      ? (value as (...args: unknown[]) => unknown).bind(db)
+      : value;
+  },
+});
+/** Where the intents' requests to sync go: the device in hand of the sequence that runs. */
 const syncing: { request: (options?: SyncRequest) => void } = { request: () => undefined };
 
 type Role = 'salon' | 'rep';
@@ -80,10 +122,13 @@ type Step =
   | { do: 'secondTab' }
   | { do: 'lateArrives' }
   | { do: 'staffShips'; pick: number }
-  | { do: 'priceChange'; product: number; cents: number };
+  | { do: 'priceChange'; product: number; cents: number }
+  | { do: 'pickUp'; device: number };
 
 interface Scenario {
   role: Role;
+  /** 2: a salon's user on a phone and a tablet at once (only for a salon). */
+  devices?: 2;
   /** What happens to the changes that leave the device, in turn (see Device.pattern). */
   network?: (Fault | 'none')[];
   /** The products' prices in cents when the sequence starts, on the server and the device. */
@@ -95,6 +140,8 @@ interface ExpectedOrder {
   localRef: string;
   /** The company it is for. */
   companyId: number;
+  /** The device it was placed on, as `hands` has them. */
+  device: number;
   lines: Map<number, number>;
   /** Staff shipped it before any cancellation reached the server. */
   shipped: boolean;
@@ -103,8 +150,12 @@ interface ExpectedOrder {
 
 /** What the server and the device must hold once the outbox has drained. */
 interface Model {
-  /** The salon's cart as its user made it. */
+  /**
+   * The salon's cart as its user made it; on two devices, as the changes that reached the
+   * server made it, in the order they came.
+   */
   cart: Map<number, number>;
+  twoDevices: boolean;
   /** A rep's carts, by customer (company id), kept only on the device. */
   repCarts: Map<number, Map<number, number>>;
   actingFor: number | null;
@@ -113,13 +164,13 @@ interface Model {
   /** Each product's price changes: the price, and the last order placed before it. */
   prices: Map<number, { lastOrderBefore: number; price: number }[]>;
   initialPrices: Map<number, number>;
-  sessionEnded: boolean;
 }
 
 interface World {
   role: Role;
   model: Model;
-  device: Device;
+  /** The user's devices, as `hands` has them. */
+  devices: Device[];
   account: Account;
   productIds: number[];
   /** The last order on the server before the sequence: the ones after it are its. */
@@ -145,6 +196,10 @@ beforeAll(async () => {
     ...(await importOriginal<typeof import('../../src/lib/auth/session-store')>()),
     getSession: () => signedIn.session,
     signedInUserId: () => signedIn.session?.user.id ?? null,
+  }));
+  vi.doMock('../../src/lib/db/db', async (importOriginal) => ({
+    ...(await importOriginal<typeof import('../../src/lib/db/db')>()),
+    db: inHandDb,
   }));
   vi.doMock('../../src/lib/sync/device', () => ({
     requestSync: (options?: SyncRequest) => syncing.request(options),
@@ -174,6 +229,8 @@ afterAll(async () => {
   await testDb.drop();
   vi.doUnmock('../../src/lib/auth/session-store');
   vi.doUnmock('../../src/lib/sync/device');
+  vi.doUnmock('../../src/lib/db/db');
+  await hands[1]?.db.delete();
   // Files after this one in the worker load the real modules again.
   vi.resetModules();
 });
@@ -210,15 +267,13 @@ async function stockProducts(prices: number[]): Promise<number[]> {
     )
     .returning({ id: products.id });
   const ids = rows.map((row) => row.id);
-  await storeProducts(
-    deviceDb,
-    ids.map((id, i) => ({
-      ...generatedProduct(id),
-      price: (prices[i] ?? 0) / 100,
-      stock: 100_000,
-      stockQuantity: 100_000,
-    })),
-  );
+  const stored = ids.map((id, i) => ({
+    ...generatedProduct(id),
+    price: (prices[i] ?? 0) / 100,
+    stock: 100_000,
+    stockQuantity: 100_000,
+  }));
+  for (const { db } of hands) await storeProducts(db, stored);
   return ids;
 }
 
@@ -311,9 +366,45 @@ async function setUp(scenario: Scenario): Promise<World> {
   const [last] = await serverDb()
     .select({ id: sql<string | null>`max(${orders.id})` })
     .from(orders);
-  const tokens = await openSession(serverDb(), userId);
-  signedIn.session = { ...tokens, user };
-  await deviceDb.session.put({ key: 'current', userId, ...tokens });
+  const twoDevices = scenario.devices === 2;
+  const model: Model = {
+    cart: new Map(),
+    twoDevices,
+    repCarts: new Map(),
+    actingFor: null,
+    orders: [],
+    profile: { firstName: user.firstName, lastName: user.lastName },
+    prices: new Map(productIds.map((id) => [id, []])),
+    initialPrices: new Map(productIds.map((id, i) => [id, (scenario.prices[i] ?? 0) / 100])),
+  };
+  // On two devices, the changes reach the server one at a time, and the cart expected is
+  // what each made of it as it came, once for each Idempotency-Key.
+  const applied = new Set<string>();
+  const twoDeviceOptions = {
+    serverGate: oneAtATime(),
+    observe: (delivery: Delivery) => arrived(model.cart, applied, delivery),
+  };
+  const devices = hands.slice(0, twoDevices ? 2 : 1).map((hand, index) => {
+    const device = createDevice(
+      app,
+      {
+        userId: () => hand.session?.user.id ?? null,
+        user: () => hand.session?.user ?? null,
+        storeUser: (stored) => {
+          if (hand.session) hand.session = { ...hand.session, user: stored };
+        },
+      },
+      trace && ((line) => trace(`${index === 0 ? 'phone' : 'tablet'}: ${line}`)),
+      twoDevices ? { dbName: hand.db.name, ...twoDeviceOptions } : {},
+    );
+    device.pattern = scenario.network ?? [];
+    return device;
+  });
+  for (const hand of hands.slice(0, devices.length)) {
+    const tokens = await openSession(serverDb(), userId);
+    hand.session = { ...tokens, user };
+    await hand.db.session.put({ key: 'current', userId, ...tokens });
+  }
   if (scenario.role === 'rep') {
     await ui.repCustomers.storeCustomers(
       deviceDb,
@@ -322,65 +413,91 @@ async function setUp(scenario: Scenario): Promise<World> {
       new Date().toISOString(),
     );
   }
-  const device = createDevice(
-    app,
-    {
-      userId: () => signedIn.session?.user.id ?? null,
-      user: () => signedIn.session?.user ?? null,
-      storeUser: (stored) => {
-        if (signedIn.session) signedIn.session = { ...signedIn.session, user: stored };
-      },
-    },
-    trace,
-  );
-  syncing.request = (options) => device.requestSync(options);
-  device.pattern = scenario.network ?? [];
-  const model: Model = {
-    cart: new Map(),
-    repCarts: new Map(),
-    actingFor: null,
-    orders: [],
-    profile: { firstName: user.firstName, lastName: user.lastName },
-    prices: new Map(productIds.map((id) => [id, []])),
-    initialPrices: new Map(productIds.map((id, i) => [id, (scenario.prices[i] ?? 0) / 100])),
-    sessionEnded: false,
-  };
+  holding.index = 0;
+  syncing.request = (options) => devices[holding.index]?.requestSync(options);
   return {
     role: scenario.role,
     model,
-    device,
+    devices,
     account,
     productIds,
     ordersBefore: Number(last?.id ?? 0),
   };
 }
 
-/** The device as a new sequence finds it: nothing of the last one. */
-async function clearDevice(): Promise<void> {
-  syncing.request = () => undefined;
-  signedIn.session = null;
-  await deviceDb.transaction('rw', deviceDb.tables, () =>
-    Promise.all(deviceDb.tables.map((table) => table.clear())),
-  );
+/**
+ * What a change that reached the server made of the cart, the first time its
+ * Idempotency-Key was answered with success (a repeat gets the recorded answer and
+ * changes nothing), as docs/product.md#one-user-on-two-devices says.
+ */
+function arrived(cart: Map<number, number>, applied: Set<string>, delivery: Delivery): void {
+  const { method, url, idempotencyKey, status } = delivery;
+  if (status < 200 || status > 299 || !idempotencyKey || applied.has(idempotencyKey)) return;
+  applied.add(idempotencyKey);
+  const body = (delivery.body ?? {}) as {
+    productId?: number;
+    quantity?: number;
+    items?: { productId: number; quantity: number }[];
+  };
+  const line = /^\/api\/cart\/items\/(\d+)$/.exec(url);
+  const productId = Number(line?.[1] ?? body.productId);
+  const quantity = body.quantity ?? 0;
+  if (method === 'POST' && url === '/api/cart/add') {
+    cart.set(productId, (cart.get(productId) ?? 0) + quantity);
+  } else if (method === 'PUT' && line) {
+    cart.set(productId, quantity);
+  } else if (method === 'DELETE' && line) {
+    cart.delete(productId);
+  } else if (method === 'DELETE' && url === '/api/cart') {
+    cart.clear();
+  } else if (method === 'POST' && url === '/api/cart/checkout') {
+    // What was ordered of each line is taken out of it; what was not ordered stays.
+    if (!body.items) cart.clear();
+    for (const item of body.items ?? []) {
+      const left = (cart.get(item.productId) ?? 0) - item.quantity;
+      if (left > 0) cart.set(item.productId, left);
+      else cart.delete(item.productId);
+    }
+  }
 }
 
-/** Signs the user in again on the device after its session ended. */
+/** The devices as a new sequence finds them: nothing of the last one. */
+async function clearDevice(): Promise<void> {
+  syncing.request = () => undefined;
+  holding.index = 0;
+  for (const hand of hands) {
+    hand.session = null;
+    hand.sessionEnded = false;
+    const { db } = hand;
+    await db.transaction('rw', db.tables, () =>
+      Promise.all(db.tables.map((table) => table.clear())),
+    );
+  }
+}
+
+/** The device the user holds. */
+const deviceInHand = (world: World) => world.devices[holding.index] as Device;
+
+/** Signs the user in again on the device in hand after its session ended. */
 async function signInAgain(world: World): Promise<void> {
   const { userId } = world.account;
   const tokens = await openSession(serverDb(), userId);
   if (signedIn.session) signedIn.session = { ...signedIn.session, ...tokens };
-  await deviceDb.session.put({ key: 'current', userId, ...tokens });
-  world.model.sessionEnded = false;
-  world.device.requestSync({ refresh: true, now: true });
+  await inHand().db.session.put({ key: 'current', userId, ...tokens });
+  inHand().sessionEnded = false;
+  deviceInHand(world).requestSync({ refresh: true, now: true });
 }
 
 /**
  * Once nothing waits to be sent, the cart the device keeps is the server's, line for line:
- * the answers made it so, without reading the server again.
+ * the answers made it so, without reading the server again. (Not so with two devices: the
+ * other one changes the server's cart without telling this one.)
  */
 async function expectCartInStep(world: World): Promise<void> {
   const { userId } = world.account;
-  if (world.role !== 'salon' || world.device.offline || world.model.sessionEnded) return;
+  const device = deviceInHand(world);
+  if (world.role !== 'salon' || world.model.twoDevices) return;
+  if (device.offline || inHand().sessionEnded) return;
   const entries = await deviceDb.outbox.where('userId').equals(userId).toArray();
   if (entries.some((entry) => entry.state !== 'attention')) return;
   const server = await read<Cart>('/api/cart', world.account.observer);
@@ -403,14 +520,23 @@ const repCartOf = (model: Model, customer: number) => {
  * false for a step that made no sense at that point and was left out.
  */
 async function apply(world: World, step: Step): Promise<boolean> {
-  const { model, device, productIds } = world;
+  const { model, productIds } = world;
+  const device = deviceInHand(world);
   const productId = 'product' in step ? (productIds[step.product] as number) : 0;
   const salonUser = world.role === 'salon';
+  // With one device the model follows what the user does; with two, what reached the server.
+  const cartModel = model.twoDevices ? new Map<number, number>() : model.cart;
+  /** The lines the cart page of the device in hand shows. */
+  const shown = async () => {
+    if (!model.twoDevices) return model.cart;
+    const { cart } = await ui.deviceData.readCart(world.account.userId);
+    return new Map(cart.items.map((item) => [item.productId, item.quantity]));
+  };
   switch (step.do) {
     case 'add': {
       if (salonUser) {
         await ui.outbox.addToCart(productId, step.quantity);
-        model.cart.set(productId, (model.cart.get(productId) ?? 0) + step.quantity);
+        cartModel.set(productId, (cartModel.get(productId) ?? 0) + step.quantity);
         return true;
       }
       if (model.actingFor === null) {
@@ -426,9 +552,9 @@ async function apply(world: World, step: Step): Promise<boolean> {
     }
     case 'set': {
       if (salonUser) {
-        if (!model.cart.has(productId)) return false;
+        if (!(await shown()).has(productId)) return false;
         await ui.outbox.setCartQuantity(productId, step.quantity);
-        model.cart.set(productId, step.quantity);
+        cartModel.set(productId, step.quantity);
         return true;
       }
       if (model.actingFor === null || !repCartOf(model, model.actingFor).has(productId))
@@ -439,9 +565,9 @@ async function apply(world: World, step: Step): Promise<boolean> {
     }
     case 'remove': {
       if (salonUser) {
-        if (!model.cart.has(productId)) return false;
+        if (!(await shown()).has(productId)) return false;
         await ui.outbox.removeFromCart(productId);
-        model.cart.delete(productId);
+        cartModel.delete(productId);
         return true;
       }
       if (model.actingFor === null || !repCartOf(model, model.actingFor).has(productId))
@@ -453,7 +579,7 @@ async function apply(world: World, step: Step): Promise<boolean> {
     case 'clear': {
       if (salonUser) {
         await ui.outbox.clearCart();
-        model.cart.clear();
+        cartModel.clear();
         return true;
       }
       if (model.actingFor === null) return false;
@@ -462,18 +588,21 @@ async function apply(world: World, step: Step): Promise<boolean> {
       return true;
     }
     case 'checkout': {
-      if (!salonUser || model.cart.size === 0) return false;
-      // The order as the cart page shows it: the server's last cart, the waiting changes on top.
+      const lines = await shown();
+      if (!salonUser || lines.size === 0) return false;
+      // The order as the cart page shows it: the server's last cart, the waiting changes on
+      // top. With one device, that is the cart as the user made it.
       const { cart } = await ui.deviceData.readCart(world.account.userId);
       const localRef = await ui.outbox.queueCheckout(cart, ADDRESS, 'Fuzzed');
       model.orders.push({
         localRef,
         companyId: world.account.companyIds[0] as number,
-        lines: new Map(model.cart),
+        device: holding.index,
+        lines: new Map(lines),
         shipped: false,
         cancelQueued: false,
       });
-      model.cart.clear();
+      cartModel.clear();
       return true;
     }
     case 'cancel': {
@@ -497,7 +626,9 @@ async function apply(world: World, step: Step): Promise<boolean> {
     }
     case 'profile': {
       const user = signedIn.session?.user;
-      if (!user) return false;
+      // Of two devices, the one whose change arrives last wins; the other shows its own
+      // until it signs in again: not part of the model.
+      if (!user || model.twoDevices) return false;
       const lastName = `${step.firstName}escu`;
       await ui.outbox.queueProfileUpdate(user, step.firstName, lastName);
       model.profile = { firstName: step.firstName, lastName };
@@ -526,6 +657,7 @@ async function apply(world: World, step: Step): Promise<boolean> {
       model.orders.push({
         localRef,
         companyId: model.actingFor,
+        device: holding.index,
         lines: new Map(lines),
         shipped: false,
         cancelQueued: false,
@@ -547,30 +679,36 @@ async function apply(world: World, step: Step): Promise<boolean> {
       device.requestSync({ refresh: true, now: true });
       return true;
     case 'sessionEnds': {
-      if (model.sessionEnded) return false;
+      if (inHand().sessionEnded) return false;
       // Signed out on another device, or the session revoked by staff.
-      const session = await deviceDb.session.get('current');
+      const session = await inHand().db.session.get('current');
       const response = await app.inject({
         method: 'POST',
         url: '/api/auth/logout',
         payload: { refreshToken: session?.refreshToken ?? '' },
       });
       expect(response.statusCode, response.body).toBe(200);
-      model.sessionEnded = true;
+      inHand().sessionEnded = true;
       return true;
     }
     case 'signIn':
-      if (!model.sessionEnded) return false;
+      if (!inHand().sessionEnded) return false;
       await signInAgain(world);
       return true;
     case 'wait':
-      // The user leaves the device alone for a while: what runs ends, retries fall due.
-      await device.settle();
-      device.advance(step.ms);
+      // The user leaves the devices alone for a while: what runs ends, retries fall due.
+      for (const each of world.devices) await each.settle();
+      for (const each of world.devices) each.advance(step.ms);
       return true;
     case 'settle':
-      await device.settle();
+      for (const each of world.devices) await each.settle();
       await expectCartInStep(world);
+      return true;
+    case 'pickUp':
+      if (!model.twoDevices || step.device === holding.index) return false;
+      holding.index = step.device;
+      // The app comes to the front: it sends what waits and reads the server again.
+      deviceInHand(world).requestSync({ refresh: true, now: true });
       return true;
     case 'secondTab':
       device.secondTabSyncs();
@@ -657,14 +795,25 @@ async function serverOrders(world: World, tokens: Tokens): Promise<Order[]> {
 
 /** Once the outbox has drained: the server and the device against the model. */
 async function compare(world: World): Promise<void> {
-  const { model, device, account } = world;
+  const { model, account, devices } = world;
   const { userId } = account;
-  if (model.sessionEnded) await signInAgain(world);
-  await device.drain(() => signInAgain(world));
+  const each = async (check: (device: Device) => Promise<void>) => {
+    for (const [index, device] of devices.entries()) {
+      holding.index = index;
+      await check(device);
+    }
+  };
+  await each(async (device) => {
+    if (inHand().sessionEnded) await signInAgain(world);
+    await device.drain(() => signInAgain(world));
+  });
   const tokens = account.observer;
 
   // Nothing is left but the cancellations staff overtook by shipping: each needs attention.
-  const left = await deviceDb.outbox.where('userId').equals(userId).toArray();
+  const left: OutboxEntry[] = [];
+  await each(async () => {
+    left.push(...(await inHand().db.outbox.where('userId').equals(userId).toArray()));
+  });
   const overtaken = model.orders.filter((o) => o.shipped && o.cancelQueued);
   expect(
     left.map((entry) => [entry.kind, entry.state, entry.error?.code]),
@@ -697,62 +846,75 @@ async function compare(world: World): Promise<void> {
     const cart = await read<Cart>('/api/cart', tokens);
     expect(cartLines(cart), 'the cart on the server').toEqual(sortedLines(model.cart));
     for (const item of cart.items) expect(item.price).toBe(priceOf(model, item.productId));
-    // The device's cart before any refresh: what the server's answers made of it.
-    const base = (await deviceDb.carts.get(userId))?.cart;
-    expect(cartLines(base), 'the cart the answers left on the device').toEqual(cartLines(cart));
+    if (!model.twoDevices) {
+      // The device's cart before any refresh: what the server's answers made of it.
+      const base = (await deviceDb.carts.get(userId))?.cart;
+      expect(cartLines(base), 'the cart the answers left on the device').toEqual(cartLines(cart));
+    }
   }
 
-  // The device, once it read the server again (as it does when it comes back online).
-  device.requestSync({ refresh: true });
-  await device.settle();
-  if (world.role === 'salon') {
-    const { cart } = await ui.deviceData.readCart(userId);
-    expect(cartLines(cart), 'the cart on the device').toEqual(sortedLines(model.cart));
-    for (const item of cart.items) expect(item.price).toBe(priceOf(model, item.productId));
-  } else {
-    const carts = await deviceDb.repCarts.where('userId').equals(userId).toArray();
-    const linesOf = (lines: { productId: number; quantity: number }[]) =>
-      sortedLines(lines.map((line) => [line.productId, line.quantity]));
-    expect(
-      Object.fromEntries(carts.map((cart) => [cart.customerId, linesOf(cart.lines)])),
-      'the rep’s carts',
-    ).toEqual(
-      Object.fromEntries(
-        [...model.repCarts]
-          .filter(([, lines]) => lines.size > 0)
-          .map(([customer, lines]) => [customer, sortedLines(lines)]),
-      ),
+  // Each device, once it read the server again (as it does when it comes back online).
+  await each(async (device) => {
+    const which = holding.index === 0 ? 'phone' : 'tablet';
+    device.requestSync({ refresh: true });
+    await device.settle();
+    if (world.role === 'salon') {
+      const { cart } = await ui.deviceData.readCart(userId);
+      expect(cartLines(cart), `the cart on the ${which}`).toEqual(sortedLines(model.cart));
+      for (const item of cart.items) expect(item.price).toBe(priceOf(model, item.productId));
+    } else {
+      const carts = await deviceDb.repCarts.where('userId').equals(userId).toArray();
+      const linesOf = (lines: { productId: number; quantity: number }[]) =>
+        sortedLines(lines.map((line) => [line.productId, line.quantity]));
+      expect(
+        Object.fromEntries(carts.map((cart) => [cart.customerId, linesOf(cart.lines)])),
+        'the rep’s carts',
+      ).toEqual(
+        Object.fromEntries(
+          [...model.repCarts]
+            .filter(([, lines]) => lines.size > 0)
+            .map(([customer, lines]) => [customer, sortedLines(lines)]),
+        ),
+      );
+      expect((await deviceDb.repState.get(userId))?.actingFor ?? null).toBe(model.actingFor);
+    }
+    // Each order once, as the server has it, under the reference it was queued with (one
+    // placed on the other device has none here); no order of the sequence still waiting.
+    const kept = (await ui.deviceData.readOrders(userId)).filter(
+      (stored) => stored.state !== 'synced' || stored.order.id > world.ordersBefore,
     );
-    expect((await deviceDb.repState.get(userId))?.actingFor ?? null).toBe(model.actingFor);
-  }
-  // Each order once, as the server has it, under the reference it was queued with; no
-  // order of the sequence still shown as waiting.
-  const kept = (await ui.deviceData.readOrders(userId)).filter(
-    (stored) => stored.state !== 'synced' || stored.order.id > world.ordersBefore,
-  );
-  const shown = (order: Order) =>
-    kept
-      .filter((stored) => stored.order.clientReference === order.clientReference)
-      .map((stored) => [stored.state, stored.localRef, orderSummary(stored.order)]);
-  expect(
-    placed.map((order) => [order.clientReference, shown(order)]),
-    'the orders on the device',
-  ).toEqual(
-    placed.map((order) => [
-      order.clientReference,
-      [['synced', order.clientReference, orderSummary(order)]],
-    ]),
-  );
-  expect(kept, 'no order the server does not have').toHaveLength(placed.length);
-  expect(
-    [signedIn.session?.user.firstName, signedIn.session?.user.lastName],
-    'the profile on the device',
-  ).toEqual([model.profile.firstName, model.profile.lastName]);
+    const shown = (order: Order) =>
+      kept
+        .filter((stored) => stored.order.clientReference === order.clientReference)
+        .map((stored) => [stored.state, stored.localRef, orderSummary(stored.order)]);
+    expect(
+      placed.map((order) => [order.clientReference, shown(order)]),
+      `the orders on the ${which}`,
+    ).toEqual(
+      placed.map((order) => {
+        const queuedHere = model.orders.some(
+          (o) => o.localRef === order.clientReference && o.device === holding.index,
+        );
+        return [
+          order.clientReference,
+          [['synced', queuedHere ? order.clientReference : undefined, orderSummary(order)]],
+        ];
+      }),
+    );
+    expect(kept, 'no order the server does not have').toHaveLength(placed.length);
+    expect(
+      [signedIn.session?.user.firstName, signedIn.session?.user.lastName],
+      `the profile on the ${which}`,
+    ).toEqual([model.profile.firstName, model.profile.lastName]);
+  });
+  holding.index = 0;
 }
 
 /** What the sequences ran, for the report of a long run. */
 const totals = {
   sequences: 0,
+  /** Of them, on two devices. */
+  twoDevices: 0,
   steps: 0,
   orders: 0,
   faults: { lose: 0, fail: 0, late: 0, expire: 0, crash: 0 } as Record<Fault, number>,
@@ -782,12 +944,16 @@ async function run(scenario: Scenario): Promise<void> {
     passed = true;
     totals.sequences += 1;
     totals.orders += world.model.orders.length;
-    for (const [fault, count] of Object.entries(world.device.faultsMet()))
-      totals.faults[fault as Fault] += count;
+    if (world.model.twoDevices) totals.twoDevices += 1;
+    for (const device of world.devices) {
+      for (const [fault, count] of Object.entries(device.faultsMet()))
+        totals.faults[fault as Fault] += count;
+    }
   } finally {
-    await world.device.close().catch(() => undefined);
+    for (const device of world.devices) await device.close().catch(() => undefined);
     // The next sequence of the role goes on with this name; after a failure, with a new
     // account, whatever this one was left with.
+    holding.index = 0;
     if (passed && signedIn.session) world.account.user = signedIn.session.user;
     else accounts.delete(world.role);
     await clearDevice();
@@ -828,14 +994,15 @@ const world: fc.WeightedArbitrary<Step>[] = [
       cents: fc.integer({ min: 100, max: 9_999 }),
     }),
   },
-  {
-    weight: 1,
-    arbitrary: fc.record({
-      do: fc.constant('profile' as const),
-      firstName: fc.constantFrom('Ana', 'Ioana', 'Maria', 'Elena'),
-    }),
-  },
 ];
+
+const profile: fc.WeightedArbitrary<Step> = {
+  weight: 1,
+  arbitrary: fc.record({
+    do: fc.constant('profile' as const),
+    firstName: fc.constantFrom('Ana', 'Ioana', 'Maria', 'Elena'),
+  }),
+};
 
 const cartSteps: fc.WeightedArbitrary<Step>[] = [
   { weight: 8, arbitrary: fc.record({ do: fc.constant('add' as const), product, quantity }) },
@@ -851,9 +1018,7 @@ const cartSteps: fc.WeightedArbitrary<Step>[] = [
   { weight: 1, arbitrary: fc.constant({ do: 'clear' as const }) },
 ];
 
-const salonSteps = fc.oneof(
-  ...cartSteps,
-  ...world,
+const orderSteps: fc.WeightedArbitrary<Step>[] = [
   { weight: 3, arbitrary: fc.constant({ do: 'checkout' as const }) },
   {
     weight: 2,
@@ -863,11 +1028,23 @@ const salonSteps = fc.oneof(
     weight: 1,
     arbitrary: fc.record({ do: fc.constant('staffShips' as const), pick: fc.nat({ max: 7 }) }),
   },
-);
+];
+
+const salonSteps = fc.oneof(...cartSteps, ...world, profile, ...orderSteps);
+
+/** A salon's user with a phone and a tablet, putting one down and picking the other up. */
+const twoDeviceSteps = fc.oneof(...cartSteps, ...world, ...orderSteps, {
+  weight: 4,
+  arbitrary: fc.record({
+    do: fc.constant('pickUp' as const),
+    device: fc.integer({ min: 0, max: 1 }),
+  }),
+});
 
 const repSteps = fc.oneof(
   ...cartSteps,
   ...world,
+  profile,
   {
     weight: 3,
     arbitrary: fc.record({
@@ -895,7 +1072,8 @@ const network = fc.array(
   { minLength: 1, maxLength: 6 },
 );
 
-// A salon's sequences send far more than a rep's (whose carts stay on the device): two in three.
+// A salon's sequences send far more than a rep's (whose carts stay on the device): of four,
+// two of a salon's user on one device, one on two devices, one of a rep.
 const scenarios: fc.Arbitrary<Scenario> = fc.oneof(
   {
     weight: 2,
@@ -906,6 +1084,13 @@ const scenarios: fc.Arbitrary<Scenario> = fc.oneof(
       steps: fc.array(salonSteps, { maxLength: MAX_STEPS, size: 'max' }),
     }),
   },
+  fc.record({
+    role: fc.constant('salon' as const),
+    devices: fc.constant(2 as const),
+    network,
+    prices,
+    steps: fc.array(twoDeviceSteps, { maxLength: MAX_STEPS, size: 'max' }),
+  }),
   fc.record({
     role: fc.constant('rep' as const),
     network,
@@ -945,7 +1130,7 @@ describe('the outbox against the server, whatever the network and the tabs do', 
           .join(', ');
         console.log(
           `outbox fuzz: ${totals.sequences} sequences, ${totals.steps} commands, ` +
-            `${totals.orders} orders, faults met: ${faults}; ${seconds} s ` +
+            `${totals.orders} orders, ${totals.twoDevices} sequences on two devices, faults met: ${faults}; ${seconds} s ` +
             `(${cpuSeconds} s of CPU), seed ${seed}`,
         );
       }
@@ -1015,6 +1200,31 @@ const FOUND: [string, Scenario][] = [
         { do: 'add', product: 1, quantity: 2 },
         { do: 'settle' },
         { do: 'priceChange', product: 1, cents: 2500 },
+      ],
+    },
+  ],
+  [
+    // The tablet removed the line before the phone's quantity, typed offline, arrived: the
+    // server answered 404 and the quantity waited in the sync centre instead of applying.
+    'sets a quantity typed on the phone on a line the tablet removed meanwhile',
+    {
+      role: 'salon',
+      devices: 2,
+      prices: [1000, 2000, 3000],
+      steps: [
+        { do: 'add', product: 0, quantity: 1 },
+        { do: 'settle' },
+        { do: 'pickUp', device: 1 },
+        { do: 'settle' },
+        { do: 'pickUp', device: 0 },
+        { do: 'offline' },
+        { do: 'set', product: 0, quantity: 5 },
+        { do: 'pickUp', device: 1 },
+        { do: 'remove', product: 0 },
+        { do: 'settle' },
+        { do: 'pickUp', device: 0 },
+        { do: 'online' },
+        { do: 'settle' },
       ],
     },
   ],
