@@ -10,7 +10,7 @@ import { readConfig } from './config.js';
 import { openDatabaseOrExit } from './db/database.js';
 import { migrate } from './db/migrate.js';
 import { DEMO_ACCOUNTS, demoRepSignIn, demoStaffSignIn } from './db/demo-accounts.js';
-import { seedDatabase } from './db/seed.js';
+import { seedDatabase, startSeeding } from './db/seed.js';
 import { ensureAdmin } from './services/admin.js';
 import { HttpError } from './services/errors.js';
 import { pruneIdempotencyKeys } from './services/idempotency.js';
@@ -41,11 +41,13 @@ if (
 
 const database = await openDatabaseOrExit(config.database);
 await migrate(database.db);
-// The demo staff account, whose password is printed at start, only on the embedded demo
-// database: never on a PostgreSQL deployment, where ADMIN_EMAIL/ADMIN_PASSWORD make staff.
 const embedded = config.database.engine === 'pglite';
-if (await seedDatabase(database.db, { demoStaff: embedded })) {
-  console.log('Seeded the demo catalogue and demo accounts.');
+if (await seedDatabase(database.db, startSeeding(config.database.engine))) {
+  console.log(
+    embedded
+      ? 'Seeded the demo catalogue and demo accounts.'
+      : 'Seeded the demo catalogue (demo accounts are made on the embedded database only).',
+  );
 }
 if (config.jwtSecret) useSigningSecret(database.db, config.jwtSecret);
 if (config.admin) {

@@ -5,7 +5,7 @@
 import { count, sql } from 'drizzle-orm';
 import { withCheckDigit } from '../../src/contracts/barcodes.js';
 import { deriveSearchFields } from '../../src/contracts/catalogue-query.js';
-import type { Db } from './database.js';
+import type { DatabaseConfig, Db } from './database.js';
 import { seedDemoAccounts } from './demo-accounts.js';
 import { productArt, type ArtView } from './product-art.js';
 import { categories, media, products } from './schema.js';
@@ -17,6 +17,17 @@ const VIEWS: ArtView[] = ['front', 'back', 'texture'];
 const SEED_LOCK_ID = 7_041_999;
 /** Rows per INSERT: large enough to be quick, small enough for the parameter limit. */
 const INSERT_BATCH = 500;
+
+/**
+ * What `npm start` seeds into an empty database: the demo catalogue always; the demo
+ * accounts, whose passwords are in the source, only on the embedded demo database. On a
+ * PostgreSQL deployment they would be approved salons anyone could sign in as; its
+ * people come from ADMIN_EMAIL/ADMIN_PASSWORD, registration and the back office.
+ */
+export function startSeeding(engine: DatabaseConfig['engine']) {
+  const embedded = engine === 'pglite';
+  return { demoAccounts: embedded, demoStaff: embedded };
+}
 
 export async function seedDatabase(
   db: Db,

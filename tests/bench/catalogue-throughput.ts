@@ -22,7 +22,10 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
+import { openDatabase } from '../../server/db/database';
 import { DEMO_ACCOUNTS } from '../../server/db/demo-accounts';
+import { migrate } from '../../server/db/migrate';
+import { seedDatabase } from '../../server/db/seed';
 import { freePort, startThrowawayCluster } from '../server/postgres-cluster';
 
 export interface ThroughputFigure {
@@ -153,6 +156,17 @@ async function requestsPerSecond(url: string, viewerHeaders: Record<string, stri
   return (await requests(url, headers, SECONDS)) / SECONDS;
 }
 
+/** The demo catalogue and demo accounts on the throwaway PostgreSQL. */
+async function seedDemoData(url: string): Promise<void> {
+  const database = await openDatabase({ engine: 'postgres', url });
+  try {
+    await migrate(database.db);
+    await seedDatabase(database.db, { demoAccounts: true });
+  } finally {
+    await database.close();
+  }
+}
+
 async function tokenOf(base: string, email: string, password: string): Promise<string> {
   const response = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
@@ -202,6 +216,9 @@ export async function catalogueThroughput(): Promise<ThroughputFigure[]> {
       ['PostgreSQL', { DATABASE_URL: cluster.url }],
     ] as const;
     for (const [engine, env] of engines) {
+      // A PostgreSQL deployment gets no demo accounts at its first start: the viewers'
+      // accounts are seeded here first, as on the embedded database.
+      if (engine === 'PostgreSQL') await seedDemoData(cluster.url);
       const server = await onServerCore(() => portal(env));
       try {
         const viewers = await viewersOf(server.base);

@@ -14,7 +14,7 @@ import {
   demoStaffSignIn,
 } from '../../server/db/demo-accounts';
 import { users } from '../../server/db/schema';
-import { seedDatabase } from '../../server/db/seed';
+import { seedDatabase, startSeeding } from '../../server/db/seed';
 import { ensureAdmin } from '../../server/services/admin';
 import type { AdminSummary } from '../../src/contracts/admin-schemas';
 import type { RepCustomerList } from '../../src/contracts/field-sales';
@@ -79,7 +79,7 @@ describe('the demo staff account', () => {
     expect(await demoStaffSignIn(database.db)).toBeNull();
   });
 
-  it('is not made unless asked for, as on a PostgreSQL deployment', async () => {
+  it('is not made unless asked for', async () => {
     const database = await freshDatabase();
     await seedDatabase(database.db);
     expect(await accountOf(database)).toBeUndefined();
@@ -110,6 +110,36 @@ describe('the demo staff account', () => {
     await seedDatabase(database.db, { demoStaff: true });
     await ensureAdmin(database.db, DEMO_STAFF_EMAIL, 'Chosen-Staff-Pass-1');
     expect(await demoStaffSignIn(database.db)).toBeNull();
+  });
+});
+
+describe('the first start on PostgreSQL, a deployment', () => {
+  it('seeds the catalogue, and no account whose password is in the source', async () => {
+    const database = await freshDatabase();
+    expect(await seedDatabase(database.db, startSeeding('postgres'))).toBe(true);
+    expect(await accountOf(database)).toBeUndefined();
+    expect(await demoRepSignIn(database.db)).toBeNull();
+    const app = await buildApp({ database });
+    try {
+      const catalogue = await app.inject({ url: '/api/products' });
+      expect(
+        catalogue.json<{ pagination: { totalProducts: number } }>().pagination.totalProducts,
+      ).toBeGreaterThan(0);
+      for (const demo of DEMO_ACCOUNTS) {
+        const login = await app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: demo.email, password: demo.password },
+        });
+        expect(login.statusCode, demo.email).toBe(401);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('keeps the demo accounts for the embedded demo database', () => {
+    expect(startSeeding('pglite')).toEqual({ demoAccounts: true, demoStaff: true });
   });
 });
 
