@@ -18,6 +18,9 @@
  *
  * Products running out is part of the load: a cart change or checkout then answers 422,
  * as documented, which is counted apart and is not a failure.
+ *
+ * `npm run test:soak`, part of `npm test`, runs it for 10 s with 60 salons: the same
+ * processes, mix and checks, over fewer orders.
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { sql, type SQL } from 'drizzle-orm';
