@@ -514,6 +514,8 @@ const repCartOf = (model: Model, customer: number) => {
   return cart;
 };
 
+const linesOf = (cart: Cart) => new Map(cart.items.map((item) => [item.productId, item.quantity]));
+
 /**
  * Does one step, as the screens allow it (a quantity is set only on a line the user sees,
  * an order taken only of a cart that has lines), and keeps the model in step. Returns
@@ -527,11 +529,10 @@ async function apply(world: World, step: Step): Promise<boolean> {
   // With one device the model follows what the user does; with two, what reached the server.
   const cartModel = model.twoDevices ? new Map<number, number>() : model.cart;
   /** The lines the cart page of the device in hand shows. */
-  const shown = async () => {
-    if (!model.twoDevices) return model.cart;
-    const { cart } = await ui.deviceData.readCart(world.account.userId);
-    return new Map(cart.items.map((item) => [item.productId, item.quantity]));
-  };
+  const shown = async () =>
+    model.twoDevices
+      ? linesOf((await ui.deviceData.readCart(world.account.userId)).cart)
+      : model.cart;
   switch (step.do) {
     case 'add': {
       if (salonUser) {
@@ -588,11 +589,13 @@ async function apply(world: World, step: Step): Promise<boolean> {
       return true;
     }
     case 'checkout': {
-      const lines = await shown();
-      if (!salonUser || lines.size === 0) return false;
+      if (!salonUser) return false;
       // The order as the cart page shows it: the server's last cart, the waiting changes on
-      // top. With one device, that is the cart as the user made it.
+      // top, read once (an answer coming in may change it). With one device, that is the
+      // cart as the user made it.
       const { cart } = await ui.deviceData.readCart(world.account.userId);
+      const lines = model.twoDevices ? linesOf(cart) : model.cart;
+      if (lines.size === 0) return false;
       const localRef = await ui.outbox.queueCheckout(cart, ADDRESS, 'Fuzzed');
       model.orders.push({
         localRef,
