@@ -45,7 +45,7 @@ import { mailCompanyUsers } from './mail/queue.js';
 import { conflict, HttpError, invalidFields, notFound } from './errors.js';
 import { pageOf, paginationOf } from './pages.js';
 import { registeredByOf, salesRepOf } from './sales-reps.js';
-import { hashPassword } from './passwords.js';
+import { hashPassword, verifyPassword } from './passwords.js';
 import { revokeAllSessions } from './tokens.js';
 
 /** What each sort of the company list orders by; the id breaks ties, in the same direction. */
@@ -357,6 +357,10 @@ export const CUSTOMER_EMAIL_FOR_STAFF =
  * Creates the staff account, or sets its password when it exists. An e-mail that belongs
  * to a customer is refused (409): promoting it would hand the back office, with the
  * customer's company and sessions, to whoever registered that address first.
+ *
+ * The password it already has changes nothing ('unchanged'): every server process runs
+ * this at start with ADMIN_EMAIL/ADMIN_PASSWORD, and a restart must not sign staff out.
+ * Processes starting at once on a new database make the account once; the others find it.
  */
 export async function ensureAdmin(
   db: Db,
@@ -364,14 +368,15 @@ export async function ensureAdmin(
   password: string,
   /** Who asked (the command line, or the server's start from ADMIN_EMAIL): the log says so. */
   actor?: AuditActor,
-): Promise<'created' | 'updated'> {
+): Promise<'created' | 'updated' | 'unchanged'> {
   const normalized = normalizeEmail(email);
-  const passwordHash = await hashPassword(password);
   const [existing] = await db
-    .select({ id: users.id, role: users.role })
+    .select({ id: users.id, role: users.role, passwordHash: users.passwordHash })
     .from(users)
     .where(eq(users.email, normalized));
   if (existing && existing.role !== 'ADMIN') throw conflict(CUSTOMER_EMAIL_FOR_STAFF);
+  if (existing && (await verifyPassword(existing.passwordHash, password))) return 'unchanged';
+  const passwordHash = await hashPassword(password);
   if (existing) {
     await db
       .update(users)
@@ -401,8 +406,11 @@ export async function ensureAdmin(
       lastName: 'Admin',
       role: 'ADMIN',
     })
+    .onConflictDoNothing({ target: users.email })
     .returning({ id: users.id });
-  if (actor && created) {
+  // Another process made it between the look and the insert: it is theirs to have made.
+  if (!created) return ensureAdmin(db, email, password, actor);
+  if (actor) {
     await recordAudit(db, {
       actor,
       action: 'staff.create',

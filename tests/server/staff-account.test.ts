@@ -155,6 +155,27 @@ describe('making the staff account', () => {
     }
   });
 
+  it('keeps the staff sessions when a server starts again with the same ADMIN_PASSWORD', async () => {
+    const database = await open();
+    const app = await buildApp({ database });
+    try {
+      const email = `restart.${Date.now()}@example.com`;
+      // Two processes starting at once on a database without the account: one makes it.
+      const outcomes = await Promise.all([
+        ensureAdmin(database.db, email, 'Staff-Pass-123'),
+        ensureAdmin(database.db, email, 'Staff-Pass-123'),
+      ]);
+      expect(outcomes.sort()).toEqual(['created', 'unchanged']);
+      const before = await signIn(app, email, 'Staff-Pass-123');
+      expect(await ensureAdmin(database.db, email, 'Staff-Pass-123')).toBe('unchanged');
+      const me = await app.inject({ url: '/api/auth/me', headers: bearer(before) });
+      expect(me.statusCode, 'the session after the restart').toBe(200);
+    } finally {
+      await app.close();
+      await release(database);
+    }
+  });
+
   it('creates a staff account for a new e-mail, and sets its password when run again', async () => {
     const email = `staff.${Date.now()}@example.com`;
     const first = await runScript(
