@@ -92,6 +92,8 @@ const NOT_APPROVED =
 const NO_COMPANY = '"No company is linked to this account" (a staff or sales rep account).';
 const STOCK =
   '`outOfStock` or `insufficientStock`: a line over the product’s stock; a detail per line (`product:<id>`).';
+const ORDER_STOCK =
+  '`outOfStock` or `insufficientStock` for one line over its product’s stock, `STOCK_SHORT` (with `names`) for several; a detail per line (`product:<id>`).';
 const UPLOAD_REFUSALS = {
   400: '"Choose a file to upload."; a field that is not an upload field.',
   409: 'DOCUMENT_QUOTA_EXCEEDED: the company keeps as many documents as it may.',
@@ -334,7 +336,7 @@ export const OPERATIONS: Record<string, Operation> = {
       400: 'CART_EMPTY; a broken rule of the address (details on `shippingAddress.<field>`).',
       403: NOT_APPROVED,
       404: NO_COMPANY,
-      422: `${STOCK} Nothing is ordered.`,
+      422: `${ORDER_STOCK} Nothing is ordered.`,
     },
   },
 
@@ -719,7 +721,7 @@ export const OPERATIONS: Record<string, Operation> = {
       400: '`signatureInvalid`; a broken rule of the address.',
       404: '"Customer not found"; PRODUCT_NOT_FOUND.',
       409: 'CUSTOMER_NOT_APPROVED: the customer is rejected or suspended.',
-      422: `${STOCK} Nothing is ordered.`,
+      422: `${ORDER_STOCK} Nothing is ordered.`,
     },
   },
   'POST /api/rep/customers/{id}/documents': {

@@ -153,12 +153,17 @@ export interface OrderDraft {
  */
 export async function createOrder(db: Db, draft: OrderDraft): Promise<Order> {
   const short = draft.lines.filter((line) => line.quantity > line.product.stock);
-  if (short.length > 0) {
+  const [first] = short;
+  if (short.length === 1 && first) throw stockError(first.product, first.quantity);
+  if (short.length > 1) {
     const problems = short.map((line) => stockError(line.product, line.quantity));
+    // The code and the products' names also at the top, for the client's language.
+    const names = short.map((line) => line.product.name).join(', ');
     throw new HttpError(
       422,
       problems.map((p) => p.message).join(' '),
       problems.flatMap((p) => p.details ?? []),
+      { code: 'STOCK_SHORT', params: { names } },
     );
   }
 

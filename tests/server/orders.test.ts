@@ -400,7 +400,25 @@ describe('a checkout naming the lines the user confirmed', () => {
       call(tokens, 'POST', '/api/cart/checkout', { shippingAddress: ADDRESS, items });
 
     expect((await checkout([{ productId: 999999, quantity: 1 }])).statusCode).toBe(404);
-    expect((await checkout([{ productId, quantity: 3 }])).statusCode).toBe(422);
+    const short = await checkout([{ productId, quantity: 3 }]);
+    expect(short.statusCode).toBe(422);
+    // What the device needs to say it in the user's language, as for the cart.
+    expect(short.json()).toMatchObject({
+      code: 'insufficientStock',
+      params: { stock: 2, wanted: 3, name: like.any(String) },
+      details: [{ field: `product:${productId}`, code: 'insufficientStock' }],
+    });
+    const soldOut = await productWithStock(0);
+    const both = await checkout([
+      { productId, quantity: 3 },
+      { productId: soldOut, quantity: 1 },
+    ]);
+    expect(both.statusCode).toBe(422);
+    expect(both.json()).toMatchObject({
+      code: 'STOCK_SHORT',
+      params: { names: like.stringContaining(',') },
+      details: [{ code: 'insufficientStock' }, { code: 'outOfStock' }],
+    });
     expect((await checkout([])).statusCode).toBe(400);
     expect((await call(tokens, 'GET', '/api/orders')).json<{ orders: Order[] }>().orders).toEqual(
       [],

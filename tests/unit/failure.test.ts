@@ -92,6 +92,30 @@ describe('a failed call', () => {
     expect(failureText(t, fields, texts)).toBe(en.validation.reviewFields);
   });
 
+  it('fills in the values a known refusal names', async () => {
+    const short = await classifyFailure(
+      answered(422, {
+        message: 'Not in the user’s language',
+        code: 'STOCK_SHORT',
+        params: { names: 'Shampoo 250 ml, Mask 500 ml' },
+        details: [],
+      }),
+    );
+    expect(failureText(t, short, texts)).toBe(
+      'Not enough stock for: Shampoo 250 ml, Mask 500 ml. Lower their quantities in the cart and place the order again.',
+    );
+    const one = await classifyFailure(
+      answered(422, {
+        message: 'Not in the user’s language',
+        code: 'insufficientStock',
+        params: { name: 'Shampoo 250 ml', stock: 2, wanted: 3 },
+      }),
+    );
+    expect(failureText(t, one, texts)).toBe(
+      'Only 2 of Shampoo 250 ml left in stock (you asked for 3).',
+    );
+  });
+
   it('tells how long to wait when the server says so', async () => {
     const failure = await classifyFailure(
       answered(429, { message: 'Too many login attempts.', retryAfter: 90 }),

@@ -48,7 +48,9 @@ export async function classifyFailure(error: unknown): Promise<CallFailure> {
  * that broke the shared rules are pointed at (see `fieldErrors`); else the server's words.
  */
 export function refusalText(t: TFunction, body: ApiErrorBody): string {
-  if (body.code) return t(`serverErrors.${body.code}`, { defaultValue: body.message });
+  if (body.code) {
+    return t(`serverErrors.${body.code}`, { ...body.params, defaultValue: body.message });
+  }
   if (body.details?.some((detail) => detail.code)) return t('validation.reviewFields');
   return body.message;
 }
