@@ -52,6 +52,7 @@ let loop: SyncLoop;
 let answer: Answer;
 let sent: string[];
 let networkFailures: number;
+let device: SyncDevice;
 
 beforeEach(() => {
   db = createPortalDb(`outbox-loop-${crypto.randomUUID()}`);
@@ -59,7 +60,7 @@ beforeEach(() => {
   sent = [];
   networkFailures = 0;
   answer = answered;
-  const device: SyncDevice = {
+  device = {
     db,
     transport: {
       send: (_entry: OutboxEntry, request: OutboxRequest) => {
@@ -181,5 +182,27 @@ describe('the page’s replay loop', () => {
     stop();
     loop.afterDone({ userId: 1, kind: 'checkout' }, { order: { orderNumber: 'ORD-3' } });
     expect(confirmed).toEqual(['ORD-1']);
+  });
+
+  it('keeps a cart an answer wrote while the server’s cart was being read', async () => {
+    const approved = { status: 'APPROVED', isVerified: true };
+    device.session.user = () => ({ id: 1, company: approved }) as unknown as User;
+    const older: Cart = { ...EMPTY, itemCount: 1, items: [] };
+    const answeredMeanwhile: Cart = { ...EMPTY, itemCount: 2, items: [] };
+    // Another tab's change is answered while this tab waits for GET /api/cart, whose
+    // response was made before that change reached the server.
+    device.server.cart = async () => {
+      await db.carts.put({ userId: 1, cart: answeredMeanwhile, syncedAt: 'answer' });
+      return older;
+    };
+    loop.requestSync({ refresh: true });
+    await settled();
+    expect((await db.carts.get(1))?.cart.itemCount).toBe(2);
+
+    // Nothing written meanwhile: the server's cart is kept.
+    device.server.cart = () => Promise.resolve(older);
+    loop.requestSync({ refresh: true });
+    await settled();
+    expect((await db.carts.get(1))?.cart.itemCount).toBe(1);
   });
 });

@@ -13,7 +13,7 @@
  */
 import { canSeePrices, type User } from '../../contracts/accounts';
 import type { Cart, Order } from '../../contracts/orders';
-import type { PortalDb } from '../db/db';
+import type { CartBase, PortalDb } from '../db/db';
 import { createListeners } from '../listeners';
 import { makeWaitingDue, replayOutbox, storedServerOrder, type Transport } from './outbox-replay';
 import {
@@ -22,6 +22,10 @@ import {
   type OutboxPayload,
   type ServerProblem,
 } from './outbox-rules';
+
+/** Whether the device's kept cart is still the one read before (both may be missing). */
+const sameStored = (now: CartBase | undefined, before: CartBase | undefined) =>
+  now?.syncedAt === before?.syncedAt && JSON.stringify(now?.cart) === JSON.stringify(before?.cart);
 
 /** What the loop runs on. */
 export interface SyncDevice {
@@ -216,12 +220,16 @@ export function createSyncLoop(device: SyncDevice): SyncLoop {
         .count();
       // A company that may not order has no cart: the server answers 403 for it.
       const readCart = waiting === 0 && canSeePrices(user.company);
+      const before = await db.carts.get(userId);
       const [cart, orders] = await Promise.all([
         readCart ? device.server.cart() : Promise.resolve(null),
         device.server.orders(),
       ]);
       await db.transaction('rw', db.carts, db.orders, async () => {
-        if (cart) {
+        // An answer written meanwhile (another tab's change, sent while this read was on
+        // its way) is newer than the cart the server gave: it stays.
+        const unchanged = sameStored(await db.carts.get(userId), before);
+        if (cart && unchanged) {
           await db.carts.put({ userId, cart, syncedAt: new Date(clock.now()).toISOString() });
         }
         const kept = new Map(
