@@ -128,8 +128,14 @@ const generatedEan = (n: number): string => withCheckDigit(`200${String(n).padSt
  * Adds `total` generated products (for benchmarks) across the demo categories. Their
  * pictures reuse a handful of generated files so that the database stays small.
  */
-export async function seedLargeCatalogue(db: Db, total: number, now = new Date()): Promise<void> {
-  await seedDatabase(db, { now });
+export async function seedLargeCatalogue(
+  db: Db,
+  total: number,
+  /** How an empty database is seeded first (the demo accounts by default). */
+  seeding: Parameters<typeof seedDatabase>[1] = {},
+): Promise<void> {
+  await seedDatabase(db, seeding);
+  const now = seeding?.now ?? new Date();
   const cats = await db.select().from(categories);
   const paths: string[] = [];
   const files = cats.flatMap((category, i) => {

@@ -6,7 +6,7 @@
 import { readConfig } from '../config.js';
 import { openDatabaseOrExit } from '../db/database.js';
 import { migrate } from '../db/migrate.js';
-import { seedLargeCatalogue } from '../db/seed.js';
+import { seedLargeCatalogue, startSeeding } from '../db/seed.js';
 import { seedLargeOrders } from '../db/seed-orders.js';
 
 const [total, companies, orders] = [
@@ -18,9 +18,11 @@ if (![total, companies, orders].every((n) => Number.isInteger(n) && (n ?? 0) >= 
   console.error('Usage: npm run seed:large -- [products] [companies] [orders]');
   process.exit(1);
 }
-const database = await openDatabaseOrExit(readConfig().database);
+const config = readConfig().database;
+const database = await openDatabaseOrExit(config);
 await migrate(database.db);
-await seedLargeCatalogue(database.db, total as number);
+// An empty database gets what `npm start` would give it: no demo accounts on PostgreSQL.
+await seedLargeCatalogue(database.db, total as number, startSeeding(config.engine));
 await seedLargeOrders(database.db, { companies: companies as number, orders: orders as number });
 await database.close();
 console.log(
