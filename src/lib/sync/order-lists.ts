@@ -7,50 +7,30 @@
  */
 import { canSeePrices, type User } from '../../contracts/accounts';
 import type { OrderList } from '../../contracts/order-lists';
-import { isNetworkError } from '../api/errors';
 import { fetchOrderLists } from '../api/order-lists';
-import { getSession, signedInUserId } from '../auth/session-store';
 import { db, type PortalDb } from '../db/db';
 import { isListChange } from './outbox-rules';
+import { userRead } from './user-read';
 
 /** Who keeps lists: a salon's user whose company may order (the server answers 403 to others). */
 export const keepsLists = (user: User | null | undefined): boolean =>
   user?.role === 'USER' && canSeePrices(user.company);
 
-/** The read under way, shared by whoever asks meanwhile. */
-let reading: { userId: number; done: Promise<void> } | null = null;
+const listRead = userRead({
+  has: keepsLists,
+  fetch: fetchOrderLists,
+  keep: (userId, kept: OrderList[], askedAt) => storeOrderLists(db, userId, kept, askedAt),
+  what: 'the order lists',
+});
 
 /**
  * Reads the signed-in user's lists and keeps them. Fails as the call failed; resolves at
  * once for a user who keeps none.
  */
-export function readListsFromServer(): Promise<void> {
-  const user = getSession()?.user;
-  if (!user || !keepsLists(user)) return Promise.resolve();
-  const userId = user.id;
-  if (reading?.userId !== userId) {
-    const done = readAndStore(userId).finally(() => {
-      if (reading?.done === done) reading = null;
-    });
-    reading = { userId, done };
-  }
-  return reading.done;
-}
+export const readListsFromServer = listRead.read;
 
 /** The same, best effort: offline, or refused, the device keeps what it has. */
-export function refreshOrderLists(): Promise<void> {
-  return readListsFromServer().catch((error: unknown) => {
-    if (!isNetworkError(error)) console.warn('Could not refresh the order lists', error);
-  });
-}
-
-async function readAndStore(userId: number): Promise<void> {
-  const askedAt = new Date().toISOString();
-  const lists = await fetchOrderLists();
-  // Signed out (or someone else signed in) while the answer travelled: it is not theirs.
-  if (signedInUserId() !== userId) return;
-  await storeOrderLists(db, userId, lists, askedAt);
-}
+export const refreshOrderLists = listRead.refresh;
 
 /**
  * Keeps `lists`, the user's lists as the server had them when asked at `askedAt`, in place

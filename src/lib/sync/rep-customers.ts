@@ -7,45 +7,25 @@
 import { foldText } from '../../contracts/catalogue-query';
 import type { RepCustomer, RepCustomerList } from '../../contracts/field-sales';
 import { api } from '../api/client';
-import { isNetworkError } from '../api/errors';
-import { getSession, signedInUserId } from '../auth/session-store';
 import { db, type PortalDb, type StoredRepCustomer } from '../db/db';
+import { userRead } from './user-read';
 
-/** The read under way, shared by whoever asks meanwhile. */
-let reading: { userId: number; done: Promise<void> } | null = null;
+const customerRead = userRead({
+  has: (user) => user.role === 'SALES_REP',
+  fetch: async () => (await api.get('rep/customers').json<RepCustomerList>()).customers,
+  keep: (userId, kept: RepCustomer[], askedAt) => storeCustomers(db, userId, kept, askedAt),
+  what: 'the customers',
+});
 
 /**
  * Reads the signed-in rep's customers and keeps them, in place of those kept before (a
  * company assigned to another rep meanwhile leaves the device). Fails as the call failed;
  * resolves at once for anyone but a rep.
  */
-export function readCustomersFromServer(): Promise<void> {
-  const user = getSession()?.user;
-  if (user?.role !== 'SALES_REP') return Promise.resolve();
-  const userId = user.id;
-  if (reading?.userId !== userId) {
-    const done = readAndStore(userId).finally(() => {
-      if (reading?.done === done) reading = null;
-    });
-    reading = { userId, done };
-  }
-  return reading.done;
-}
+export const readCustomersFromServer = customerRead.read;
 
 /** The same, best effort: offline, or refused, the device keeps what it has. */
-export function refreshCustomers(): Promise<void> {
-  return readCustomersFromServer().catch((error: unknown) => {
-    if (!isNetworkError(error)) console.warn('Could not refresh the customers', error);
-  });
-}
-
-async function readAndStore(userId: number): Promise<void> {
-  const askedAt = new Date().toISOString();
-  const { customers } = await api.get('rep/customers').json<RepCustomerList>();
-  // Signed out (or someone else signed in) while the answer travelled: it is not theirs.
-  if (signedInUserId() !== userId) return;
-  await storeCustomers(db, userId, customers, askedAt);
-}
+export const refreshCustomers = customerRead.refresh;
 
 /**
  * Keeps `customers`, the rep's list as the server had it when asked at `askedAt`, in place
