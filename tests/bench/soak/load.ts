@@ -17,7 +17,8 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { isDeepStrictEqual } from 'node:util';
 import { PRODUCTS_PAGE_SIZE } from '../../../src/contracts/catalogue';
-import type { Cart, Order, ShippingAddress } from '../../../src/contracts/orders-schemas';
+import type { Cart, Order } from '../../../src/contracts/orders-schemas';
+import { ADDRESS } from '../../fixtures/shipping-address';
 import { ACCESS_TOKEN_TTL_SECONDS } from '../../../server/services/tokens';
 import type { Catalogue, Salon } from './deployment';
 import { jsonOf, type Answer, type Call, type Client } from './http';
@@ -97,17 +98,6 @@ const SEARCH_TERMS = [
 ];
 
 const SORTS = ['name', 'price', 'newest'];
-
-/** A valid address, as the checkout form sends it. */
-const ADDRESS: ShippingAddress = {
-  firstName: 'Ioana',
-  lastName: 'Pop',
-  street: 'Strada Lalelelor 3',
-  city: 'Cluj-Napoca',
-  zipCode: '400001',
-  country: 'Romania',
-  phone: '+40 264 555 010',
-};
 
 interface SalonState extends Salon {
   /** What the salon's cart holds: product id → quantity, as the answers said. */
