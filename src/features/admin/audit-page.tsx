@@ -3,8 +3,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { AUDIT_ACTIONS } from '../../contracts/admin';
 import { fetchAuditLog } from '../../lib/api/admin';
 import { AuditTable } from './audit-table';
-import { FilterSelect, StaffListPage } from './staff-list';
-import { StaffDataNotice, StaffPage } from './staff-page';
+import { FilterSelect, StaffResults } from './staff-list';
+import { StaffPage } from './staff-page';
 import { auditQuery, readAuditUrl, writeAuditUrl } from './staff-urls';
 import { useStaffData } from './use-staff-data';
 
@@ -17,9 +17,8 @@ export function AuditPage() {
   const view = readAuditUrl(params);
   const query = auditQuery(view);
   const log = useStaffData(JSON.stringify(query), (signal) => fetchAuditLog(query, signal));
-  const page = log.data;
   // The filtered company's name, as its entries carry it.
-  const companyName = page?.entries.find((entry) => entry.companyName !== null)?.companyName;
+  const companyName = log.data?.entries.find((entry) => entry.companyName !== null)?.companyName;
   return (
     <StaffPage
       title={t('admin.audit.title')}
@@ -64,18 +63,14 @@ export function AuditPage() {
           </p>
         )}
       </div>
-      <StaffDataNotice result={log} />
-      {page && (
-        <StaffListPage
-          pagination={page.pagination}
-          shown={page.entries.length}
-          count={t('admin.audit.count', { count: page.pagination.total })}
-          empty={t('admin.audit.empty')}
-          hrefFor={(n) => writeAuditUrl({ ...view, page: n })}
-        >
-          <AuditTable entries={page.entries} caption={t('admin.audit.title')} />
-        </StaffListPage>
-      )}
+      <StaffResults
+        texts="admin.audit"
+        result={log}
+        shown={(page) => page.entries.length}
+        hrefFor={(n) => writeAuditUrl({ ...view, page: n })}
+      >
+        {(page) => <AuditTable entries={page.entries} caption={t('admin.audit.title')} />}
+      </StaffResults>
     </StaffPage>
   );
 }

@@ -4,8 +4,8 @@ import { COMPANY_STATUSES } from '../../contracts/accounts';
 import { fetchAdminCompanies } from '../../lib/api/admin';
 import { formatDateTime } from '../../lib/i18n';
 import { repName } from './company-sales-rep';
-import { FilterSelect, sortHeaders, StaffListPage, StaffTable } from './staff-list';
-import { CompanyStatusChip, StaffDataNotice, StaffPage } from './staff-page';
+import { FilterSelect, sortHeaders, StaffFilters, StaffResults, StaffTable } from './staff-list';
+import { CompanyStatusChip, StaffPage } from './staff-page';
 import {
   applyCompaniesChange,
   companiesQuery,
@@ -15,7 +15,6 @@ import {
   type CompaniesView,
 } from './staff-urls';
 import { useStaffData } from './use-staff-data';
-import { StaffSearch } from './staff-search';
 
 const SEARCH_ID = 'staff-company-search';
 const STATUS_ID = 'staff-company-status';
@@ -32,7 +31,6 @@ export function CompaniesPage() {
 
   const sortHeader = sortHeaders(view, FIRST_ORDER, go);
 
-  const page = list.data;
   return (
     <StaffPage
       title={t('admin.companies.title')}
@@ -40,15 +38,17 @@ export function CompaniesPage() {
       path="/admin/companies"
     >
       <h1>{t('admin.companies.title')}</h1>
-      <div className="staff-filters">
-        <StaffSearch
-          id={SEARCH_ID}
-          value={view.search}
-          label={t('admin.companies.search')}
-          button={t('admin.companies.searchButton')}
-          hint={t('admin.companies.searchHint')}
-          onSearch={(search) => go({ search })}
-        />
+      <StaffFilters
+        texts="admin.companies"
+        searchId={SEARCH_ID}
+        search={view.search}
+        onSearch={(search) => go({ search })}
+        clearTo={
+          view.search || view.status
+            ? writeCompaniesUrl({ ...view, search: '', status: undefined, page: 1 })
+            : undefined
+        }
+      >
         <FilterSelect
           id={STATUS_ID}
           label={t('admin.companies.status')}
@@ -60,25 +60,15 @@ export function CompaniesPage() {
           }))}
           onChange={(value) => go({ status: COMPANY_STATUSES.find((status) => status === value) })}
         />
-        {(view.search || view.status) && (
-          <Link
-            className="button button--ghost staff-filters__clear"
-            to={writeCompaniesUrl({ ...view, search: '', status: undefined, page: 1 })}
-          >
-            {t('admin.companies.clear')}
-          </Link>
-        )}
-      </div>
+      </StaffFilters>
 
-      <StaffDataNotice result={list} />
-      {page && (
-        <StaffListPage
-          pagination={page.pagination}
-          shown={page.companies.length}
-          count={t('admin.companies.count', { count: page.pagination.total })}
-          empty={t('admin.companies.empty')}
-          hrefFor={(n) => writeCompaniesUrl({ ...view, page: n })}
-        >
+      <StaffResults
+        texts="admin.companies"
+        result={list}
+        shown={(page) => page.companies.length}
+        hrefFor={(n) => writeCompaniesUrl({ ...view, page: n })}
+      >
+        {(page) => (
           <StaffTable
             captionId="staff-companies-caption"
             caption={t('admin.companies.caption')}
@@ -117,8 +107,8 @@ export function CompaniesPage() {
               </tr>
             ))}
           </StaffTable>
-        </StaffListPage>
-      )}
+        )}
+      </StaffResults>
     </StaffPage>
   );
 }

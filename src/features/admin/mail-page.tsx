@@ -3,9 +3,8 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { MAIL_STATUSES, type AdminMailRow } from '../../contracts/mail';
 import { fetchAdminMail } from '../../lib/api/admin-mail';
 import { formatDateTime } from '../../lib/i18n';
-import { FilterSelect, StaffListPage, StaffTable } from './staff-list';
-import { StaffDataNotice, StaffPage } from './staff-page';
-import { StaffSearch } from './staff-search';
+import { FilterSelect, StaffFilters, StaffResults, StaffTable } from './staff-list';
+import { StaffPage } from './staff-page';
 import { applyMailChange, mailQuery, readMailUrl, writeMailUrl, type MailView } from './staff-urls';
 import { useStaffData } from './use-staff-data';
 
@@ -49,7 +48,6 @@ export function MailPage() {
   const list = useStaffData(JSON.stringify(query), (signal) => fetchAdminMail(query, signal));
   const go = (change: Partial<MailView>) =>
     setParams((current) => applyMailChange(current, change));
-  const page = list.data;
   return (
     <StaffPage
       title={t('admin.mail.title')}
@@ -58,15 +56,17 @@ export function MailPage() {
     >
       <h1>{t('admin.mail.title')}</h1>
       <p>{t('admin.mail.intro')}</p>
-      <div className="staff-filters">
-        <StaffSearch
-          id={SEARCH_ID}
-          value={view.search}
-          label={t('admin.mail.search')}
-          button={t('admin.mail.searchButton')}
-          hint={t('admin.mail.searchHint')}
-          onSearch={(search) => go({ search })}
-        />
+      <StaffFilters
+        texts="admin.mail"
+        searchId={SEARCH_ID}
+        search={view.search}
+        onSearch={(search) => go({ search })}
+        clearTo={
+          view.search || view.status
+            ? writeMailUrl({ ...view, search: '', status: undefined, page: 1 })
+            : undefined
+        }
+      >
         <FilterSelect
           id={STATUS_ID}
           label={t('admin.mail.statusFilter')}
@@ -78,25 +78,15 @@ export function MailPage() {
           }))}
           onChange={(value) => go({ status: MAIL_STATUSES.find((status) => status === value) })}
         />
-        {(view.search || view.status) && (
-          <Link
-            className="button button--ghost staff-filters__clear"
-            to={writeMailUrl({ ...view, search: '', status: undefined, page: 1 })}
-          >
-            {t('admin.mail.clear')}
-          </Link>
-        )}
-      </div>
+      </StaffFilters>
 
-      <StaffDataNotice result={list} />
-      {page && (
-        <StaffListPage
-          pagination={page.pagination}
-          shown={page.messages.length}
-          count={t('admin.mail.count', { count: page.pagination.total })}
-          empty={t('admin.mail.empty')}
-          hrefFor={(n) => writeMailUrl({ ...view, page: n })}
-        >
+      <StaffResults
+        texts="admin.mail"
+        result={list}
+        shown={(page) => page.messages.length}
+        hrefFor={(n) => writeMailUrl({ ...view, page: n })}
+      >
+        {(page) => (
           <StaffTable
             captionId="staff-mail-caption"
             caption={t('admin.mail.caption')}
@@ -135,8 +125,8 @@ export function MailPage() {
               </tr>
             ))}
           </StaffTable>
-        </StaffListPage>
-      )}
+        )}
+      </StaffResults>
     </StaffPage>
   );
 }

@@ -17,10 +17,9 @@ import {
   type OrdersView,
 } from './order-urls';
 import { repName } from './company-sales-rep';
-import { FilterSelect, sortHeaders, StaffListPage, StaffTable } from './staff-list';
-import { StaffDataNotice, StaffPage, useOffline } from './staff-page';
+import { FilterSelect, sortHeaders, StaffFilters, StaffResults, StaffTable } from './staff-list';
+import { StaffPage, useOffline } from './staff-page';
 import { useStaffData } from './use-staff-data';
-import { StaffSearch } from './staff-search';
 
 const SEARCH_ID = 'staff-order-search';
 const STATUS_ID = 'staff-order-status';
@@ -71,7 +70,6 @@ export function OrdersPage() {
     view.to ||
     view.companyId ||
     view.salesRepId;
-  const page = list.data;
   return (
     <StaffPage
       title={t('admin.orders.title')}
@@ -87,15 +85,27 @@ export function OrdersPage() {
           </Link>
         </p>
       )}
-      <div className="staff-filters">
-        <StaffSearch
-          id={SEARCH_ID}
-          value={view.search}
-          label={t('admin.orders.search')}
-          button={t('admin.orders.searchButton')}
-          hint={t('admin.orders.searchHint')}
-          onSearch={(search) => go({ search })}
-        />
+      <StaffFilters
+        texts="admin.orders"
+        searchId={SEARCH_ID}
+        search={view.search}
+        onSearch={(search) => go({ search })}
+        clearTo={
+          filtered
+            ? writeOrdersUrl({
+                ...view,
+                search: '',
+                status: undefined,
+                paymentStatus: undefined,
+                companyId: undefined,
+                salesRepId: undefined,
+                from: '',
+                to: '',
+                page: 1,
+              })
+            : undefined
+        }
+      >
         <FilterSelect
           id={STATUS_ID}
           label={t('admin.orders.status')}
@@ -143,25 +153,7 @@ export function OrdersPage() {
             onChange={(event) => go({ to: event.target.value })}
           />
         </div>
-        {filtered && (
-          <Link
-            className="button button--ghost staff-filters__clear"
-            to={writeOrdersUrl({
-              ...view,
-              search: '',
-              status: undefined,
-              paymentStatus: undefined,
-              companyId: undefined,
-              salesRepId: undefined,
-              from: '',
-              to: '',
-              page: 1,
-            })}
-          >
-            {t('admin.orders.clear')}
-          </Link>
-        )}
-      </div>
+      </StaffFilters>
       <p id="staff-order-dates-hint" className="form-field__hint">
         {t('admin.orders.dateHint')}
       </p>
@@ -177,15 +169,13 @@ export function OrdersPage() {
       </div>
       {exportError && <Banner kind="error">{exportError}</Banner>}
 
-      <StaffDataNotice result={list} />
-      {page && (
-        <StaffListPage
-          pagination={page.pagination}
-          shown={page.orders.length}
-          count={t('admin.orders.count', { count: page.pagination.total })}
-          empty={t('admin.orders.empty')}
-          hrefFor={(n) => writeOrdersUrl({ ...view, page: n })}
-        >
+      <StaffResults
+        texts="admin.orders"
+        result={list}
+        shown={(page) => page.orders.length}
+        hrefFor={(n) => writeOrdersUrl({ ...view, page: n })}
+      >
+        {(page) => (
           <StaffTable
             captionId="staff-orders-caption"
             caption={t('admin.orders.caption')}
@@ -227,8 +217,8 @@ export function OrdersPage() {
               </tr>
             ))}
           </StaffTable>
-        </StaffListPage>
-      )}
+        )}
+      </StaffResults>
     </StaffPage>
   );
 }

@@ -10,10 +10,9 @@ import {
   writeProductsUrl,
   type ProductsView,
 } from './product-urls';
-import { FilterSelect, StaffListPage, StaffTable } from './staff-list';
-import { StaffDataNotice, StaffPage } from './staff-page';
+import { FilterSelect, StaffFilters, StaffResults, StaffTable } from './staff-list';
+import { StaffPage } from './staff-page';
 import { useStaffData } from './use-staff-data';
-import { StaffSearch } from './staff-search';
 
 const SEARCH_ID = 'staff-product-search';
 const CATEGORY_ID = 'staff-product-category';
@@ -38,7 +37,6 @@ export function ProductsPage() {
     ]),
   );
   const filtered = Boolean(view.search || view.categoryId || view.status || view.lowStock);
-  const page = list.data;
 
   return (
     <StaffPage
@@ -52,15 +50,23 @@ export function ProductsPage() {
           {t('admin.catalogue.list.new')}
         </Link>
       </div>
-      <div className="staff-filters">
-        <StaffSearch
-          id={SEARCH_ID}
-          value={view.search}
-          label={t('admin.catalogue.list.search')}
-          button={t('admin.catalogue.list.searchButton')}
-          hint={t('admin.catalogue.list.searchHint')}
-          onSearch={(search) => go({ search })}
-        />
+      <StaffFilters
+        texts="admin.catalogue.list"
+        searchId={SEARCH_ID}
+        search={view.search}
+        onSearch={(search) => go({ search })}
+        clearTo={
+          filtered
+            ? writeProductsUrl({
+                search: '',
+                categoryId: undefined,
+                status: undefined,
+                lowStock: false,
+                page: 1,
+              })
+            : undefined
+        }
+      >
         <FilterSelect
           id={CATEGORY_ID}
           label={t('admin.catalogue.list.category')}
@@ -92,31 +98,15 @@ export function ProductsPage() {
           />
           <label htmlFor={LOW_ID}>{t('admin.catalogue.list.lowStock')}</label>
         </div>
-        {filtered && (
-          <Link
-            className="button button--ghost staff-filters__clear"
-            to={writeProductsUrl({
-              search: '',
-              categoryId: undefined,
-              status: undefined,
-              lowStock: false,
-              page: 1,
-            })}
-          >
-            {t('admin.catalogue.list.clear')}
-          </Link>
-        )}
-      </div>
+      </StaffFilters>
 
-      <StaffDataNotice result={list} />
-      {page && (
-        <StaffListPage
-          pagination={page.pagination}
-          shown={page.products.length}
-          count={t('admin.catalogue.list.count', { count: page.pagination.total })}
-          empty={t('admin.catalogue.list.empty')}
-          hrefFor={(n) => writeProductsUrl({ ...view, page: n })}
-        >
+      <StaffResults
+        texts="admin.catalogue.list"
+        result={list}
+        shown={(page) => page.products.length}
+        hrefFor={(n) => writeProductsUrl({ ...view, page: n })}
+      >
+        {(page) => (
           <StaffTable
             captionId="staff-products-caption"
             caption={t('admin.catalogue.list.caption')}
@@ -152,8 +142,8 @@ export function ProductsPage() {
               </tr>
             ))}
           </StaffTable>
-        </StaffListPage>
-      )}
+        )}
+      </StaffResults>
     </StaffPage>
   );
 }

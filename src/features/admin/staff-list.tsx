@@ -1,13 +1,65 @@
 /**
- * The pieces every staff list is made of (companies, orders, products, the audit log):
- * a filter by a fixed set of values, a column header that sorts, and a page of results
- * with its count, its table and its pager. The list's state lives in the address
- * (see ./staff-urls), so each piece reports a change and the page writes the address.
+ * The pieces every staff list is made of (companies, orders, products, mail, the audit
+ * log): its filters (a search, filters by a fixed set of values, "Clear"), a column header
+ * that sorts, and its results: how the read stands, then a page with its count, its table
+ * and its pager. The list's state lives in the address (see ./staff-urls), so each piece
+ * reports a change and the page writes the address.
  */
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import type { SortOrder } from '../../contracts/admin';
-import { LastPage, pastLastPage, StaffPager } from './staff-page';
+import { LastPage, pastLastPage, StaffDataNotice, StaffPager } from './staff-page';
+import { StaffSearch } from './staff-search';
 import { TableScroll } from './table-scroll';
+import type { StaffData } from './use-staff-data';
+
+/**
+ * Where a list's texts are: its search (`search`, `searchButton`, `searchHint`), `clear`,
+ * and its results (`count`, `empty`).
+ */
+type ListTexts = 'admin.companies' | 'admin.mail' | 'admin.orders' | 'admin.catalogue.list';
+
+/** The filters of a list: its search, the list's own filters, and "Clear" while any is set. */
+export function StaffFilters({
+  texts,
+  searchId,
+  search,
+  onSearch,
+  clearTo,
+  children,
+}: {
+  texts: ListTexts;
+  /** The search field's id. */
+  searchId: string;
+  /** The search in the address. */
+  search: string;
+  onSearch: (search: string) => void;
+  /** The list's address without its filters; none while no filter is set. */
+  clearTo: string | undefined;
+  /** The list's own filters. */
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="staff-filters">
+      <StaffSearch
+        id={searchId}
+        value={search}
+        label={t(`${texts}.search`)}
+        button={t(`${texts}.searchButton`)}
+        hint={t(`${texts}.searchHint`)}
+        onSearch={onSearch}
+      />
+      {children}
+      {clearTo !== undefined && (
+        <Link className="button button--ghost staff-filters__clear" to={clearTo}>
+          {t(`${texts}.clear`)}
+        </Link>
+      )}
+    </div>
+  );
+}
 
 /** A filter of the list: "all" (the empty value) or one of the options. */
 export function FilterSelect({
@@ -130,11 +182,52 @@ export function StaffTable({
 }
 
 /**
+ * A list's results: how its read stands (loading, offline, failed), then, once the server
+ * has answered, that page of the list with the table `children` makes of it.
+ */
+export function StaffResults<
+  Page extends { pagination: { page: number; totalPages: number; total: number } },
+>({
+  texts,
+  result,
+  shown,
+  hrefFor,
+  children,
+}: {
+  texts: ListTexts | 'admin.audit';
+  result: StaffData<Page>;
+  /** How many rows a page has. */
+  shown: (page: Page) => number;
+  hrefFor: (page: number) => string;
+  /** The table of a page. */
+  children: (page: Page) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  const page = result.data;
+  return (
+    <>
+      <StaffDataNotice result={result} />
+      {page && (
+        <StaffListPage
+          pagination={page.pagination}
+          shown={shown(page)}
+          count={t(`${texts}.count`, { count: page.pagination.total })}
+          empty={t(`${texts}.empty`)}
+          hrefFor={hrefFor}
+        >
+          {children(page)}
+        </StaffListPage>
+      )}
+    </>
+  );
+}
+
+/**
  * One page of a list: how many match, the table (or "nothing found") and the pager. A page
  * past the last (a filter, or another clerk's change, made the list shorter) goes to the
  * last page, so that a list never reads "Page 3 of 2".
  */
-export function StaffListPage({
+function StaffListPage({
   pagination,
   shown,
   count,
