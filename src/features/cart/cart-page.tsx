@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { canSeePrices, verificationDisplay } from '../../contracts/accounts';
+import { canSeePrices } from '../../contracts/accounts';
 import { lineThumbnail } from '../../contracts/order-lines';
 import { Banner } from '../../components/banner';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -17,6 +17,7 @@ import { getConnectivity } from '../../lib/sync/connectivity';
 import { useCart } from '../../lib/sync/use-device-data';
 import { CheckoutForm } from './checkout-form';
 import '../screens.css';
+import { UnverifiedNotice } from './unverified-notice';
 
 export function CartPage() {
   const { t, i18n } = useTranslation();
@@ -30,7 +31,6 @@ export function CartPage() {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const approved = canSeePrices(user?.company);
-  const verification = verificationDisplay(user?.company);
   // Another device may have changed the cart: read the server's once the outbox is sent.
   useEffect(() => {
     requestSync({ refresh: true });
@@ -55,14 +55,7 @@ export function CartPage() {
         path="/cart"
       />
       <h1>{t('cart.title')}</h1>
-      {!approved && (
-        <div className="notice notice--offline" role="note">
-          <strong>
-            {t(`cart.warning.${verification === 'suspended' ? 'suspended' : 'pending'}`)}
-          </strong>{' '}
-          {t('cart.warningText')}
-        </div>
-      )}
+      <UnverifiedNotice company={user?.company} />
       {waiting > 0 && (
         <p className="notice" data-testid="cart-waiting">
           {t('cart.waiting', { count: waiting })}{' '}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { canSeePrices, verificationDisplay } from '../../contracts/accounts';
+import { canSeePrices } from '../../contracts/accounts';
 import { productTexts, type Product } from '../../contracts/catalogue';
 import { clampQuantity } from '../../contracts/order-lines';
 import { MAX_LIST_NAME_LENGTH } from '../../contracts/order-lists';
@@ -31,6 +31,7 @@ import { orderAgain, type ReorderPlan } from '../../lib/sync/reorder';
 import { listProblemText } from './list-problems';
 import { ReorderDialog } from './reorder-dialog';
 import '../screens.css';
+import { UnverifiedNotice } from '../cart/unverified-notice';
 
 /**
  * The products the lists name, from the device's catalogue; those it lacks (the whole
@@ -131,16 +132,7 @@ export function OrderListsPage() {
       />
       <h1>{t('lists.title')}</h1>
       <p className="order-lists__intro">{t('lists.intro')}</p>
-      {!approved && (
-        <div className="notice notice--offline" role="note">
-          <strong>
-            {t(
-              `cart.warning.${verificationDisplay(user?.company) === 'suspended' ? 'suspended' : 'pending'}`,
-            )}
-          </strong>{' '}
-          {t('cart.warningText')}
-        </div>
-      )}
+      <UnverifiedNotice company={user?.company} />
       {connectivity === 'offline' && <p className="notice notice--offline">{t('lists.offline')}</p>}
       {approved && (
         <div className="order-lists__actions">

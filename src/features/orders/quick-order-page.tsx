@@ -1,7 +1,7 @@
 import { useId, useMemo, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { canSeePrices, verificationDisplay } from '../../contracts/accounts';
+import { canSeePrices } from '../../contracts/accounts';
 import { productTexts, type Product } from '../../contracts/catalogue';
 import { Banner } from '../../components/banner';
 import { PageMeta } from '../../components/page-meta';
@@ -25,6 +25,7 @@ import {
 } from './quick-order-lines';
 import '../screens.css';
 import './quick-order.css';
+import { UnverifiedNotice } from '../cart/unverified-notice';
 
 /** Empty rows the page starts with, ready to type in. */
 const EMPTY_ROWS = 3;
@@ -184,16 +185,7 @@ export function QuickOrderPage() {
         <Link to="/cart">{t('quickOrder.toCart')}</Link>
         <Link to="/orders">{t('quickOrder.toOrders')}</Link>
       </p>
-      {!approved && (
-        <div className="notice notice--offline" role="note">
-          <strong>
-            {t(
-              `cart.warning.${verificationDisplay(user?.company) === 'suspended' ? 'suspended' : 'pending'}`,
-            )}
-          </strong>{' '}
-          {t('cart.warningText')}
-        </div>
-      )}
+      <UnverifiedNotice company={user?.company} />
       {catalogue !== undefined && !ready && (
         <p className="notice notice--offline">{t('quickOrder.noCatalogue')}</p>
       )}
