@@ -213,6 +213,17 @@ function compile(ajv: Ajv, schema: Schema): ValidateFunction {
   return known ?? ajv.compile(schema);
 }
 
+/** Whether `data` passes the schema's check, then holds only storable text; else why not. */
+function passes(check: ValidateFunction, validate: FastifyValidationResult, data: unknown) {
+  if (!check(data)) {
+    validate.errors = check.errors ?? [];
+    return false;
+  }
+  const unstorable = unstorableTextIn(data);
+  if (unstorable) validate.errors = [unstorable];
+  return unstorable === null;
+}
+
 /** A validator for a JSON body: strict types, then storable text. */
 function bodyValidator(ajv: Ajv, schema: Schema): FastifyValidationResult {
   const check = compile(ajv, schema);
@@ -222,13 +233,7 @@ function bodyValidator(ajv: Ajv, schema: Schema): FastifyValidationResult {
     validate.errors = null;
     // Fastify hands an absent body over as null.
     if (optional && (data === null || data === undefined)) return { value: undefined };
-    if (!check(data)) {
-      validate.errors = check.errors ?? [];
-      return false;
-    }
-    const unstorable = unstorableTextIn(data);
-    if (unstorable) validate.errors = [unstorable];
-    return unstorable === null;
+    return passes(check, validate, data);
   };
   return validate;
 }
@@ -252,13 +257,7 @@ function textValidator(ajv: Ajv, schema: Schema): FastifyValidationResult {
         }
       }
     }
-    if (!check(data)) {
-      validate.errors = check.errors ?? [];
-      return false;
-    }
-    const unstorable = unstorableTextIn(data);
-    if (unstorable) validate.errors = [unstorable];
-    return unstorable === null;
+    return passes(check, validate, data);
   };
   return validate;
 }
