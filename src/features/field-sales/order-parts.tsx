@@ -4,11 +4,9 @@
  * waiting to be sent.
  */
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES } from '../../contracts/languages';
-import { ProFormaButton as ProFormaControl } from '../../components/pro-forma-button';
+import { OrderProFormaButton } from '../orders/order-pro-forma';
 import { isNetworkError } from '../../lib/api/errors';
 import { fetchOrderSignature } from '../../lib/api/rep-orders';
-import { currentLanguage } from '../../lib/i18n';
 import type { ProFormaCustomer } from '../../lib/pro-forma/pro-forma';
 import { getConnectivity } from '../../lib/sync/connectivity';
 import type { ListedOrder } from './listed-orders';
@@ -40,7 +38,7 @@ export function ProFormaButton({
   listed: ListedOrder;
   customer: ProFormaCustomer;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
 
   const signatureOf = async (): Promise<string | null> => {
     if (listed.signature) return listed.signature;
@@ -53,44 +51,12 @@ export function ProFormaButton({
     }
   };
 
-  const make = async (language: string) => {
-    try {
-      // The PDF's code loads only now, kept on the device for offline use.
-      const { makeProForma } = await import('../../lib/pro-forma/make-pro-forma');
-      const made = await makeProForma({
-        order: listed.order,
-        customer,
-        language: currentLanguage(language),
-        reference:
-          listed.state === 'synced'
-            ? { orderNumber: listed.order.orderNumber }
-            : { localReference: listed.localRef ?? '' },
-        signature: signatureOf,
-      });
-      if (made.ok) return { ok: true, text: t('proForma.ready', { file: made.file }) };
-      return {
-        ok: false,
-        text: t(
-          made.problem === 'languageOffline'
-            ? 'fieldSales.orders.proFormaLanguageOffline'
-            : `proForma.problem.${made.problem}`,
-        ),
-      };
-    } catch {
-      return { ok: false, text: t('proForma.problem.offline') };
-    }
-  };
-
   return (
-    <ProFormaControl
-      languages={LANGUAGES.map((lng) => ({ value: lng, label: t(`nav.languages.${lng}`) }))}
-      initialLanguage={currentLanguage(i18n.language)}
-      labels={{
-        language: t('proForma.language'),
-        make: t('proForma.make'),
-        preparing: t('proForma.preparing'),
-      }}
-      onMake={make}
+    <OrderProFormaButton
+      listed={listed}
+      customer={customer}
+      signature={signatureOf}
+      languageOffline={t('fieldSales.orders.proFormaLanguageOffline')}
     />
   );
 }

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '../../contracts/languages';
-import { ProFormaButton } from '../../components/pro-forma-button';
+import type { Order } from '../../contracts/orders';
+import { ProFormaButton, type ProFormaResult } from '../../components/pro-forma-button';
+import { currentLanguage } from '../../lib/i18n';
 import { useUser } from '../../lib/auth/session';
 import type { StoredOrder } from '../../lib/db/db';
-import { currentLanguage } from '../../lib/i18n';
 import type { ProFormaCustomer } from '../../lib/pro-forma/pro-forma';
 import { useStoredCompany } from '../../lib/sync/use-device-data';
 
@@ -13,7 +14,7 @@ import { useStoredCompany } from '../../lib/sync/use-device-data';
  * it: its name alone when the device has not read the company's details yet.
  */
 export function OrderProForma({ stored }: { stored: StoredOrder }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const user = useUser();
   const company = useStoredCompany()?.company;
   const customer: ProFormaCustomer = company ?? {
@@ -26,23 +27,61 @@ export function OrderProForma({ stored }: { stored: StoredOrder }) {
     country: '',
   };
 
-  const make = async (language: string) => {
+  return (
+    <OrderProFormaButton
+      listed={stored}
+      customer={customer}
+      signature={() => Promise.resolve(stored.signature ?? null)}
+      languageOffline={t('proForma.problem.languageOffline')}
+    />
+  );
+}
+
+/**
+ * The pro-forma of an order, made on the device (offline too, also while the order waits
+ * to be sent) in the language chosen, at first the app's: a salon's own orders and a rep's
+ * alike. An order the server has not confirmed yet is named by the device's reference.
+ */
+export function OrderProFormaButton({
+  listed,
+  customer,
+  signature,
+  languageOffline,
+}: {
+  listed: {
+    order: Order;
+    state: 'synced' | 'waiting' | 'attention';
+    localRef?: string | undefined;
+  };
+  customer: ProFormaCustomer;
+  /** The customer's signature (a PNG in base64), read once the document is being made. */
+  signature: () => Promise<string | null>;
+  /** What to say when the chosen language's texts are not on the device. */
+  languageOffline: string;
+}) {
+  const { t, i18n } = useTranslation();
+  const make = async (language: string): Promise<ProFormaResult> => {
     try {
       // The PDF's code loads only now; the service worker keeps it for offline use.
       const { makeProForma } = await import('../../lib/pro-forma/make-pro-forma');
       const made = await makeProForma({
-        order: stored.order,
+        order: listed.order,
         customer,
         language: currentLanguage(language),
         reference:
-          stored.state === 'synced'
-            ? { orderNumber: stored.order.orderNumber }
-            : { localReference: stored.localRef ?? '' },
-        signature: () => Promise.resolve(stored.signature ?? null),
+          listed.state === 'synced'
+            ? { orderNumber: listed.order.orderNumber }
+            : { localReference: listed.localRef ?? '' },
+        signature,
       });
-      return made.ok
-        ? { ok: true, text: t('proForma.ready', { file: made.file }) }
-        : { ok: false, text: t(`proForma.problem.${made.problem}`) };
+      if (made.ok) return { ok: true, text: t('proForma.ready', { file: made.file }) };
+      return {
+        ok: false,
+        text:
+          made.problem === 'languageOffline'
+            ? languageOffline
+            : t(`proForma.problem.${made.problem}`),
+      };
     } catch {
       return { ok: false, text: t('proForma.problem.offline') };
     }
