@@ -21,6 +21,7 @@ import { OrderStateChip, ProFormaButton } from './order-parts';
 import { sentOrders, useServerRead } from './use-server-read';
 import '../screens.css';
 import './orders.css';
+import { OrderLinesTable } from '../../components/order-lines-table';
 
 const NO_ORDERS: Order[] = [];
 
@@ -164,32 +165,17 @@ function OrderCard({ listed, customer }: { listed: ListedOrder; customer: RepCus
       </dl>
       <details className="rep-order__lines">
         <summary>{t('fieldSales.orders.lines', { count: order.orderItems.length })}</summary>
-        <table className="order-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('fieldSales.orders.product')}</th>
-              <th scope="col">{t('fieldSales.orders.quantity')}</th>
-              <th scope="col">{t('fieldSales.orders.unitPrice')}</th>
-              <th scope="col">{t('fieldSales.orders.lineTotal')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {order.orderItems.map((item, index) => (
-              <tr key={`${item.id}-${index}`}>
-                <td>
-                  {item.productName}
-                  <br />
-                  <small>
-                    {t('fieldSales.orders.sku')} {item.productSku}
-                  </small>
-                </td>
-                <td>{item.quantity}</td>
-                <td>{money(item.unitPrice)}</td>
-                <td>{money(item.totalPrice)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <OrderLinesTable
+          lines={order.orderItems}
+          labels={{
+            product: t('fieldSales.orders.product'),
+            quantity: t('fieldSales.orders.quantity'),
+            unitPrice: t('fieldSales.orders.unitPrice'),
+            lineTotal: t('fieldSales.orders.lineTotal'),
+          }}
+          money={money}
+          skuLabel={t('fieldSales.orders.sku')}
+        />
       </details>
       <ProFormaButton listed={listed} customer={customer} />
     </article>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { canSeePrices } from '../../contracts/accounts';
 import { lineThumbnail, trackingNumberOf } from '../../contracts/order-lines';
+import { OrderLinesTable } from '../../components/order-lines-table';
 import { canCancel, type Order } from '../../contracts/orders';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Modal } from '../../components/modal';
@@ -439,38 +440,17 @@ function OrderDetails({
               </>
             )}
           </dl>
-          <table className="order-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('orders.product')}</th>
-                <th scope="col">{t('orders.quantity')}</th>
-                <th scope="col">{t('orders.unitPrice')}</th>
-                <th scope="col">{t('orders.lineTotal')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {order.orderItems.map((item) => {
-                const image = lineThumbnail(item.product.images);
-                return (
-                  <tr key={item.id}>
-                    <td>
-                      <span className="order-table__product">
-                        {image && <img src={image} alt="" width="40" height="40" />}
-                        <span>
-                          {item.productName}
-                          <br />
-                          <small>{item.productSku}</small>
-                        </span>
-                      </span>
-                    </td>
-                    <td>{item.quantity}</td>
-                    <td>{money(item.unitPrice)}</td>
-                    <td>{money(item.totalPrice)}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+          <OrderLinesTable
+            lines={order.orderItems}
+            labels={{
+              product: t('orders.product'),
+              quantity: t('orders.quantity'),
+              unitPrice: t('orders.unitPrice'),
+              lineTotal: t('orders.lineTotal'),
+            }}
+            money={money}
+            thumbnail={(item) => lineThumbnail(item.product.images)}
+          />
           <Suspense fallback={null}>
             <OrderProForma stored={stored} />
           </Suspense>
