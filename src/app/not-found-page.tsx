@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { PageMeta } from '../components/page-meta';
+import { ScreenMeta } from '../features/screen-meta';
 
 export function NotFoundPage() {
   const { t } = useTranslation();
@@ -8,10 +8,9 @@ export function NotFoundPage() {
   const { pathname } = useLocation();
   return (
     <div className="page empty-state">
-      <PageMeta
-        title={`${t('notFound.title')} | ${t('meta.titleSuffix')}`}
+      <ScreenMeta
+        title={t('notFound.title')}
         description={t('meta.notFoundDescription')}
-        keywords={t('meta.keywords')}
         path={pathname}
       />
       <meta name="robots" content="noindex" />

@@ -1,21 +1,15 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { PageMeta } from '../components/page-meta';
+import { ScreenMeta } from '../features/screen-meta';
 import { useUser } from '../lib/auth/session';
 
 /** A page closed to the signed-in account: what it is, and where to go instead. */
 function Closed({ title, text, actions }: { title: string; text: string; actions: ReactNode }) {
-  const { t } = useTranslation();
   const { pathname } = useLocation();
   return (
     <div className="page empty-state" role="alert">
-      <PageMeta
-        title={`${title} | ${t('meta.titleSuffix')}`}
-        description={text}
-        keywords={t('meta.keywords')}
-        path={pathname}
-      />
+      <ScreenMeta title={title} description={text} path={pathname} />
       <h1>{title}</h1>
       <p>{text}</p>
       <div className="hero__actions">{actions}</div>

@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { validateForgotPassword } from '../../contracts/form-schemas';
 import { Banner } from '../../components/banner';
 import { FormField } from '../../components/form-field';
-import { PageMeta } from '../../components/page-meta';
+import { ScreenMeta } from '../screen-meta';
 import { requestPasswordReset } from '../../lib/api/account-links';
 import { classifyFailure, failureText } from '../../lib/api/failure';
 import '../screens.css';
@@ -45,10 +45,9 @@ export function ForgotPasswordPage() {
 
   return (
     <div className="page auth-page">
-      <PageMeta
-        title={`${t('account.forgot.title')} | ${t('meta.titleSuffix')}`}
+      <ScreenMeta
+        title={t('account.forgot.title')}
         description={t('account.forgot.description')}
-        keywords={t('meta.keywords')}
         path="/account/forgot-password"
       />
       <section className="auth-page__form">

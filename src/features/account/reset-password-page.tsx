@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { validatePasswordReset } from '../../contracts/form-schemas';
 import { Banner } from '../../components/banner';
 import { PasswordField } from '../../components/form-field';
-import { PageMeta } from '../../components/page-meta';
+import { ScreenMeta } from '../screen-meta';
 import { confirmPasswordReset } from '../../lib/api/account-links';
 import { classifyFailure, failureText, fieldErrors } from '../../lib/api/failure';
 import { getSession } from '../../lib/auth/session-store';
@@ -65,10 +65,9 @@ export function ResetPasswordPage() {
 
   return (
     <div className="page auth-page">
-      <PageMeta
-        title={`${t('account.reset.title')} | ${t('meta.titleSuffix')}`}
+      <ScreenMeta
+        title={t('account.reset.title')}
         description={t('account.reset.description')}
-        keywords={t('meta.keywords')}
         path="/account/reset-password"
       />
       <meta name="robots" content="noindex" />

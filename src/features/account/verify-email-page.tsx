@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Banner } from '../../components/banner';
-import { PageMeta } from '../../components/page-meta';
+import { ScreenMeta } from '../screen-meta';
 import { verifyEmail } from '../../lib/api/account-links';
 import { classifyFailure, failureText } from '../../lib/api/failure';
 import { getSession } from '../../lib/auth/session-store';
@@ -57,10 +57,9 @@ export function VerifyEmailPage() {
 
   return (
     <div className="page auth-page">
-      <PageMeta
-        title={`${t('account.verify.title')} | ${t('meta.titleSuffix')}`}
+      <ScreenMeta
+        title={t('account.verify.title')}
         description={t('account.verify.description')}
-        keywords={t('meta.keywords')}
         path="/account/verify-email"
       />
       <meta name="robots" content="noindex" />

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, NavLink } from 'react-router-dom';
 import type { CompanyStatus } from '../../contracts/accounts';
-import { PageMeta } from '../../components/page-meta';
+import { ScreenMeta } from '../screen-meta';
 import { failureText } from '../../lib/api/failure';
 import { formatTime } from '../../lib/i18n';
 import { useConnectivity } from '../../lib/sync/connectivity';
@@ -25,12 +25,7 @@ export function StaffPage({
   const { t } = useTranslation();
   return (
     <div className="page staff">
-      <PageMeta
-        title={`${title} | ${t('meta.titleSuffix')}`}
-        description={description}
-        keywords={t('meta.keywords')}
-        path={path}
-      />
+      <ScreenMeta title={title} description={description} path={path} />
       <nav className="staff-nav" aria-label={t('admin.nav.label')}>
         <ul>
           <li>

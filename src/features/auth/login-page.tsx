@@ -5,7 +5,7 @@ import { validateLogin } from '../../contracts/form-schemas';
 import type { FieldError } from '../../contracts/validation';
 import { Banner } from '../../components/banner';
 import { FormField, PasswordField } from '../../components/form-field';
-import { PageMeta } from '../../components/page-meta';
+import { ScreenMeta } from '../screen-meta';
 import { classifyFailure, failureText } from '../../lib/api/failure';
 import { signIn } from '../../lib/auth/session-actions';
 import { useSession } from '../../lib/auth/session';
@@ -65,12 +65,7 @@ export function LoginPage() {
 
   return (
     <div className="page auth-page">
-      <PageMeta
-        title={`${t('auth.title')} | ${t('meta.titleSuffix')}`}
-        description={t('auth.description')}
-        keywords={t('meta.keywords')}
-        path="/login"
-      />
+      <ScreenMeta title={t('auth.title')} description={t('auth.description')} path="/login" />
       <section className="auth-page__form">
         <h1>{t('auth.title')}</h1>
         {state.notice && (

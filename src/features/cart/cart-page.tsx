@@ -5,7 +5,7 @@ import { canSeePrices } from '../../contracts/accounts';
 import { lineThumbnail } from '../../contracts/order-lines';
 import { Banner } from '../../components/banner';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { PageMeta } from '../../components/page-meta';
+import { ScreenMeta } from '../screen-meta';
 import { QuantityStepper } from '../../components/form-field';
 import { useToast } from '../../components/toast';
 import { useUser } from '../../lib/auth/session';
@@ -48,12 +48,7 @@ export function CartPage() {
 
   return (
     <div className="page cart">
-      <PageMeta
-        title={`${t('cart.title')} | ${t('meta.titleSuffix')}`}
-        description={t('cart.description')}
-        keywords={t('meta.keywords')}
-        path="/cart"
-      />
+      <ScreenMeta title={t('cart.title')} description={t('cart.description')} path="/cart" />
       <h1>{t('cart.title')}</h1>
       <UnverifiedNotice company={user?.company} />
       {waiting > 0 && (

@@ -8,7 +8,7 @@ import {
   type Product,
   type SortBy,
 } from '../../contracts/catalogue';
-import { PageMeta } from '../../components/page-meta';
+import { ScreenMeta } from '../screen-meta';
 import { Pagination } from '../../components/pagination';
 import { ProductCard } from '../../components/product-card';
 import { useToast } from '../../components/toast';
@@ -103,10 +103,9 @@ export function ProductsPage({
 
   return (
     <div className="page catalogue">
-      <PageMeta
-        title={`${t('catalogue.title')} | ${t('meta.titleSuffix')}`}
+      <ScreenMeta
+        title={t('catalogue.title')}
         description={t('meta.productsDescription')}
-        keywords={t('meta.keywords')}
         path="/products"
       />
       <header className="page__header">

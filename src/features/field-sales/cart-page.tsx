@@ -6,7 +6,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { PageMeta } from '../../components/page-meta';
+import { ScreenMeta } from '../screen-meta';
 import { EMPTY_CART } from '../../contracts/orders';
 import { useUser } from '../../lib/auth/session';
 import { readRepCart } from '../../lib/sync/rep-cart';
@@ -28,10 +28,9 @@ export function RepCartPage() {
   const navigate = useNavigate();
 
   const meta = (
-    <PageMeta
-      title={`${t('fieldSales.cart.title')} | ${t('meta.titleSuffix')}`}
+    <ScreenMeta
+      title={t('fieldSales.cart.title')}
       description={t('fieldSales.cart.description')}
-      keywords={t('meta.keywords')}
       path="/rep/cart"
     />
   );

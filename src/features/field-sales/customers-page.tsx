@@ -8,7 +8,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Banner } from '../../components/banner';
-import { PageMeta } from '../../components/page-meta';
+import { ScreenMeta } from '../screen-meta';
 import type { RepCustomer } from '../../contracts/field-sales';
 import { useUser } from '../../lib/auth/session';
 import { formatDateTime, formatTime } from '../../lib/i18n';
@@ -68,10 +68,9 @@ export function CustomersPage() {
 
   return (
     <div className="page rep-customers">
-      <PageMeta
-        title={`${t('fieldSales.customers.title')} | ${t('meta.titleSuffix')}`}
+      <ScreenMeta
+        title={t('fieldSales.customers.title')}
         description={t('fieldSales.customers.description')}
-        keywords={t('meta.keywords')}
         path="/rep"
       />
       <h1>{t('fieldSales.customers.title')}</h1>

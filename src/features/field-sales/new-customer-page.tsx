@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { validateRepCustomer } from '../../contracts/form-schemas';
 import { Banner } from '../../components/banner';
-import { PageMeta } from '../../components/page-meta';
+import { ScreenMeta } from '../screen-meta';
 import { registerAtBooth } from '../../lib/sync/rep-registration';
 import {
   CompanyAddressFields,
@@ -68,10 +68,9 @@ export function NewCustomerPage() {
 
   return (
     <div className="page wizard">
-      <PageMeta
-        title={`${t('fieldSales.newCustomer.title')} | ${t('meta.titleSuffix')}`}
+      <ScreenMeta
+        title={t('fieldSales.newCustomer.title')}
         description={t('fieldSales.newCustomer.intro')}
-        keywords={t('meta.keywords')}
         path="/rep/customers/new"
       />
       <h1>{t('fieldSales.newCustomer.title')}</h1>

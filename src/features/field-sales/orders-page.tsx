@@ -8,7 +8,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { PageMeta } from '../../components/page-meta';
+import { ScreenMeta } from '../screen-meta';
 import type { RepCustomer } from '../../contracts/field-sales';
 import type { Order } from '../../contracts/orders';
 import { useUser } from '../../lib/auth/session';
@@ -60,10 +60,9 @@ export function RepOrdersPage() {
 
   return (
     <div className="page rep-orders">
-      <PageMeta
-        title={`${title} | ${t('meta.titleSuffix')}`}
+      <ScreenMeta
+        title={title}
         description={t('fieldSales.orders.description')}
-        keywords={t('meta.keywords')}
         path="/rep/orders"
       />
       <h1>{title}</h1>

@@ -8,7 +8,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { PageMeta } from '../../components/page-meta';
+import { ScreenMeta } from '../screen-meta';
 import type { RepOrder } from '../../contracts/field-sales';
 import { fetchRepOrdersSince } from '../../lib/api/rep-orders';
 import { useUser } from '../../lib/auth/session';
@@ -90,12 +90,7 @@ export function RepTodayPage() {
 
   return (
     <div className="page rep-today">
-      <PageMeta
-        title={`${title} | ${t('meta.titleSuffix')}`}
-        description={t('fieldSales.today.description')}
-        keywords={t('meta.keywords')}
-        path="/rep/today"
-      />
+      <ScreenMeta title={title} description={t('fieldSales.today.description')} path="/rep/today" />
       <h1>{title}</h1>
       <p className="page__lead">{t('fieldSales.today.description')}</p>
       <p className="rep-orders__source" role="status">

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { TextKey } from '../../lib/i18n';
 import { BRAND } from '../../contracts/brand';
-import { PageMeta } from '../../components/page-meta';
+import { ScreenMeta } from '../screen-meta';
 
 const SECTIONS = {
   terms: ['accounts', 'contract', 'payment', 'delivery', 'returns', 'liability'],
@@ -21,10 +21,9 @@ export function LegalPage({ page }: { page: 'terms' | 'privacy' }) {
   const { t } = useTranslation();
   return (
     <div className="page legal">
-      <PageMeta
-        title={`${t(`legal.${page}.title`)} | ${t('app.name')}`}
+      <ScreenMeta
+        title={t(`legal.${page}.title`)}
         description={t(`legal.${page}.description`)}
-        keywords={t('meta.keywords')}
         path={`/${page}`}
       />
       <h1>{t(`legal.${page}.title`)}</h1>

@@ -9,7 +9,7 @@ import { MAX_LINE_QUANTITY } from '../../contracts/orders';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormField } from '../../components/form-field';
 import { Modal } from '../../components/modal';
-import { PageMeta } from '../../components/page-meta';
+import { ScreenMeta } from '../screen-meta';
 import { useToast } from '../../components/toast';
 import { fetchProduct } from '../../lib/api/catalogue';
 import { useUser } from '../../lib/auth/session';
@@ -124,10 +124,9 @@ export function OrderListsPage() {
 
   return (
     <div className="page order-lists">
-      <PageMeta
-        title={`${t('lists.title')} | ${t('meta.titleSuffix')}`}
+      <ScreenMeta
+        title={t('lists.title')}
         description={t('lists.description')}
-        keywords={t('meta.keywords')}
         path="/orders/lists"
       />
       <h1>{t('lists.title')}</h1>

@@ -8,7 +8,7 @@ import { OrderLinesTable } from '../../components/order-lines-table';
 import { canCancel, type Order } from '../../contracts/orders';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Modal } from '../../components/modal';
-import { PageMeta } from '../../components/page-meta';
+import { ScreenMeta } from '../screen-meta';
 import { useToast } from '../../components/toast';
 import { useUser } from '../../lib/auth/session';
 import type { StoredOrder } from '../../lib/db/db';
@@ -114,12 +114,7 @@ function OrderList() {
 
   return (
     <div className="page orders">
-      <PageMeta
-        title={`${t('orders.title')} | ${t('meta.titleSuffix')}`}
-        description={t('orders.description')}
-        keywords={t('meta.keywords')}
-        path="/orders"
-      />
+      <ScreenMeta title={t('orders.title')} description={t('orders.description')} path="/orders" />
       <h1>{t('orders.title')}</h1>
       <p className="orders__quick">
         <Link to="/orders/quick">{t('orders.quickOrder')}</Link>

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { canSeePrices } from '../../contracts/accounts';
 import { productTexts, type Product } from '../../contracts/catalogue';
 import { Banner } from '../../components/banner';
-import { PageMeta } from '../../components/page-meta';
+import { ScreenMeta } from '../screen-meta';
 import { ProductCombobox, ProductOption } from '../../components/product-combobox';
 import { useUser } from '../../lib/auth/session';
 import { formatMoney } from '../../lib/i18n';
@@ -173,10 +173,9 @@ export function QuickOrderPage() {
 
   return (
     <div className="page quick-order">
-      <PageMeta
-        title={`${t('quickOrder.title')} | ${t('meta.titleSuffix')}`}
+      <ScreenMeta
+        title={t('quickOrder.title')}
         description={t('quickOrder.description')}
-        keywords={t('meta.keywords')}
         path="/orders/quick"
       />
       <h1>{t('quickOrder.title')}</h1>

@@ -10,6 +10,7 @@ import { useUser } from '../../lib/auth/session';
 import { loadSyncEngine } from '../../lib/sync/engine-loader';
 import { formatMoney, type TextKey } from '../../lib/i18n';
 import { useProduct } from '../../lib/sync/use-catalogue';
+import { ScreenMeta } from '../screen-meta';
 
 /** Most thumbnails shown under the main picture (docs/product.md#product-detail). */
 const MAX_THUMBNAILS = 5;
@@ -30,10 +31,9 @@ export function ProductPage({ addToList }: { addToList: ListControl }) {
   if (productId === 0 || view.status === 'notFound') {
     return (
       <div className="page">
-        <PageMeta
-          title={`${t('product.notFound')} | ${t('meta.titleSuffix')}`}
+        <ScreenMeta
+          title={t('product.notFound')}
           description={t('meta.notFoundDescription')}
-          keywords={t('meta.keywords')}
           path={`/products/${id ?? ''}`}
         />
         <div className="empty-state">

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { verificationDisplay, type User } from '../../contracts/accounts';
 import { documentsBadge } from '../../contracts/company-documents';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { PageMeta } from '../../components/page-meta';
+import { ScreenMeta } from '../screen-meta';
 import { useUser } from '../../lib/auth/session';
 import { signOut } from '../../lib/auth/session-actions';
 import { formatMoney } from '../../lib/i18n';
@@ -63,10 +63,9 @@ function Profile({ user }: { user: User }) {
 
   return (
     <div className="page profile">
-      <PageMeta
-        title={`${t('profile.title')} | ${t('meta.titleSuffix')}`}
+      <ScreenMeta
+        title={t('profile.title')}
         description={t('profile.description')}
-        keywords={t('meta.keywords')}
         path="/profile"
       />
       <header className="profile__header">

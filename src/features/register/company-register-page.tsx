@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate } from 'react-router-dom';
 import { validateWizardStep, WIZARD_STEP_SCHEMAS } from '../../contracts/form-schemas';
 import { Banner } from '../../components/banner';
-import { PageMeta } from '../../components/page-meta';
+import { ScreenMeta } from '../screen-meta';
 import { registerCompany } from '../../lib/api/accounts';
 import { classifyFailure, fieldErrors } from '../../lib/api/failure';
 import { useSession } from '../../lib/auth/session';
@@ -118,10 +118,9 @@ export function CompanyRegisterPage() {
 
   return (
     <div className="page wizard">
-      <PageMeta
-        title={`${t('wizard.title')} | ${t('meta.titleSuffix')}`}
+      <ScreenMeta
+        title={t('wizard.title')}
         description={t('wizard.description')}
-        keywords={t('meta.keywords')}
         path="/company-register"
       />
       <h1>{t('wizard.title')}</h1>

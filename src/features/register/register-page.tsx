@@ -5,7 +5,7 @@ import { validateRegisterForm } from '../../contracts/form-schemas';
 import { DEFAULT_COUNTRY } from '../../contracts/validation';
 import { Banner } from '../../components/banner';
 import { formFields } from '../../components/form-field';
-import { PageMeta } from '../../components/page-meta';
+import { ScreenMeta } from '../screen-meta';
 import { registerPerson } from '../../lib/api/accounts';
 import { classifyFailure, fieldErrors, refusalText } from '../../lib/api/failure';
 import { useSession } from '../../lib/auth/session';
@@ -113,10 +113,9 @@ export function RegisterPage() {
 
   return (
     <div className="page auth-page">
-      <PageMeta
-        title={`${t('register.title')} | ${t('meta.titleSuffix')}`}
+      <ScreenMeta
+        title={t('register.title')}
         description={t('register.description')}
-        keywords={t('meta.keywords')}
         path="/register"
       />
       <section className="auth-page__form">

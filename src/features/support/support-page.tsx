@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { TextKey } from '../../lib/i18n';
 import { BRAND } from '../../contracts/brand';
 import { Icon, type IconName } from '../../components/icons';
-import { PageMeta } from '../../components/page-meta';
+import { ScreenMeta } from '../screen-meta';
 
 type SectionPage = 'shipping' | 'returns' | 'warranty';
 
@@ -77,10 +77,9 @@ export function SupportPage({ page }: { page: 'faq' | SectionPage }) {
   const { t } = useTranslation();
   return (
     <div className="page support">
-      <PageMeta
-        title={`${t(`support.${page}.title`)} | ${t('app.name')}`}
+      <ScreenMeta
+        title={t(`support.${page}.title`)}
         description={t(`support.${page}.description`)}
-        keywords={t('meta.keywords')}
         path={`/support/${page}`}
       />
       <Banner page={page} />

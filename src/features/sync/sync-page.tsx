@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { PageMeta } from '../../components/page-meta';
+import { ScreenMeta } from '../screen-meta';
 import { OfflineCatalogueCard } from './offline-catalogue-card';
 import { discardEntry, editEntryQuantity, retryEntry } from '../../lib/sync/outbox';
 import { requestSync } from '../../lib/sync/device';
@@ -94,12 +94,7 @@ export function SyncPage() {
   const shownProblem = problem === 'storageFailed' || (entries?.length ?? 0) > 0 ? problem : null;
   return (
     <div className="page sync">
-      <PageMeta
-        title={`${t('sync.title')} | ${t('meta.titleSuffix')}`}
-        description={t('sync.description')}
-        keywords={t('meta.keywords')}
-        path="/sync"
-      />
+      <ScreenMeta title={t('sync.title')} description={t('sync.description')} path="/sync" />
       <h1>{t('sync.title')}</h1>
       <OfflineCatalogueCard />
       <p>{t('sync.intro')}</p>
