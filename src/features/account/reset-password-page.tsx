@@ -9,9 +9,9 @@ import { confirmPasswordReset } from '../../lib/api/account-links';
 import { classifyFailure, failureText, fieldErrors } from '../../lib/api/failure';
 import { getSession } from '../../lib/auth/session-store';
 import '../screens.css';
+import { useForm } from '../../lib/use-form';
 
 const EMPTY = { newPassword: '', confirmPassword: '' };
-type Field = keyof typeof EMPTY;
 
 /** Refusals of the link itself: the form cannot help, a new link can. */
 const LINK_REFUSALS = ['TOKEN_INVALID', 'TOKEN_EXPIRED', 'TOKEN_USED'];
@@ -24,24 +24,17 @@ export function ResetPasswordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const token = useSearchParams()[0].get('token') ?? '';
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, errors, setErrors, change, check } = useForm(EMPTY);
   const [failure, setFailure] = useState<{ text: string; linkRefused: boolean } | null>(
     token ? null : { text: t('serverErrors.TOKEN_INVALID'), linkRefused: true },
   );
   const [busy, setBusy] = useState(false);
 
-  const change = (field: Field, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors(({ [field]: _cleared, ...rest }) => rest);
-  };
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = validatePasswordReset(values);
-    setErrors(Object.fromEntries(found.map((e) => [e.field, t(`validation.${e.code}`)])));
+    const valid = check(validatePasswordReset(values));
     setFailure(null);
-    if (found.length > 0) return;
+    if (!valid) return;
     setBusy(true);
     try {
       await confirmPasswordReset(token, values.newPassword);

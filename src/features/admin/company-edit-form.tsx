@@ -10,6 +10,7 @@ import { useToast } from '../../components/toast';
 import { editCompany } from '../../lib/api/admin';
 import { failureText, fieldErrors } from '../../lib/api/failure';
 import { useStaffAction } from './use-staff-action';
+import { useForm } from '../../lib/use-form';
 
 /** The company's data staff may correct, in the order the form shows it. */
 export const EDITABLE_FIELDS = [
@@ -56,14 +57,8 @@ export function CompanyEditForm({
   const { t } = useTranslation();
   const notify = useToast();
   const action = useStaffAction();
-  const [values, setValues] = useState<Values>(() => valuesOf(company));
-  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
+  const { values, errors, setErrors, change, check } = useForm<Values>(() => valuesOf(company));
   const [banner, setBanner] = useState<string | null>(null);
-
-  const change = (field: Field, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -71,11 +66,7 @@ export function CompanyEditForm({
     const trimmed = Object.fromEntries(
       EDITABLE_FIELDS.map((field) => [field, values[field].trim()]),
     ) as Values;
-    const problems = validateCompanyEdit(trimmed);
-    if (problems.length > 0) {
-      setErrors(
-        Object.fromEntries(problems.map(({ field, code }) => [field, t(`validation.${code}`)])),
-      );
+    if (!check(validateCompanyEdit(trimmed))) {
       setBanner(t('validation.reviewFields'));
       return;
     }

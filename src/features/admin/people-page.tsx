@@ -23,6 +23,7 @@ import { StaffDataNotice, StaffPage, useOffline } from './staff-page';
 import { TableScroll } from './table-scroll';
 import { useStaffAction } from './use-staff-action';
 import { useStaffData } from './use-staff-data';
+import { useForm } from '../../lib/use-form';
 
 const fullName = (member: Pick<StaffMember, 'firstName' | 'lastName'>) =>
   `${member.firstName} ${member.lastName}`.trim();
@@ -128,14 +129,8 @@ function AddStaffForm({
   const action = useStaffAction();
   const explain = usePeopleFailure();
   const [role, setRole] = useState<Role>('ADMIN');
-  const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
+  const { values, setValues, errors, setErrors, change, check } = useForm<Values>(EMPTY);
   const [banner, setBanner] = useState<string | null>(null);
-
-  const change = (field: keyof Values, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -145,11 +140,7 @@ function AddStaffForm({
       lastName: values.lastName.trim(),
       email: values.email.trim(),
     };
-    const problems = validateStaff(trimmed);
-    if (problems.length > 0) {
-      setErrors(
-        Object.fromEntries(problems.map(({ field, code }) => [field, t(`validation.${code}`)])),
-      );
+    if (!check(validateStaff(trimmed))) {
       setBanner(t('validation.reviewFields'));
       return;
     }
@@ -165,7 +156,7 @@ function AddStaffForm({
     }
     const { failure } = result;
     if (failure.kind === 'refused') {
-      const fields: Partial<Record<keyof Values, string>> = {};
+      const fields: Record<string, string> = {};
       for (const detail of failure.body?.details ?? []) {
         const field = detail.field as keyof Values;
         if (!(field in EMPTY)) continue;

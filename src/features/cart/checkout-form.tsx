@@ -7,6 +7,7 @@ import { FormField } from '../../components/form-field';
 import { refreshCompany } from '../../lib/sync/company';
 import { getConnectivity } from '../../lib/sync/connectivity';
 import { useStoredCompany } from '../../lib/sync/use-device-data';
+import { ruleMessages } from '../../lib/use-form';
 
 const FIELDS = ['firstName', 'lastName', 'street', 'city', 'zipCode', 'country', 'phone'] as const;
 type Field = (typeof FIELDS)[number];
@@ -64,7 +65,7 @@ export function CheckoutForm({
       FIELDS.map((f) => [f, address[f].trim()]),
     ) as unknown as ShippingAddress;
     const found = validateShipping(trimmed);
-    setErrors(Object.fromEntries(found.map((e) => [e.field, t(`validation.${e.code}`)])));
+    setErrors(ruleMessages(t, found));
     if (found.length === 0) onSubmit(trimmed, notes.trim());
   };
 

@@ -13,6 +13,7 @@ import {
   type AddressField,
 } from './customer-address';
 import { SignaturePad } from './signature-pad';
+import { ruleMessages } from '../../lib/use-form';
 
 export interface CheckoutProps {
   customer: RepCustomer;
@@ -52,9 +53,7 @@ export function CartCheckout({ customer, view, onPlaced }: CheckoutProps) {
     if (busy || blocked) return;
     const shippingAddress = trimmedAddress(address);
     const found = validateShipping(shippingAddress);
-    setErrors(
-      Object.fromEntries(found.map((error) => [error.field, t(`validation.${error.code}`)])),
-    );
+    setErrors(ruleMessages(t, found));
     if (found.length > 0) {
       setProblem(t('validation.reviewFields'));
       return;

@@ -21,28 +21,21 @@ import {
   useRegistrationFields,
 } from '../register/company-fields';
 import '../screens.css';
+import { useForm } from '../../lib/use-form';
 
 type Field = keyof typeof EMPTY_COMPANY;
 
 export function NewCustomerPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [values, setValues] = useState(EMPTY_COMPANY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, errors, setErrors, change, check } = useForm(EMPTY_COMPANY);
   const documents = useChosenDocuments(setErrors);
   const [banner, setBanner] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const change = (field: Field, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors(({ [field]: _cleared, ...rest }) => rest);
-  };
-
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const found = validateRepCustomer(values);
-    setErrors(Object.fromEntries(found.map((e) => [e.field, t(`validation.${e.code}`)])));
-    if (found.length > 0) {
+    if (!check(validateRepCustomer(values))) {
       setBanner(t('validation.reviewFields'));
       return;
     }

@@ -8,6 +8,7 @@ import { serverProblemText } from '../../lib/i18n';
 import { queueProfileUpdate } from '../../lib/sync/outbox';
 import { useOutboxEntries } from '../../lib/sync/use-device-data';
 import { EmailConfirmation } from './email-confirmation';
+import { ruleMessages } from '../../lib/use-form';
 
 export function PersonalCard({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -32,7 +33,7 @@ export function PersonalCard({ user }: { user: User }) {
     event.preventDefault();
     const trimmed = { firstName: values.firstName.trim(), lastName: values.lastName.trim() };
     const found = validateProfile(trimmed);
-    setErrors(Object.fromEntries(found.map((e) => [e.field, t(`validation.${e.code}`)])));
+    setErrors(ruleMessages(t, found));
     if (found.length > 0) return;
     setBusy(true);
     try {

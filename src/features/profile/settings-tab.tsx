@@ -9,6 +9,7 @@ import { PasswordField } from '../../components/form-field';
 import { changePassword, deleteAccount, updateNotifications } from '../../lib/api/accounts';
 import { classifyFailure, failureText } from '../../lib/api/failure';
 import { signOut, updateStoredUser } from '../../lib/auth/session-actions';
+import { ruleMessages } from '../../lib/use-form';
 
 type Message = { kind: 'error' | 'success'; text: string } | null;
 
@@ -27,7 +28,7 @@ function PasswordChange() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const found = validatePasswordChange(values);
-    setErrors(Object.fromEntries(found.map((e) => [e.field, t(`validation.${e.code}`)])));
+    setErrors(ruleMessages(t, found));
     if (found.length > 0) return;
     setBusy(true);
     try {

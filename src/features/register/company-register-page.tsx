@@ -19,6 +19,7 @@ import {
 } from './company-fields';
 import { registrationFailure } from './server-errors';
 import '../screens.css';
+import { useForm } from '../../lib/use-form';
 
 /**
  * How long the success message stays before the sign-in page
@@ -45,8 +46,7 @@ export function CompanyRegisterPage() {
   const { t } = useTranslation();
   const session = useSession();
   const [step, setStep] = useState<Step>(1);
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, errors, setErrors, change, check } = useForm(EMPTY);
   const documents = useChosenDocuments(setErrors);
   const [banner, setBanner] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -65,20 +65,14 @@ export function CompanyRegisterPage() {
 
   useSignInAfterRegistering(done, 'companyRegistered', REDIRECT_AFTER_MS);
 
-  const change = (field: Field, value: string) => {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors(({ [field]: _cleared, ...rest }) => rest);
-  };
   const { field, password } = useRegistrationFields<Field>(values, errors, change);
 
   if (session && !done) return <Navigate to="/" replace />;
 
   const checkStep = (target: Step): boolean => {
-    const found = validateWizardStep(target, values);
-    setErrors(Object.fromEntries(found.map((e) => [e.field, t(`validation.${e.code}`)])));
-    if (found.length > 0) setBanner({ kind: 'error', text: t('validation.reviewFields') });
-    else setBanner(null);
-    return found.length === 0;
+    const valid = check(validateWizardStep(target, values));
+    setBanner(valid ? null : { kind: 'error', text: t('validation.reviewFields') });
+    return valid;
   };
 
   const submit = async (event: FormEvent) => {

@@ -13,6 +13,7 @@ import { useConnectivity } from '../../lib/sync/connectivity';
 import { useSignInAfterRegistering } from './after-registering';
 import { registrationFailure } from './server-errors';
 import '../screens.css';
+import { ruleMessages } from '../../lib/use-form';
 
 /** How long the success message stays before the sign-in page (docs/product.md#registration). */
 const REDIRECT_AFTER_MS = 3000;
@@ -60,7 +61,7 @@ export function RegisterPage() {
       taxNumber: values.taxNumber.trim(),
     };
     const found = validateRegisterForm({ ...trimmed, acceptTerms });
-    setErrors(Object.fromEntries(found.map((e) => [e.field, t(`validation.${e.code}`)])));
+    setErrors(ruleMessages(t, found));
     if (found.length > 0) {
       setBanner({ kind: 'error', text: t('validation.reviewFields') });
       return;
