@@ -223,6 +223,42 @@ test('rejecting a company asks for a reason, which the salon then reads on its p
   await salon.close();
 });
 
+test('staff correct a company’s data: broken rules are said at their fields, then it is saved', async ({
+  page,
+  request,
+}) => {
+  const name = `Salon ${token('corect')}`;
+  await registeredSalon(request, 'backoffice', { companyName: name });
+  const companyId = await companyIdOf(request, name);
+
+  await signInAsStaff(page);
+  await page.goto(`/admin/companies/${companyId}?lng=en`);
+  const data = page.getByRole('region', { name: 'Company data' });
+  await data.getByRole('button', { name: 'Edit company data' }).click();
+  const form = data.getByRole('form', { name: 'Edit company data' });
+  await form.getByLabel('Company name').fill('  ');
+  await form.getByLabel('Company e-mail').fill('not-an-address');
+  await form.getByLabel('City').fill('Cluj-Napoca');
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(form.getByText('Please review the highlighted fields and try again.')).toBeVisible();
+  await expect(form.getByLabel('Company name')).toHaveAccessibleDescription(/required/i);
+  await expect(form.getByLabel('Company e-mail')).toHaveAccessibleDescription(
+    'Invalid email format',
+  );
+  // What was typed stays; typing in a field clears its message alone.
+  await expect(form.getByLabel('City')).toHaveValue('Cluj-Napoca');
+  await form.getByLabel('Company e-mail').fill(`office@${token('corect')}.example`);
+  await expect(form.getByLabel('Company e-mail')).toHaveAccessibleDescription('');
+  await expect(form.getByLabel('Company name')).toHaveAccessibleDescription(/required/i);
+
+  const renamed = `${name} Srl`;
+  await form.getByLabel('Company name').fill(renamed);
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Company data saved.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: renamed, level: 1 })).toBeVisible();
+  await expect(data.getByText('Cluj-Napoca')).toBeVisible();
+});
+
 test('the companies search and status filter narrow the list, live in the address and survive a reload', async ({
   page,
   request,
