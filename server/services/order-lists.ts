@@ -116,10 +116,19 @@ export async function saveOrderList(
   return { created: true, list: await readList(db, listId) };
 }
 
-/** `DELETE /api/lists/{listId}`: the list and its lines. */
+/**
+ * `DELETE /api/lists/{listId}`: the list and its lines. A list that no longer exists (the
+ * user deleted it on another device) is not an error: it is gone, as asked.
+ */
 export async function deleteOrderList(db: Db, account: Account, listId: string): Promise<void> {
   requireApproved(account);
-  await ownList(db, account, listId);
+  const [existing] = await db
+    .select({ userId: orderLists.userId })
+    .from(orderLists)
+    .where(eq(orderLists.id, listId))
+    .for('update');
+  if (!existing) return;
+  if (existing.userId !== account.user.id) throw notFound(LIST_NOT_FOUND, 'LIST_NOT_FOUND');
   await db.delete(orderLists).where(eq(orderLists.id, listId));
 }
 
