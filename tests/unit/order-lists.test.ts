@@ -92,7 +92,7 @@ function listServer() {
       const list = kept.get(listId);
       if (productId === undefined) {
         if (method === 'DELETE') {
-          if (!list) return notFound();
+          // Deleted already (on another device): gone, as asked.
           kept.delete(listId);
           return json({ message: 'Order list deleted.' });
         }
@@ -344,6 +344,35 @@ describe('the lists the device shows', () => {
       expect((await view()).map((list) => list.name)).toEqual(['Fresh']),
     );
     expect((await view())[0]).toEqual({ ...fresh, waiting: 0 });
+  });
+
+  it('do not get back a deleted list from a read asked before the deletion was answered', async () => {
+    const listId = crypto.randomUUID();
+    const list = serverList(listId, 'Summer', [{ productId: 4, quantity: 2 }]);
+    server.kept.set(listId, list);
+    await storeOrderLists(db, 1, [list], '');
+    // A read of the lists leaves now, and its answer, which still holds the list, comes
+    // back after the deletion's.
+    const askedAt = new Date(Date.now() - 1).toISOString();
+    await lists.deleteList(listId);
+    await backOnline();
+    expect(server.kept.has(listId)).toBe(false);
+    await storeOrderLists(db, 1, [list], askedAt);
+    expect(await view()).toEqual([]);
+    // The next read, asked after the deletion, is the server's alone.
+    const next = serverList(crypto.randomUUID(), 'Autumn', []);
+    await storeOrderLists(db, 1, [next], new Date().toISOString());
+    expect((await view()).map((kept) => kept.name)).toEqual(['Autumn']);
+    expect(await db.orderLists.count()).toBe(1);
+  });
+
+  it('delete a list the server no longer has without asking the user anything', async () => {
+    const listId = crypto.randomUUID();
+    await storeOrderLists(db, 1, [serverList(listId, 'Gone elsewhere', [])], '');
+    await lists.deleteList(listId);
+    await backOnline();
+    expect(await view()).toEqual([]);
+    expect(await db.outbox.count()).toBe(0);
   });
 
   it('are not replaced by a read from the server while a change of a list waits', async () => {

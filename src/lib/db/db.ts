@@ -124,6 +124,12 @@ export interface StoredOrderList {
   list: OrderList;
   /** When this copy was stored, on this device's clock. */
   syncedAt: string;
+  /**
+   * The server answered this device's deletion of the list: not shown, and kept only so
+   * that a read of the lists asked before that answer does not bring the list back (see
+   * storeOrderLists in src/lib/sync/order-lists.ts).
+   */
+  deleted?: true | undefined;
 }
 
 export interface OrderChange {

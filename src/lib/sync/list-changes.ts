@@ -97,6 +97,7 @@ export async function readOrderLists(userId: number | null): Promise<ListView[]>
     db.outbox.where('userId').equals(userId).sortBy('id'),
   ]);
   const base = stored
+    .filter((kept) => !kept.deleted)
     .map((kept) => kept.list)
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
   // A refused change is not shown as made: the sync centre shows it, to edit or discard.

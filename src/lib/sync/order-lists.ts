@@ -38,10 +38,11 @@ export const refreshOrderLists = listRead.refresh;
  *
  * 1. While a change of a list waits in the outbox, nothing is replaced: the answer may not
  *    hold it yet, and its own answer will bring the list as the server then has it.
- * 2. A list stored since `askedAt` (the answer to a change sent meanwhile) stays as stored.
- *    (A list deleted by such an answer comes back until the next refresh: rare, and the
- *    server's 404 for a change of it says so.)
- * 3. Every other list is the server's: new ones are kept, those it no longer has leave.
+ * 2. A list stored since `askedAt` (the answer to a change sent meanwhile) stays as stored,
+ *    a list whose deletion was answered meanwhile stays deleted (its record is kept, marked,
+ *    until then).
+ * 3. Every other list is the server's: new ones are kept, those it no longer has leave
+ *    (marked deletions answered before `askedAt` with them).
  */
 export async function storeOrderLists(
   from: PortalDb,

@@ -197,7 +197,11 @@ async function applyDone(
     const payload = entry.payload;
     const syncedAt = new Date().toISOString();
     if (payload.kind === 'list.delete') {
-      await db.orderLists.delete([entry.userId, payload.listId]);
+      // Marked rather than removed: a read of the lists under way may still hold it.
+      await db.orderLists
+        .where('[userId+id]')
+        .equals([entry.userId, payload.listId])
+        .modify({ deleted: true, syncedAt });
     } else if (isListChange(payload)) {
       // Every other change of a list answers with the list as the server now has it.
       const list = body as OrderList;
