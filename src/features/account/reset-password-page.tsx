@@ -8,8 +8,8 @@ import { ScreenMeta } from '../screen-meta';
 import { confirmPasswordReset } from '../../lib/api/account-links';
 import { classifyFailure, failureText, fieldErrors } from '../../lib/api/failure';
 import { getSession } from '../../lib/auth/session-store';
-import '../screens.css';
 import { useForm } from '../../lib/use-form';
+import '../screens.css';
 
 const EMPTY = { newPassword: '', confirmPassword: '' };
 

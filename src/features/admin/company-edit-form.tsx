@@ -9,8 +9,8 @@ import { FormField } from '../../components/form-field';
 import { useToast } from '../../components/toast';
 import { editCompany } from '../../lib/api/admin';
 import { failureText, fieldErrors } from '../../lib/api/failure';
-import { useStaffAction } from './use-staff-action';
 import { useForm } from '../../lib/use-form';
+import { useStaffAction } from './use-staff-action';
 
 /** The company's data staff may correct, in the order the form shows it. */
 export const EDITABLE_FIELDS = [

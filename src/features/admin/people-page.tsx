@@ -19,11 +19,11 @@ import {
 import { failureText, type CallFailure } from '../../lib/api/failure';
 import { useUser } from '../../lib/auth/session';
 import { formatDateTime } from '../../lib/i18n';
+import { useForm } from '../../lib/use-form';
 import { StaffDataNotice, StaffPage, useOffline } from './staff-page';
 import { TableScroll } from './table-scroll';
 import { useStaffAction } from './use-staff-action';
 import { useStaffData } from './use-staff-data';
-import { useForm } from '../../lib/use-form';
 
 const fullName = (member: Pick<StaffMember, 'firstName' | 'lastName'>) =>
   `${member.firstName} ${member.lastName}`.trim();

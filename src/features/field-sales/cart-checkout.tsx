@@ -5,6 +5,7 @@ import { MAX_ORDER_LINES, type RepCustomer } from '../../contracts/field-sales';
 import { validateShipping } from '../../contracts/form-schemas';
 import { MAX_NOTES_LENGTH, type ShippingAddress } from '../../contracts/orders';
 import { queueRepOrder, TooManyLines, type RepCartView } from '../../lib/sync/rep-cart';
+import { ruleMessages } from '../../lib/use-form';
 import {
   ADDRESS_FIELDS,
   canOrderFor,
@@ -13,7 +14,6 @@ import {
   type AddressField,
 } from './customer-address';
 import { SignaturePad } from './signature-pad';
-import { ruleMessages } from '../../lib/use-form';
 
 export interface CheckoutProps {
   customer: RepCustomer;

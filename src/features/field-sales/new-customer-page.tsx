@@ -12,6 +12,7 @@ import { validateRepCustomer } from '../../contracts/form-schemas';
 import { Banner } from '../../components/banner';
 import { ScreenMeta } from '../screen-meta';
 import { registerAtBooth } from '../../lib/sync/rep-registration';
+import { useForm } from '../../lib/use-form';
 import {
   CompanyAddressFields,
   CompanyDetailsFields,
@@ -21,7 +22,6 @@ import {
   useRegistrationFields,
 } from '../register/company-fields';
 import '../screens.css';
-import { useForm } from '../../lib/use-form';
 
 type Field = keyof typeof EMPTY_COMPANY;
 

@@ -7,8 +7,8 @@ import { FormField } from '../../components/form-field';
 import { serverProblemText } from '../../lib/i18n';
 import { queueProfileUpdate } from '../../lib/sync/outbox';
 import { useOutboxEntries } from '../../lib/sync/use-device-data';
-import { EmailConfirmation } from './email-confirmation';
 import { ruleMessages } from '../../lib/use-form';
+import { EmailConfirmation } from './email-confirmation';
 
 export function PersonalCard({ user }: { user: User }) {
   const { t } = useTranslation();

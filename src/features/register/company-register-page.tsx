@@ -8,6 +8,7 @@ import { registerCompany } from '../../lib/api/accounts';
 import { classifyFailure, fieldErrors } from '../../lib/api/failure';
 import { useSession } from '../../lib/auth/session';
 import { useConnectivity } from '../../lib/sync/connectivity';
+import { useForm } from '../../lib/use-form';
 import { useSignInAfterRegistering } from './after-registering';
 import {
   CompanyAddressFields,
@@ -19,7 +20,6 @@ import {
 } from './company-fields';
 import { registrationFailure } from './server-errors';
 import '../screens.css';
-import { useForm } from '../../lib/use-form';
 
 /**
  * How long the success message stays before the sign-in page

@@ -10,10 +10,10 @@ import { registerPerson } from '../../lib/api/accounts';
 import { classifyFailure, fieldErrors, refusalText } from '../../lib/api/failure';
 import { useSession } from '../../lib/auth/session';
 import { useConnectivity } from '../../lib/sync/connectivity';
+import { ruleMessages } from '../../lib/use-form';
 import { useSignInAfterRegistering } from './after-registering';
 import { registrationFailure } from './server-errors';
 import '../screens.css';
-import { ruleMessages } from '../../lib/use-form';
 
 /** How long the success message stays before the sign-in page (docs/product.md#registration). */
 const REDIRECT_AFTER_MS = 3000;
