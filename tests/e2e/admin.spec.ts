@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { expect, test } from './portal';
 import { registeredSalon, signInAs, staffHeaders, unique, untilControlled } from './helpers';
+import { repWithCustomers, signInAsRep } from './reps';
 import { STAFF } from './staff';
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
@@ -257,6 +258,22 @@ test('staff correct a company’s data: broken rules are said at their fields, t
   await expect(page.getByText('Company data saved.')).toBeVisible();
   await expect(page.getByRole('heading', { name: renamed, level: 1 })).toBeVisible();
   await expect(data.getByText('Cluj-Napoca')).toBeVisible();
+});
+
+test('staff who sign in land in the back office, a sales rep among its customers', async ({
+  page,
+  request,
+  browser,
+}) => {
+  await signInAsStaff(page);
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByRole('navigation', { name: 'Back office' })).toBeVisible();
+
+  const rep = await repWithCustomers(request, [`Salon ${token('sosire')}`]);
+  const repBrowser = await otherBrowser(browser);
+  await signInAsRep(repBrowser.page, rep);
+  await expect(repBrowser.page).toHaveURL(/\/rep$/);
+  await repBrowser.close();
 });
 
 test('the companies search and status filter narrow the list, live in the address and survive a reload', async ({

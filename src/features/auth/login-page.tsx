@@ -1,7 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router-dom';
+import type { Role } from '../../contracts/accounts';
 import { validateLogin } from '../../contracts/form-schemas';
+import { BACK_OFFICE_PATH, FIELD_SALES_PATH } from '../../contracts/routes';
 import type { FieldError } from '../../contracts/validation';
 import { Banner } from '../../components/banner';
 import { FormField, PasswordField } from '../../components/form-field';
@@ -10,6 +12,10 @@ import { classifyFailure, failureText } from '../../lib/api/failure';
 import { signIn } from '../../lib/auth/session-actions';
 import { useSession } from '../../lib/auth/session';
 import '../screens.css';
+
+/** Where each role works: staff in the back office, a sales rep among its customers. */
+const homeOf = (role: Role): string =>
+  role === 'ADMIN' ? BACK_OFFICE_PATH : role === 'SALES_REP' ? FIELD_SALES_PATH : '/';
 
 interface LoginState {
   from?: string;
@@ -26,7 +32,7 @@ export function LoginPage() {
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  if (session) return <Navigate to={state.from ?? '/'} replace />;
+  if (session) return <Navigate to={state.from ?? homeOf(session.user.role)} replace />;
 
   const fieldError = (field: string) => {
     const error = errors.find((e) => e.field === field);
