@@ -299,11 +299,11 @@ test('a rep fills a customer’s cart offline by quick entry, and the signed ord
   await expect(checkout.getByText('Signed.')).toBeVisible();
   await checkout.getByRole('button', { name: 'Place order' }).click();
   await expect(page).toHaveURL(/\/rep\/orders$/);
-  await expect(
-    page.getByText(
-      /^Order L-[0-9A-F]{8} is saved on this device and will be sent when there is a connection\.$/,
-    ),
-  ).toBeVisible();
+  const saved = page.getByText(
+    /^Order L-[0-9A-F]{8} is saved on this device and will be sent when there is a connection\.$/,
+  );
+  await expect(saved).toBeVisible();
+  const localRef = /L-[0-9A-F]{8}/.exec((await saved.textContent()) ?? '')?.[0];
 
   // Back online, the order reaches the server once, with its lines and the signature.
   await context.setOffline(false);
@@ -318,6 +318,7 @@ test('a rep fills a customer’s cart offline by quick entry, and the signed ord
       (await response.json()) as {
         orders: {
           id: number;
+          orderNumber: string;
           notes: string;
           orderItems: { productSku: string; quantity: number }[];
         }[];
@@ -331,6 +332,12 @@ test('a rep fills a customer’s cart offline by quick entry, and the signed ord
     ['CO-VOL-1000', 2],
     ['SH-HYD-1000', 3],
   ]);
+  // The page says so, with the number the server gave it, also after a reload.
+  const sent = `Order ${localRef} has reached the server as ${order?.orderNumber}.`;
+  await expect(page.getByText(sent)).toBeVisible({ timeout: 20_000 });
+  await page.reload();
+  await expect(page.getByText(sent)).toBeVisible();
+  await expect(page.getByText(/will be sent when there is a connection/)).toHaveCount(0);
   const signature = await request.get(`/api/orders/${order?.id}/signature`, { headers });
   expect(signature.status()).toBe(200);
   expect(signature.headers()['content-type']).toContain('image/png');

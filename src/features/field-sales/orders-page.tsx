@@ -35,6 +35,29 @@ function placedRef(state: unknown): string | null {
   return typeof placed === 'string' && placed !== '' ? placed : null;
 }
 
+/**
+ * What became of the order the rep just placed: saved on the device while it waits, then
+ * the number the server gave it. Nothing once it needs attention: its card says so.
+ */
+function PlacedNotice({
+  localRef,
+  orders,
+}: {
+  localRef: string;
+  orders: readonly ListedOrder[] | undefined;
+}) {
+  const { t } = useTranslation();
+  const placed = orders?.find((listed) => listed.localRef === localRef);
+  if (placed?.state === 'attention') return null;
+  return (
+    <p className="notice" role="status">
+      {placed?.state === 'synced'
+        ? t('fieldSales.orders.placedSent', { ref: localRef, number: placed.order.orderNumber })
+        : t('fieldSales.orders.placed', { ref: localRef })}
+    </p>
+  );
+}
+
 export function RepOrdersPage() {
   const { t } = useTranslation();
   const userId = useUser()?.id ?? null;
@@ -66,11 +89,7 @@ export function RepOrdersPage() {
         path="/rep/orders"
       />
       <h1>{title}</h1>
-      {placed && (
-        <p className="notice" role="status">
-          {t('fieldSales.orders.placed', { ref: placed })}
-        </p>
-      )}
+      {placed && <PlacedNotice localRef={placed} orders={orders} />}
       {actingFor === undefined ? null : customer === null ? (
         <div className="empty-state">
           <p>{t('fieldSales.orders.noCustomer')}</p>
