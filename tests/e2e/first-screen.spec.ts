@@ -91,6 +91,21 @@ test('the page hydrates the server’s screen without errors and works at once',
   expect(errors).toEqual([]);
 });
 
+test('a visitor who opens the catalogue by its link can filter it by category', async ({
+  page,
+}) => {
+  await page.goto('/products?lng=en');
+  await expect(page.getByTestId('product-card')).toHaveCount(12);
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
+  const category = page.getByRole('combobox', { name: /^Category/ });
+  await expect(category.getByRole('option', { name: 'Shampoos' })).toBeAttached({
+    timeout: 15_000,
+  });
+  await category.selectOption({ label: 'Shampoos' });
+  await expect(page).toHaveURL(/category=\d+/);
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
+});
+
 test('the catalogue’s first screen does not wait for the home screen’s texts', async ({ page }) => {
   await page.goto('/products?lng=en');
   await page.waitForFunction(() => performance.getEntriesByName('first-screen').length > 0);

@@ -13,6 +13,7 @@ import { Pagination } from '../../components/pagination';
 import { ProductCard } from '../../components/product-card';
 import { useToast } from '../../components/toast';
 import { useUser } from '../../lib/auth/session';
+import { keepApp } from '../../lib/kept-on-device';
 import { useTypingBeforeHydration } from '../../lib/typing-before-hydration';
 import { formatMoney, formatTime, loadAllTexts, type TextKey } from '../../lib/i18n';
 import { loadSyncEngine } from '../../lib/sync/engine-loader';
@@ -48,6 +49,11 @@ export function ProductsPage({
   const [filtersOpen, setFiltersOpen] = useState(
     query.categoryId !== undefined || query.sortBy !== 'name',
   );
+  // The filters list the categories the device keeps: a visitor who opens them stays, and
+  // the app with its copy of the catalogue is kept (as on a second screen).
+  useEffect(() => {
+    if (filtersOpen) keepApp();
+  }, [filtersOpen]);
   const [draft, setDraft] = useState(query.search);
   const panelId = useId();
   const user = useUser();
