@@ -538,7 +538,12 @@ describe('a run through the main flows', () => {
       as: buyer.tokens,
     });
     await expectAnswer(200, 'DELETE', `/api/lists/${listId}`, { as: buyer.tokens });
-    await expectAnswer(404, 'DELETE', `/api/lists/${listId}`, { as: buyer.tokens });
+    // Deleted again (on another device): gone, as asked. A change of it is not found.
+    await expectAnswer(200, 'DELETE', `/api/lists/${listId}`, { as: buyer.tokens });
+    await expectAnswer(404, 'PUT', `/api/lists/${listId}/items/${productId}`, {
+      as: buyer.tokens,
+      payload: { quantity: 1 },
+    });
   });
 
   it('answers the back office as documented', async () => {
