@@ -82,7 +82,8 @@ async function signIn(page: Page, account: { email: string; password: string }) 
   await page.getByLabel('E-mail', { exact: true }).fill(account.email);
   await page.getByLabel('Password', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: /sign in/i }).click();
-  await expect(page).toHaveURL(/\/$/);
+  // Signed in: a salon lands on the home page, staff in the back office.
+  await expect(page).toHaveURL(/\/(admin)?$/);
 }
 
 /**
