@@ -68,6 +68,22 @@ async function ownList(db: Db, account: Account, listId: string): Promise<ListRo
   return row;
 }
 
+/**
+ * Whether the user has a list of this id, locked for a change; another user's list of
+ * that id is not found (LIST_NOT_FOUND), as if it did not exist.
+ */
+async function lockedOwner(db: Db, account: Account, listId: string): Promise<boolean> {
+  const [existing] = await db
+    .select({ userId: orderLists.userId })
+    .from(orderLists)
+    .where(eq(orderLists.id, listId))
+    .for('update');
+  if (existing && existing.userId !== account.user.id) {
+    throw notFound(LIST_NOT_FOUND, 'LIST_NOT_FOUND');
+  }
+  return existing !== undefined;
+}
+
 async function readList(db: Db, listId: string): Promise<OrderList> {
   const rows = await db.select().from(orderLists).where(eq(orderLists.id, listId));
   const [list] = await withItems(db, rows);
@@ -86,14 +102,7 @@ export async function saveOrderList(
   name: string,
 ): Promise<{ created: boolean; list: OrderList }> {
   requireApproved(account);
-  const [existing] = await db
-    .select({ userId: orderLists.userId })
-    .from(orderLists)
-    .where(eq(orderLists.id, listId))
-    .for('update');
-  if (existing && existing.userId !== account.user.id) {
-    throw notFound(LIST_NOT_FOUND, 'LIST_NOT_FOUND');
-  }
+  const existing = await lockedOwner(db, account, listId);
   const trimmed = name.trim();
   if (existing) {
     await db
@@ -122,13 +131,7 @@ export async function saveOrderList(
  */
 export async function deleteOrderList(db: Db, account: Account, listId: string): Promise<void> {
   requireApproved(account);
-  const [existing] = await db
-    .select({ userId: orderLists.userId })
-    .from(orderLists)
-    .where(eq(orderLists.id, listId))
-    .for('update');
-  if (!existing) return;
-  if (existing.userId !== account.user.id) throw notFound(LIST_NOT_FOUND, 'LIST_NOT_FOUND');
+  if (!(await lockedOwner(db, account, listId))) return;
   await db.delete(orderLists).where(eq(orderLists.id, listId));
 }
 

@@ -198,10 +198,7 @@ async function applyDone(
     const syncedAt = new Date().toISOString();
     if (payload.kind === 'list.delete') {
       // Marked rather than removed: a read of the lists under way may still hold it.
-      await db.orderLists
-        .where('[userId+id]')
-        .equals([entry.userId, payload.listId])
-        .modify({ deleted: true, syncedAt });
+      await db.orderLists.update([entry.userId, payload.listId], { deleted: true, syncedAt });
     } else if (isListChange(payload)) {
       // Every other change of a list answers with the list as the server now has it.
       const list = body as OrderList;
