@@ -128,7 +128,14 @@ test('staff verify a new salon from the dashboard: document preview, approvals, 
   await expect(document.getByText('Note: Trade register certificate checked.')).toBeVisible();
 
   const verification = page.getByRole('region', { name: 'Verification' });
+  // The message lasts a few seconds from the server's answer, which a busy machine delays.
+  const approved = page.waitForResponse(
+    (response) =>
+      response.request().method() === 'POST' &&
+      response.url().endsWith(`/api/admin/companies/${companyId}/approve`),
+  );
   await verification.getByRole('button', { name: 'Approve' }).click();
+  expect((await approved).status()).toBe(200);
   await expect(page.getByText(`${name} is approved.`)).toBeVisible();
   await expect(verification.getByRole('button', { name: 'Suspend' })).toBeVisible();
   const history = page.getByRole('table', { name: 'History' });
