@@ -7,6 +7,7 @@ import {
   type ReactNode,
 } from 'react';
 import { clampQuantity } from '../contracts/order-lines';
+import { MAX_LINE_QUANTITY } from '../contracts/orders';
 
 export interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -141,18 +142,42 @@ export function formFields<F extends string>(options: FormFieldsOptions<F>) {
   return { field, password };
 }
 
+/** Why a typed quantity was changed: above the stock, above a line's most, or under 1. */
+export type QuantityLimit =
+  { kind: 'stock'; count: number } | { kind: 'line'; count: number } | { kind: 'least'; count: 1 };
+
+/** The rule a typed quantity broke, or null when it was kept as typed. */
+export function quantityLimit(
+  typed: number,
+  stock: number | null | undefined,
+): QuantityLimit | null {
+  const kept = clampQuantity(typed, stock);
+  if (!Number.isFinite(typed) || kept === Math.floor(typed)) return null;
+  if (typed < 1) return { kind: 'least', count: 1 };
+  return stock && stock > MAX_LINE_QUANTITY
+    ? { kind: 'line', count: kept }
+    : { kind: 'stock', count: kept };
+}
+
 export interface QuantityStepperProps {
   quantity: number;
   stock: number;
   label: string;
-  labels: { decrease: string; increase: string; update: string };
+  labels: {
+    decrease: string;
+    increase: string;
+    update: string;
+    /** What is said under the stepper when a typed quantity was changed. */
+    limited: (limit: QuantityLimit) => string;
+  };
   /** A new quantity (already clamped); 0 means remove the line. */
   onChange: (quantity: number) => void;
 }
 
 /**
  * The cart's stepper (docs/product.md#cart): minus at 1 removes the line, plus stops at the
- * stock; a typed quantity is clamped and applied on blur, Enter or the update button.
+ * stock; a typed quantity is clamped and applied on blur, Enter or the update button, and
+ * a clamped one says why under the stepper.
  */
 export function QuantityStepper({
   quantity,
@@ -161,7 +186,9 @@ export function QuantityStepper({
   labels,
   onChange,
 }: QuantityStepperProps) {
+  const noteId = useId();
   const [draft, setDraft] = useState(String(quantity));
+  const [limit, setLimit] = useState<QuantityLimit | null>(null);
   // The quantity last asked for, until the new `quantity` comes back: typing then clicking
   // Update commits on blur and again on click, and must ask once.
   const asked = useRef(quantity);
@@ -174,8 +201,15 @@ export function QuantityStepper({
     asked.current = next;
     onChange(next);
   };
+  const step = (next: number) => {
+    setLimit(null);
+    change(next);
+  };
   const commit = () => {
-    const next = clampQuantity(Number(draft), stock);
+    const typed = Number(draft);
+    const next = clampQuantity(typed, stock);
+    // An empty field or a quantity typed again is no news; a clamped one is.
+    if (draft.trim() !== '' && String(next) !== draft.trim()) setLimit(quantityLimit(typed, stock));
     setDraft(String(next));
     change(next);
   };
@@ -185,7 +219,7 @@ export function QuantityStepper({
         type="button"
         className="stepper__button"
         aria-label={labels.decrease}
-        onClick={() => change(asked.current <= 1 ? 0 : asked.current - 1)}
+        onClick={() => step(asked.current <= 1 ? 0 : asked.current - 1)}
       >
         −
       </button>
@@ -195,8 +229,12 @@ export function QuantityStepper({
         min={1}
         max={Math.max(1, stock)}
         aria-label={label}
+        aria-describedby={limit ? noteId : undefined}
         value={draft}
-        onChange={(event) => setDraft(event.target.value)}
+        onChange={(event) => {
+          setLimit(null);
+          setDraft(event.target.value);
+        }}
         onBlur={commit}
         onKeyDown={(event) => {
           if (event.key === 'Enter') {
@@ -210,13 +248,16 @@ export function QuantityStepper({
         className="stepper__button"
         aria-label={labels.increase}
         disabled={quantity >= stock}
-        onClick={() => change(clampQuantity(asked.current + 1, stock))}
+        onClick={() => step(clampQuantity(asked.current + 1, stock))}
       >
         +
       </button>
       <button type="button" className="button button--ghost button--small" onClick={commit}>
         {labels.update}
       </button>
+      <p id={noteId} className="stepper__note" role="status">
+        {limit && labels.limited(limit)}
+      </p>
     </div>
   );
 }

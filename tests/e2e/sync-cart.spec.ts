@@ -35,6 +35,37 @@ test('typing a quantity and clicking Update queues one change', async ({
   );
 });
 
+test('a quantity typed above the stock or under 1 is changed, and the cart says why', async ({
+  page,
+  request,
+}) => {
+  await oneLineInCart(page, await approvedSalon(request, 'stock-limit'));
+  await page.getByRole('link', { name: /^Cart/ }).click();
+  const quantity = page.getByRole('spinbutton', { name: /^Quantity of/ });
+  const stock = await quantity.getAttribute('max');
+  expect(Number(stock)).toBeGreaterThan(1);
+
+  await quantity.fill('99999');
+  await quantity.press('Enter');
+  await expect(quantity).toHaveValue(String(stock));
+  await expect(page.getByRole('status').filter({ hasText: /in stock/ })).toHaveText(
+    `Only ${stock} in stock: the quantity is now ${stock}.`,
+  );
+  await expect(quantity).toHaveAccessibleDescription(
+    `Only ${stock} in stock: the quantity is now ${stock}.`,
+  );
+  await expect(page.getByTestId('cart-badge')).toHaveText(String(stock));
+
+  await quantity.fill('0');
+  await page.getByRole('button', { name: 'Update' }).click();
+  await expect(quantity).toHaveValue('1');
+  await expect(quantity).toHaveAccessibleDescription(
+    'The quantity is at least 1: to take the product out, use Remove.',
+  );
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await expect(page.getByTestId('cart-badge')).toHaveText('1');
+});
+
 test('a change the server fails is said to have failed on the server, not to be offline', async ({
   page,
   request,

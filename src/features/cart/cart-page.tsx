@@ -99,6 +99,7 @@ export function CartPage() {
                       decrease: t('cart.decrease', { name: item.product.name }),
                       increase: t('cart.increase', { name: item.product.name }),
                       update: t('cart.update'),
+                      limited: (limit) => t(`cart.limit.${limit.kind}`, { count: limit.count }),
                     }}
                     onChange={(quantity) =>
                       void (quantity === 0

@@ -66,6 +66,7 @@ export function CartLines({ customer, view }: { customer: RepCustomer; view: Rep
                         decrease: t('fieldSales.cart.lines.decrease', { name }),
                         increase: t('fieldSales.cart.lines.increase', { name }),
                         update: t('fieldSales.cart.lines.update'),
+                        limited: (limit) => t(`cart.limit.${limit.kind}`, { count: limit.count }),
                       }}
                       onChange={(quantity) =>
                         void (quantity === 0
