@@ -23,6 +23,7 @@ export const DEMO_ACCOUNTS = [
     password: 'Verified-Salon-2026',
     firstName: 'Ioana',
     lastName: 'Popescu',
+    language: 'ro' as const,
     company: {
       name: 'Salon Bella Vista SRL',
       status: 'APPROVED' as const,
@@ -46,6 +47,8 @@ export const DEMO_ACCOUNTS = [
     password: 'Pending-Salon-2026',
     firstName: 'Marco',
     lastName: 'Bianchi',
+    // Its e-mail is in Italian from the start, as if it had registered in Italian.
+    language: 'it' as const,
     company: {
       name: 'Studio Capelli Nuovi SRL',
       status: 'PENDING' as const,
@@ -172,6 +175,7 @@ export async function seedDemoAccounts(db: Db, { staff = false } = {}): Promise<
         passwordHash,
         firstName: demo.firstName,
         lastName: demo.lastName,
+        language: demo.language,
         companyId: company?.id ?? null,
         // The verified salon confirmed its address long ago; the pending one has not yet.
         emailVerifiedAt: demo.company.isVerified ? new Date() : null,

@@ -13,7 +13,7 @@ import {
   demoRepSignIn,
   demoStaffSignIn,
 } from '../../server/db/demo-accounts';
-import { users } from '../../server/db/schema';
+import { mailQueue, users } from '../../server/db/schema';
 import { seedDatabase, startSeeding } from '../../server/db/seed';
 import { ensureAdmin } from '../../server/services/admin';
 import type { AdminSummary } from '../../src/contracts/admin-schemas';
@@ -56,6 +56,34 @@ describe('the demo staff account', () => {
       const summary = await app.inject({ url: '/api/admin/summary', headers: bearer(tokens) });
       expect(summary.statusCode).toBe(200);
       expect(summary.json<AdminSummary>().companiesPending).toBeGreaterThanOrEqual(1);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('approves the Italian demo salon, whose people are told in Italian', async () => {
+    const database = await freshDatabase();
+    await seedDatabase(database.db, { demoStaff: true });
+    const demo = await demoStaffSignIn(database.db);
+    const [pending] = await database.db
+      .select({ id: users.id, companyId: users.companyId })
+      .from(users)
+      .where(eq(users.email, 'salon.pending@example.com'));
+    const app = await buildApp({ database });
+    try {
+      const tokens = await signIn(app, DEMO_STAFF_EMAIL, demo?.password ?? '');
+      const approve = await app.inject({
+        method: 'POST',
+        url: `/api/admin/companies/${pending?.companyId}/approve`,
+        headers: bearer(tokens),
+        payload: {},
+      });
+      expect(approve.statusCode).toBe(200);
+      const mail = await database.db
+        .select({ language: mailQueue.language, kind: mailQueue.kind })
+        .from(mailQueue)
+        .where(eq(mailQueue.userId, pending?.id ?? 0));
+      expect(mail).toEqual([{ language: 'it', kind: like.any(String) }]);
     } finally {
       await app.close();
     }
