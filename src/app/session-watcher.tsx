@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { onSessionExpired } from '../lib/api/client';
 import { useTranslation } from 'react-i18next';
-import { useToast } from '../components/toast';
+import { ORDER_TOPIC, useToast } from '../components/toast';
 import { refreshUser } from '../lib/auth/session-actions';
 import { useSession } from '../lib/auth/session';
 import { loadAllTexts } from '../lib/i18n';
@@ -50,7 +50,7 @@ export function SessionWatcher() {
   useEffect(
     () =>
       syncLoop.onOrderConfirmed((order) =>
-        notify(t('checkout.created', { number: order.orderNumber })),
+        notify(t('checkout.created', { number: order.orderNumber }), 'success', ORDER_TOPIC),
       ),
     [notify, t],
   );

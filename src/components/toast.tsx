@@ -5,12 +5,24 @@ const TOAST_MS = 5000;
 
 type Kind = 'success' | 'error' | 'info';
 interface Toast {
-  id: number;
+  /** Its topic, else a number of its own. */
+  id: number | string;
   text: string;
   kind: Kind;
 }
 
-const ToastContext = createContext<(text: string, kind?: Kind) => void>(() => undefined);
+/**
+ * Shows `text`; a message of the same `topic` takes the place of the one shown before it
+ * ("Sending your order…", then "Order … has been placed").
+ */
+type Notify = (text: string, kind?: Kind, topic?: string) => void;
+
+const ToastContext = createContext<Notify>(() => undefined);
+
+let lastId = 0;
+
+/** The topic of the messages about an order being placed. */
+export const ORDER_TOPIC = 'order';
 
 /**
  * Short messages in a live region, instead of alert() boxes
@@ -24,10 +36,10 @@ export function ToastProvider({
   dismissLabel: string;
 }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
-  const notify = useCallback((text: string, kind: Kind = 'success') => {
-    const id = Date.now() + Math.random();
-    setToasts((list) => [...list.slice(-2), { id, text, kind }]);
-    setTimeout(() => setToasts((list) => list.filter((t) => t.id !== id)), TOAST_MS);
+  const notify = useCallback<Notify>((text, kind = 'success', topic) => {
+    const toast = { id: topic ?? ++lastId, text, kind };
+    setToasts((list) => [...list.filter((t) => t.id !== toast.id).slice(-2), toast]);
+    setTimeout(() => setToasts((list) => list.filter((t) => t !== toast)), TOAST_MS);
   }, []);
   return (
     <ToastContext.Provider value={notify}>

@@ -108,6 +108,29 @@ test('an order placed while the server cannot be reached is said to be saved, ev
   ).toBeVisible();
 });
 
+test('an order placed online says it is being sent, then only that it was created', async ({
+  page,
+  request,
+}) => {
+  await oneLineInCart(page, await approvedSalon(request, 'sending'));
+  await page.getByRole('link', { name: /^Cart/ }).click();
+  // The order is held until the page has said it is being sent.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/orders', async (route) => {
+    if (route.request().method() === 'POST') await held;
+    await route.fallback();
+  });
+  await page.getByRole('button', { name: 'Proceed to checkout' }).click();
+  await fillShipping(page);
+  await page.getByRole('button', { name: 'Place order' }).click();
+  const sending = page.getByText('Sending your order…');
+  await expect(sending).toBeVisible();
+  release();
+  await expect(page.getByText(/^Order FP-\d{4}-\d{6} created successfully!$/)).toBeVisible();
+  await expect(sending).toHaveCount(0);
+});
+
 test.describe('the newsletter', () => {
   const subscribe = async (page: Page) => {
     await page.getByLabel('E-mail address').fill('salon@example.com');

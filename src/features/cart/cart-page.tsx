@@ -7,7 +7,7 @@ import { Banner } from '../../components/banner';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ScreenMeta } from '../screen-meta';
 import { QuantityStepper } from '../../components/form-field';
-import { useToast } from '../../components/toast';
+import { ORDER_TOPIC, useToast } from '../../components/toast';
 import { useUser } from '../../lib/auth/session';
 import { formatMoney } from '../../lib/i18n';
 import { clearCart, queueCheckout, removeFromCart, setCartQuantity } from '../../lib/sync/outbox';
@@ -168,6 +168,7 @@ export function CartPage() {
                 notify(
                   getConnectivity() === 'online' ? t('checkout.sending') : t('checkout.queued'),
                   'info',
+                  ORDER_TOPIC,
                 );
                 void navigate('/orders');
               })
