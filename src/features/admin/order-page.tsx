@@ -8,6 +8,7 @@ import {
   type OrderConflictBody,
 } from '../../contracts/admin-orders';
 import type { OrderStatus, PaymentStatus } from '../../contracts/orders';
+import { paymentBadge } from '../../contracts/payment-due';
 import { Banner } from '../../components/banner';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useToast } from '../../components/toast';
@@ -99,7 +100,7 @@ function OrderScreen({ detail, reload }: { detail: AdminOrderDetail; reload: () 
         <span className={`chip chip--status-${order.status.toLowerCase()}`}>
           {t(`orders.status.${order.status}`)}
         </span>
-        <span className="chip">{t(`orders.payment.${order.paymentStatus}`)}</span>
+        <span className="chip">{t(`orders.payment.${paymentBadge(order)}`)}</span>
       </header>
 
       <div className="card-grid">
@@ -396,7 +397,7 @@ function ActionsCard({ detail, onChanged }: { detail: AdminOrderDetail; onChange
 
       <h3>{t('admin.orders.detail.paymentTitle')}</h3>
       <p>
-        <span className="chip">{t(`orders.payment.${order.paymentStatus}`)}</span>
+        <span className="chip">{t(`orders.payment.${paymentBadge(order)}`)}</span>
       </p>
       {allowed.paymentStatus.length === 0 ? (
         <p>

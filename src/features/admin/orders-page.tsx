@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../contracts/orders';
+import { paymentBadge } from '../../contracts/payment-due';
 import { Banner } from '../../components/banner';
 import { useToast } from '../../components/toast';
 import { fetchStaff } from '../../lib/api/admin';
@@ -211,7 +212,7 @@ export function OrdersPage() {
                     {t(`orders.status.${order.status}`)}
                   </span>
                 </td>
-                <td>{t(`orders.payment.${order.paymentStatus}`)}</td>
+                <td>{t(`orders.payment.${paymentBadge(order)}`)}</td>
                 <td>{order.itemCount}</td>
                 <td>{formatMoney(order.total, i18n.language)}</td>
               </tr>

@@ -6,6 +6,7 @@ import { canSeePrices } from '../../contracts/accounts';
 import { lineThumbnail, trackingNumberOf } from '../../contracts/order-lines';
 import { OrderLinesTable } from '../../components/order-lines-table';
 import { canCancel, type Order } from '../../contracts/orders';
+import { paymentBadge } from '../../contracts/payment-due';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Modal } from '../../components/modal';
 import { ScreenMeta } from '../screen-meta';
@@ -221,7 +222,7 @@ function StatusBadges({ stored }: { stored: StoredOrder }) {
       <span className={`chip chip--status-${stored.order.status.toLowerCase()}`}>
         {t(`orders.status.${stored.order.status}`)}
       </span>{' '}
-      <span className="chip">{t(`orders.payment.${stored.order.paymentStatus}`)}</span>
+      <span className="chip">{t(`orders.payment.${paymentBadge(stored.order)}`)}</span>
     </>
   );
 }

@@ -1,0 +1,60 @@
+/**
+ * What an order's payment says in a real browser (docs/product.md#orders): nothing is due
+ * on a cancelled order that was never paid, and the salon and staff read so.
+ */
+import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test } from './portal';
+import { apiToken, approvedSalon, placedOrder, signInAs } from './helpers';
+import { STAFF } from './staff';
+
+/** Staff signed in, in a browser context of their own, in English. */
+async function staffPage(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/login?lng=en');
+  await page.getByLabel('E-mail', { exact: true }).fill(STAFF.email);
+  await page.getByLabel('Password', { exact: true }).fill(STAFF.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: 'Staff' })).toBeVisible();
+  return page;
+}
+
+/** A salon's order, which the salon cancels through the API before anything is paid. */
+async function cancelledOrder(request: APIRequestContext, prefix: string) {
+  const salon = await approvedSalon(request, prefix);
+  const order = await placedOrder(request, salon.email);
+  const cancelled = await request.delete(`/api/orders/${order.id}`, {
+    headers: {
+      authorization: `Bearer ${await apiToken(request, salon.email)}`,
+      'idempotency-key': crypto.randomUUID(),
+    },
+    data: { cancellationReason: 'Ordered twice' },
+  });
+  expect(cancelled.ok()).toBe(true);
+  return { salon, order };
+}
+
+test('a cancelled order that was never paid says no payment is due, to the salon and to staff', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const { salon, order } = await cancelledOrder(request, 'nodue');
+
+  await signInAs(page, salon.email);
+  await page.goto('/orders?lng=en');
+  const card = page.getByTestId('order-card').filter({ hasText: order.orderNumber });
+  await expect(card.getByText('Cancelled', { exact: true })).toBeVisible();
+  await expect(card.getByText('No payment due', { exact: true })).toBeVisible();
+  await expect(card.getByText('Payment pending')).toHaveCount(0);
+
+  const staff = await staffPage(browser);
+  await staff.goto(`/admin/orders?lng=en&search=${encodeURIComponent(order.orderNumber)}`);
+  const row = staff.getByRole('row').filter({ hasText: order.orderNumber });
+  await expect(row.getByRole('cell', { name: 'No payment due', exact: true })).toBeVisible();
+
+  await row.getByRole('link', { name: order.orderNumber }).click();
+  await expect(staff.getByRole('heading', { name: `Order ${order.orderNumber}` })).toBeVisible();
+  await expect(staff.getByText('No payment due', { exact: true }).first()).toBeVisible();
+  await expect(staff.getByText('Payment pending')).toHaveCount(0);
+  await staff.context().close();
+});
