@@ -14,6 +14,7 @@ import {
   gte,
   inArray,
   lt,
+  ne,
   sql,
   type SQL,
   type SQLWrapper,
@@ -35,6 +36,7 @@ import type {
   AdminOrderStatusBody,
 } from '../../src/contracts/admin-orders-schemas.js';
 import type { Order, OrderStatus, PaymentStatus } from '../../src/contracts/orders.js';
+import { UNPAID_STATUSES } from '../../src/contracts/payment-due.js';
 import type { ValidationCode } from '../../src/contracts/validation.js';
 import en from '../../src/locales/en.json' with { type: 'json' };
 import type { Db } from '../db/database.js';
@@ -83,7 +85,13 @@ function dayStart(day: string, field: 'from' | 'to', offsetDays = 0): Date {
 function orderFilters(query: AdminOrderExportQuery): SQL | undefined {
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(orders.status, query.status));
-  if (query.paymentStatus) filters.push(eq(orders.paymentStatus, query.paymentStatus));
+  if (query.paymentStatus) {
+    filters.push(eq(orders.paymentStatus, query.paymentStatus));
+    // A cancelled order owes nothing: it is not among those whose payment is awaited.
+    if (UNPAID_STATUSES.includes(query.paymentStatus)) {
+      filters.push(ne(orders.status, 'CANCELLED'));
+    }
+  }
   if (query.companyId) filters.push(eq(orders.companyId, query.companyId));
   if (query.salesRepId) filters.push(eq(orders.placedByRepId, query.salesRepId));
   if (query.from) filters.push(gte(orders.createdAt, dayStart(query.from, 'from')));

@@ -1,6 +1,7 @@
 /**
  * What an order's payment says in a real browser (docs/product.md#orders): nothing is due
- * on a cancelled order that was never paid, and the salon and staff read so.
+ * on a cancelled order that was never paid, the salon and staff read so, and staff's list
+ * of payments awaited leaves it out.
  */
 import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { expect, test } from './portal';
@@ -51,6 +52,11 @@ test('a cancelled order that was never paid says no payment is due, to the salon
   await staff.goto(`/admin/orders?lng=en&search=${encodeURIComponent(order.orderNumber)}`);
   const row = staff.getByRole('row').filter({ hasText: order.orderNumber });
   await expect(row.getByRole('cell', { name: 'No payment due', exact: true })).toBeVisible();
+  // Staff looking for the payments to chase do not find it.
+  await staff.getByLabel('Payment', { exact: true }).selectOption({ label: 'Payment pending' });
+  await expect(staff).toHaveURL(/paymentStatus=PENDING/);
+  await expect(staff.getByText('No orders match these filters.')).toBeVisible();
+  await staff.getByLabel('Payment', { exact: true }).selectOption({ label: 'All payments' });
 
   await row.getByRole('link', { name: order.orderNumber }).click();
   await expect(staff.getByRole('heading', { name: `Order ${order.orderNumber}` })).toBeVisible();

@@ -616,3 +616,60 @@ describe('GET /api/admin/orders/export.csv', () => {
     expect((await app.inject({ url: '/api/admin/orders/export.csv' })).statusCode).toBe(401);
   });
 });
+
+describe('the payment filters of the list and of its CSV export', () => {
+  let shop: Salon;
+  const ids: Record<string, number> = {};
+  beforeAll(async () => {
+    shop = await salon(db(), { status: 'APPROVED', isVerified: true });
+    const rows: [string, OrderStatus, PaymentStatus][] = [
+      ['awaited', 'PENDING', 'PENDING'],
+      ['returned', 'CONFIRMED', 'FAILED'],
+      ['paid', 'SHIPPED', 'PAID'],
+      ['cancelledAwaited', 'CANCELLED', 'PENDING'],
+      ['cancelledReturned', 'CANCELLED', 'FAILED'],
+      ['cancelledPaid', 'CANCELLED', 'PAID'],
+    ];
+    for (const [name, status, paymentStatus] of rows) {
+      ids[name] = await order(db(), shop, { status, paymentStatus });
+    }
+  });
+
+  const nameOf = (id: number) => Object.keys(ids).find((key) => ids[key] === id);
+  const listed = async (query: string) => {
+    const response = await get(`/api/admin/orders?companyId=${shop.companyId}&${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response
+      .json<AdminOrderPage>()
+      .orders.map((row) => nameOf(row.id))
+      .sort();
+  };
+  const exported = async (query: string) => {
+    const response = await get(`/api/admin/orders/export.csv?companyId=${shop.companyId}&${query}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const byNumber = new Map(
+      await Promise.all(
+        Object.entries(ids).map(
+          async ([name, id]) => [(await rowOf(id))?.orderNumber, name] as const,
+        ),
+      ),
+    );
+    return parseCsv(response.body)
+      .slice(1)
+      .map((row) => byNumber.get(row[0]))
+      .sort();
+  };
+
+  it.each([
+    // Nothing is due on a cancelled order: it is awaited by no one.
+    ['paymentStatus=PENDING', ['awaited']],
+    ['paymentStatus=FAILED', ['returned']],
+    ['status=CANCELLED&paymentStatus=PENDING', []],
+    // Money that did move stays listed, cancelled or not: it may be refunded.
+    ['paymentStatus=PAID', ['cancelledPaid', 'paid']],
+    ['status=CANCELLED', ['cancelledAwaited', 'cancelledPaid', 'cancelledReturned']],
+  ])('with %s lists and exports %j', async (query, expected) => {
+    expect(await listed(query)).toEqual(expected);
+    expect(await exported(query)).toEqual(expected);
+  });
+});
