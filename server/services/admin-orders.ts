@@ -23,6 +23,7 @@ import {
   MAX_TRACKING_LENGTH,
   ORDER_TRANSITIONS,
   PAYMENT_TRANSITIONS,
+  paymentMoves,
   TRACKING_NUMBER_PATTERN,
   type OrderSort,
 } from '../../src/contracts/admin-orders.js';
@@ -290,7 +291,7 @@ export const exportFileName = (now = new Date()) => `orders-${now.toISOString().
 
 const allowedOf = (row: OrderRow) => ({
   status: [...ORDER_TRANSITIONS[row.status]],
-  paymentStatus: [...PAYMENT_TRANSITIONS[row.paymentStatus]],
+  paymentStatus: [...paymentMoves(row.status, row.paymentStatus)],
 });
 
 /** `GET /api/admin/orders/{id}`. */
@@ -321,18 +322,22 @@ export async function orderDetail(db: Db, id: number): Promise<AdminOrderDetail>
   };
 }
 
-/** A move the rules do not allow: 409 with the moves that are allowed from where it is. */
+/**
+ * A move the rules do not allow: 409 with the moves that are allowed from where it is;
+ * `because` says why, when the reason is not the move's own path.
+ */
 function notAllowed(
   what: 'status' | 'payment',
   orderNumber: string,
   from: string,
   to: string,
   allowed: readonly string[],
+  because = '',
 ): HttpError {
   const subject = what === 'status' ? 'Order' : 'The payment of order';
   return new HttpError(
     409,
-    `${subject} ${orderNumber} is ${from} and cannot be set to ${to}. ` +
+    `${subject} ${orderNumber} is ${from} and cannot be set to ${to}${because}. ` +
       (allowed.length > 0 ? `Allowed: ${allowed.join(', ')}.` : 'No change is allowed.'),
     undefined,
     {
@@ -445,7 +450,10 @@ export async function moveOrder(
   return order as Order;
 }
 
-/** `POST /api/admin/orders/{id}/payment`: records a payment's new status (PAYMENT_TRANSITIONS). */
+/**
+ * `POST /api/admin/orders/{id}/payment`: records a payment's new status (paymentMoves: the
+ * PAYMENT_TRANSITIONS, and on a cancelled order only the refund of a payment made).
+ */
 export async function setPaymentStatus(
   db: Db,
   id: number,
@@ -454,9 +462,12 @@ export async function setPaymentStatus(
 ): Promise<Order> {
   const row = await lockOrder(db, id);
   const to = body.paymentStatus;
-  const allowed = PAYMENT_TRANSITIONS[row.paymentStatus];
+  const allowed = paymentMoves(row.status, row.paymentStatus);
   if (!allowed.includes(to)) {
-    throw notAllowed('payment', row.orderNumber, row.paymentStatus, to, allowed);
+    const cancelled =
+      row.status === 'CANCELLED' && PAYMENT_TRANSITIONS[row.paymentStatus].includes(to);
+    const because = cancelled ? ': the order is CANCELLED and nothing is due on it' : '';
+    throw notAllowed('payment', row.orderNumber, row.paymentStatus, to, allowed, because);
   }
   const note = body.note?.trim() ?? '';
   const [updated = row] = await db

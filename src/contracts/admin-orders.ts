@@ -36,6 +36,19 @@ export const PAYMENT_TRANSITIONS: Record<PaymentStatus, readonly PaymentStatus[]
   REFUNDED: [],
 };
 
+/**
+ * The payment statuses staff may record for an order in `status`: those of
+ * PAYMENT_TRANSITIONS, but nothing is due on a cancelled order, so its payment only moves
+ * on to the refund of what was paid.
+ */
+export function paymentMoves(
+  status: OrderStatus,
+  payment: PaymentStatus,
+): readonly PaymentStatus[] {
+  const moves = PAYMENT_TRANSITIONS[payment];
+  return status === 'CANCELLED' ? moves.filter((to) => to === 'REFUNDED') : moves;
+}
+
 /** The longest tracking number accepted, after trimming (carriers' numbers are far shorter). */
 export const MAX_TRACKING_LENGTH = 100;
 

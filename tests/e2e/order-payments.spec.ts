@@ -1,7 +1,7 @@
 /**
  * What an order's payment says in a real browser (docs/product.md#orders): nothing is due
- * on a cancelled order that was never paid, the salon and staff read so, and staff's list
- * of payments awaited leaves it out.
+ * on a cancelled order that was never paid: the salon and staff read so, staff's list of
+ * payments awaited leaves it out, and staff can record no payment of it.
  */
 import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { expect, test } from './portal';
@@ -62,5 +62,10 @@ test('a cancelled order that was never paid says no payment is due, to the salon
   await expect(staff.getByRole('heading', { name: `Order ${order.orderNumber}` })).toBeVisible();
   await expect(staff.getByText('No payment due', { exact: true }).first()).toBeVisible();
   await expect(staff.getByText('Payment pending')).toHaveCount(0);
+  // Nothing to record: no payment is awaited, none can fail.
+  const next = staff.getByRole('region', { name: 'Next step' });
+  await expect(next.getByText('The order is cancelled and nothing is due on it')).toBeVisible();
+  await expect(next.getByRole('button', { name: 'Mark as paid' })).toHaveCount(0);
+  await expect(next.getByRole('button', { name: 'Mark payment as failed' })).toHaveCount(0);
   await staff.context().close();
 });

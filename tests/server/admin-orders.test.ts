@@ -278,6 +278,48 @@ describe('POST /api/admin/orders/:id/payment', () => {
     expect(await eventsOf(orderId)).toEqual([]);
     expect(await auditOf(orderId)).toEqual([]);
   });
+
+  // Nothing is due on a cancelled order: a payment made may only be refunded.
+  const cancelledCases = PAYMENTS.flatMap((from) =>
+    PAYMENTS.map((to) => ({ from, to, allowed: from === 'PAID' && to === 'REFUNDED' })),
+  );
+
+  it.each(cancelledCases)(
+    'on a cancelled order, $from → $to is allowed: $allowed',
+    async ({ from, to, allowed }) => {
+      const orderId = await order(db(), buyer, { status: 'CANCELLED', paymentStatus: from });
+      const before = await rowOf(orderId);
+      const response = await post(`/api/admin/orders/${orderId}/payment`, { paymentStatus: to });
+      if (allowed) {
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.json<{ order: Order }>().order).toMatchObject({
+          status: 'CANCELLED',
+          paymentStatus: to,
+        });
+        return;
+      }
+      expect(response.statusCode).toBe(409);
+      const body = response.json<OrderConflictBody>();
+      expect(Value.Check(OrderConflictSchema, body)).toBe(true);
+      expect(body).toMatchObject({
+        code: 'ORDER_PAYMENT_CONFLICT',
+        params: { from, to },
+        details: { allowed: from === 'PAID' ? ['REFUNDED'] : [] },
+      });
+      if (NEXT_PAYMENT[from].includes(to)) expect(body.message).toContain('CANCELLED');
+      expect(await rowOf(orderId)).toEqual(before);
+      expect(await eventsOf(orderId)).toEqual([]);
+      expect(await auditOf(orderId)).toEqual([]);
+    },
+  );
+
+  it('offers no payment change on a cancelled order that was never paid', async () => {
+    for (const paymentStatus of ['PENDING', 'FAILED'] as const) {
+      const orderId = await order(db(), buyer, { status: 'CANCELLED', paymentStatus });
+      const detail = (await get(`/api/admin/orders/${orderId}`)).json<AdminOrderDetail>();
+      expect(detail.allowed).toEqual({ status: [], paymentStatus: [] });
+    }
+  });
 });
 
 describe('GET /api/admin/orders/:id', () => {

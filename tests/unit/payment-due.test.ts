@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PAYMENT_TRANSITIONS, paymentMoves } from '../../src/contracts/admin-orders';
 import {
   ORDER_STATUSES,
   PAYMENT_STATUSES,
@@ -30,5 +31,23 @@ describe('the payment badge of an order', () => {
         expect(paymentBadge(order(status, payment))).toBe(payment);
       }
     }
+  });
+});
+
+describe('the payment changes staff may record', () => {
+  it('are the payment’s own path on an order that is not cancelled', () => {
+    for (const payment of PAYMENT_STATUSES) {
+      expect(paymentMoves('CONFIRMED', payment)).toEqual(PAYMENT_TRANSITIONS[payment]);
+    }
+  });
+
+  it('are only the refund of a payment made on a cancelled order', () => {
+    const moves = PAYMENT_STATUSES.map((payment) => [payment, paymentMoves('CANCELLED', payment)]);
+    expect(Object.fromEntries(moves)).toEqual({
+      PENDING: [],
+      FAILED: [],
+      PAID: ['REFUNDED'],
+      REFUNDED: [],
+    });
   });
 });

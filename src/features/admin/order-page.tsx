@@ -345,6 +345,7 @@ function ActionsCard({ detail, onChanged }: { detail: AdminOrderDetail; onChange
 
   const moves = allowed.status.filter((status) => status !== 'CANCELLED');
   const canCancel = allowed.status.includes('CANCELLED');
+  const badge = paymentBadge(order);
   return (
     <section className="card" aria-labelledby="staff-order-next">
       <h2 id="staff-order-next">{t('admin.orders.detail.next')}</h2>
@@ -397,13 +398,15 @@ function ActionsCard({ detail, onChanged }: { detail: AdminOrderDetail; onChange
 
       <h3>{t('admin.orders.detail.paymentTitle')}</h3>
       <p>
-        <span className="chip">{t(`orders.payment.${paymentBadge(order)}`)}</span>
+        <span className="chip">{t(`orders.payment.${badge}`)}</span>
       </p>
       {allowed.paymentStatus.length === 0 ? (
         <p>
-          {t('admin.orders.detail.paymentNone', {
-            status: t(`orders.payment.${order.paymentStatus}`),
-          })}
+          {badge === 'NONE_DUE'
+            ? t('admin.orders.detail.paymentNotDue')
+            : t('admin.orders.detail.paymentNone', {
+                status: t(`orders.payment.${order.paymentStatus}`),
+              })}
         </p>
       ) : (
         <div className="staff-actions">
