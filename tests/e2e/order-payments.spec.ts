@@ -1,11 +1,12 @@
 /**
  * What an order's payment says in a real browser (docs/product.md#orders): nothing is due
  * on a cancelled order that was never paid: the salon and staff read so, staff's list of
- * payments awaited leaves it out, and staff can record no payment of it.
+ * payments awaited leaves it out, and staff can record no payment of it. Shipping an order
+ * not paid yet is allowed, with a reminder of the terms.
  */
 import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { expect, test } from './portal';
-import { apiToken, approvedSalon, placedOrder, signInAs } from './helpers';
+import { apiToken, approvedSalon, placedOrder, signInAs, staffHeaders } from './helpers';
 import { STAFF } from './staff';
 
 /** Staff signed in, in a browser context of their own, in English. */
@@ -67,5 +68,41 @@ test('a cancelled order that was never paid says no payment is due, to the salon
   await expect(next.getByText('The order is cancelled and nothing is due on it')).toBeVisible();
   await expect(next.getByRole('button', { name: 'Mark as paid' })).toHaveCount(0);
   await expect(next.getByRole('button', { name: 'Mark payment as failed' })).toHaveCount(0);
+  await staff.context().close();
+});
+
+test('shipping an order not paid yet reminds staff that the terms promise dispatch after payment', async ({
+  browser,
+  request,
+}) => {
+  const salon = await approvedSalon(request, 'unpaidship');
+  const order = await placedOrder(request, salon.email);
+  for (const status of ['CONFIRMED', 'PROCESSING']) {
+    const moved = await request.post(`/api/admin/orders/${order.id}/status`, {
+      headers: { ...(await staffHeaders(request)), 'idempotency-key': crypto.randomUUID() },
+      data: { status },
+    });
+    expect(moved.ok()).toBe(true);
+  }
+
+  const staff = await staffPage(browser);
+  await staff.goto(`/admin/orders/${order.id}?lng=en`);
+  const next = staff.getByRole('region', { name: 'Next step' });
+  const dialog = staff.getByRole('dialog', { name: `Ship order ${order.orderNumber}` });
+  const reminder = dialog.getByText(
+    'This order is not paid yet: the terms promise dispatch after payment.',
+  );
+  await next.getByRole('button', { name: 'Mark as shipped' }).click();
+  await expect(reminder).toBeVisible();
+  await expect(dialog.getByLabel('Tracking number')).toBeEnabled();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+
+  // Once paid, nothing to remind.
+  await next.getByRole('button', { name: 'Mark as paid' }).click();
+  await expect(next.getByText('Paid', { exact: true })).toBeVisible();
+  await next.getByRole('button', { name: 'Mark as shipped' }).click();
+  await expect(dialog.getByLabel('Tracking number')).toBeVisible();
+  await expect(reminder).toHaveCount(0);
   await staff.context().close();
 });

@@ -448,6 +448,7 @@ function ActionsCard({ detail, onChanged }: { detail: AdminOrderDetail; onChange
       <ShipDialog
         open={asking?.kind === 'ship'}
         number={order.orderNumber}
+        unpaid={order.paymentStatus !== 'PAID'}
         busy={action.busy}
         error={asking?.kind === 'ship' ? error : null}
         fieldError={trackingError}
@@ -469,10 +470,15 @@ function ActionsCard({ detail, onChanged }: { detail: AdminOrderDetail; onChange
   );
 }
 
-/** Shipping asks for the carrier's tracking number, which the salon then sees. */
+/**
+ * Shipping asks for the carrier's tracking number, which the salon then sees. An order not
+ * paid may still ship (the maker may give credit), but the terms promise dispatch after
+ * payment: the dialog says so.
+ */
 function ShipDialog({
   open,
   number,
+  unpaid,
   busy,
   error,
   fieldError,
@@ -483,6 +489,7 @@ function ShipDialog({
 }: {
   open: boolean;
   number: string;
+  unpaid: boolean;
   busy: boolean;
   error: string | null;
   fieldError: string | null;
@@ -504,6 +511,7 @@ function ShipDialog({
       onCancel={onCancel}
     >
       <p>{t('admin.orders.detail.shipText')}</p>
+      {unpaid && <Banner kind="info">{t('admin.orders.detail.shipUnpaid')}</Banner>}
       {error && <Banner kind="error">{error}</Banner>}
       <div className="form-field">
         <label htmlFor={id}>{t('admin.orders.detail.trackingNumber')}</label>
