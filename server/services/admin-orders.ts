@@ -37,7 +37,7 @@ import type {
   AdminOrderStatusBody,
 } from '../../src/contracts/admin-orders-schemas.js';
 import type { Order, OrderStatus, PaymentStatus } from '../../src/contracts/orders.js';
-import { UNPAID_STATUSES } from '../../src/contracts/payment-due.js';
+import { UNPAID_STATUSES } from '../../src/contracts/order-lines.js';
 import type { ValidationCode } from '../../src/contracts/validation.js';
 import en from '../../src/locales/en.json' with { type: 'json' };
 import type { Db } from '../db/database.js';
@@ -466,7 +466,9 @@ export async function setPaymentStatus(
   if (!allowed.includes(to)) {
     const cancelled =
       row.status === 'CANCELLED' && PAYMENT_TRANSITIONS[row.paymentStatus].includes(to);
-    const because = cancelled ? ': the order is CANCELLED and nothing is due on it' : '';
+    const because = cancelled
+      ? ': the order is CANCELLED and nothing is due on it (a transfer that arrives anyway is recorded as PAID, then REFUNDED)'
+      : '';
     throw notAllowed('payment', row.orderNumber, row.paymentStatus, to, allowed, because);
   }
   const note = body.note?.trim() ?? '';

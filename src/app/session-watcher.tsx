@@ -2,12 +2,12 @@ import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { onSessionExpired } from '../lib/api/client';
 import { useTranslation } from 'react-i18next';
-import { ORDER_TOPIC, useToast } from '../components/toast';
+import { useToast } from '../components/toast';
 import { refreshUser } from '../lib/auth/session-actions';
 import { useSession } from '../lib/auth/session';
 import { loadAllTexts } from '../lib/i18n';
 import { whenIdle } from '../lib/when-idle';
-import { startSync, syncLoop } from '../lib/sync/device';
+import { ORDER_TOPIC, startSync, syncLoop } from '../lib/sync/device';
 
 /**
  * Keeps the session true: re-reads the user once per visit (a company approved or

@@ -21,9 +21,6 @@ const ToastContext = createContext<Notify>(() => undefined);
 
 let lastId = 0;
 
-/** The topic of the messages about an order being placed. */
-export const ORDER_TOPIC = 'order';
-
 /**
  * Short messages in a live region, instead of alert() boxes
  * (docs/product.md#errors-and-not-found): announced by screen readers, never blocking the page.

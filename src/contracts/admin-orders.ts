@@ -38,15 +38,15 @@ export const PAYMENT_TRANSITIONS: Record<PaymentStatus, readonly PaymentStatus[]
 
 /**
  * The payment statuses staff may record for an order in `status`: those of
- * PAYMENT_TRANSITIONS, but nothing is due on a cancelled order, so its payment only moves
- * on to the refund of what was paid.
+ * PAYMENT_TRANSITIONS, but nothing is due on a cancelled order: no payment is awaited on
+ * it or fails, and a transfer that arrives anyway is recorded as paid, to be refunded.
  */
 export function paymentMoves(
   status: OrderStatus,
   payment: PaymentStatus,
 ): readonly PaymentStatus[] {
   const moves = PAYMENT_TRANSITIONS[payment];
-  return status === 'CANCELLED' ? moves.filter((to) => to === 'REFUNDED') : moves;
+  return status === 'CANCELLED' ? moves.filter((to) => to === 'PAID' || to === 'REFUNDED') : moves;
 }
 
 /** The longest tracking number accepted, after trimming (carriers' numbers are far shorter). */

@@ -1,10 +1,11 @@
 /**
  * Cart and order lines as the screens change and show them: the cart's quantity rule
- * (docs/product.md#cart), a line's picture and an order's tracking number
- * (docs/product.md#orders). Apart from ./orders, which every first screen loads: only the
- * product, cart and orders screens (and the outbox) need these.
+ * (docs/product.md#cart), a line's picture, an order's tracking number and whether anything
+ * is due on it (docs/product.md#orders). Apart from ./orders, which every first screen
+ * loads: only the product, cart and orders screens, the back office's orders (and the
+ * outbox) need these.
  */
-import { MAX_LINE_QUANTITY } from './orders';
+import { MAX_LINE_QUANTITY, type PaymentStatus } from './orders';
 import type { Order } from './orders-schemas';
 
 /**
@@ -32,3 +33,20 @@ export function lineThumbnail(images: readonly string[]): string | undefined {
  */
 export const trackingNumberOf = (order: Partial<Pick<Order, 'trackingNumber'>>): string =>
   order.trackingNumber ?? '';
+
+/** The payment statuses under which an order's total is still owed, unless it is cancelled. */
+export const UNPAID_STATUSES: readonly PaymentStatus[] = ['PENDING', 'FAILED'];
+
+/** What an order's payment badge says: its payment status, or that no payment is due. */
+export type PaymentBadge = PaymentStatus | 'NONE_DUE';
+
+/**
+ * Whether anything is due on an order (docs/product.md#orders): a cancelled order that was
+ * never paid owes nothing, whatever its payment status still says. One rule for the
+ * payment badge of every screen and for the back office's filters of unpaid orders.
+ */
+export function paymentBadge(order: Pick<Order, 'status' | 'paymentStatus'>): PaymentBadge {
+  return order.status === 'CANCELLED' && UNPAID_STATUSES.includes(order.paymentStatus)
+    ? 'NONE_DUE'
+    : order.paymentStatus;
+}

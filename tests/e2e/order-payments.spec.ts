@@ -1,7 +1,8 @@
 /**
  * What an order's payment says in a real browser (docs/product.md#orders): nothing is due
  * on a cancelled order that was never paid: the salon and staff read so, staff's list of
- * payments awaited leaves it out, and staff can record no payment of it. Shipping an order
+ * payments awaited leaves it out, and staff record only a transfer that arrives anyway
+ * (then its refund). Shipping an order
  * not paid yet is allowed, with a reminder of the terms.
  */
 import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
@@ -63,11 +64,14 @@ test('a cancelled order that was never paid says no payment is due, to the salon
   await expect(staff.getByRole('heading', { name: `Order ${order.orderNumber}` })).toBeVisible();
   await expect(staff.getByText('No payment due', { exact: true }).first()).toBeVisible();
   await expect(staff.getByText('Payment pending')).toHaveCount(0);
-  // Nothing to record: no payment is awaited, none can fail.
+  // No payment is awaited, none can fail; a transfer that arrives anyway can be recorded.
   const next = staff.getByRole('region', { name: 'Next step' });
-  await expect(next.getByText('The order is cancelled and nothing is due on it')).toBeVisible();
-  await expect(next.getByRole('button', { name: 'Mark as paid' })).toHaveCount(0);
+  await expect(next.getByText('The order is cancelled and nothing is due on it.')).toBeVisible();
   await expect(next.getByRole('button', { name: 'Mark payment as failed' })).toHaveCount(0);
+  await expect(next.getByRole('button', { name: 'Wait for payment again' })).toHaveCount(0);
+  await next.getByRole('button', { name: 'Mark as paid' }).click();
+  await expect(next.getByRole('button', { name: 'Mark as refunded' })).toBeVisible();
+  await expect(next.getByText('The order is cancelled and nothing is due on it.')).toHaveCount(0);
   await staff.context().close();
 });
 

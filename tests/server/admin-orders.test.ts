@@ -279,9 +279,16 @@ describe('POST /api/admin/orders/:id/payment', () => {
     expect(await auditOf(orderId)).toEqual([]);
   });
 
-  // Nothing is due on a cancelled order: a payment made may only be refunded.
+  // Nothing is due on a cancelled order: no payment is awaited or fails; a transfer that
+  // arrives anyway is recorded as paid, and a payment made may be refunded.
+  const cancelledAllowed: Record<string, string[]> = {
+    PENDING: ['PAID'],
+    FAILED: ['PAID'],
+    PAID: ['REFUNDED'],
+    REFUNDED: [],
+  };
   const cancelledCases = PAYMENTS.flatMap((from) =>
-    PAYMENTS.map((to) => ({ from, to, allowed: from === 'PAID' && to === 'REFUNDED' })),
+    PAYMENTS.map((to) => ({ from, to, allowed: cancelledAllowed[from]?.includes(to) ?? false })),
   );
 
   it.each(cancelledCases)(
@@ -304,7 +311,7 @@ describe('POST /api/admin/orders/:id/payment', () => {
       expect(body).toMatchObject({
         code: 'ORDER_PAYMENT_CONFLICT',
         params: { from, to },
-        details: { allowed: from === 'PAID' ? ['REFUNDED'] : [] },
+        details: { allowed: cancelledAllowed[from] },
       });
       if (NEXT_PAYMENT[from].includes(to)) expect(body.message).toContain('CANCELLED');
       expect(await rowOf(orderId)).toEqual(before);
@@ -313,11 +320,11 @@ describe('POST /api/admin/orders/:id/payment', () => {
     },
   );
 
-  it('offers no payment change on a cancelled order that was never paid', async () => {
+  it('offers only a late transfer on a cancelled order that was never paid', async () => {
     for (const paymentStatus of ['PENDING', 'FAILED'] as const) {
       const orderId = await order(db(), buyer, { status: 'CANCELLED', paymentStatus });
       const detail = (await get(`/api/admin/orders/${orderId}`)).json<AdminOrderDetail>();
-      expect(detail.allowed).toEqual({ status: [], paymentStatus: [] });
+      expect(detail.allowed).toEqual({ status: [], paymentStatus: ['PAID'] });
     }
   });
 });

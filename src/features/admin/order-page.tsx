@@ -8,7 +8,7 @@ import {
   type OrderConflictBody,
 } from '../../contracts/admin-orders';
 import type { OrderStatus, PaymentStatus } from '../../contracts/orders';
-import { paymentBadge } from '../../contracts/payment-due';
+import { paymentBadge } from '../../contracts/order-lines';
 import { Banner } from '../../components/banner';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useToast } from '../../components/toast';
@@ -400,13 +400,12 @@ function ActionsCard({ detail, onChanged }: { detail: AdminOrderDetail; onChange
       <p>
         <span className="chip">{t(`orders.payment.${badge}`)}</span>
       </p>
+      {badge === 'NONE_DUE' && <p>{t('admin.orders.detail.paymentNotDue')}</p>}
       {allowed.paymentStatus.length === 0 ? (
         <p>
-          {badge === 'NONE_DUE'
-            ? t('admin.orders.detail.paymentNotDue')
-            : t('admin.orders.detail.paymentNone', {
-                status: t(`orders.payment.${order.paymentStatus}`),
-              })}
+          {t('admin.orders.detail.paymentNone', {
+            status: t(`orders.payment.${order.paymentStatus}`),
+          })}
         </p>
       ) : (
         <div className="staff-actions">

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../contracts/orders';
-import { paymentBadge } from '../../contracts/payment-due';
+import { paymentBadge } from '../../contracts/order-lines';
 import { Banner } from '../../components/banner';
 import { useToast } from '../../components/toast';
 import { fetchStaff } from '../../lib/api/admin';

@@ -68,6 +68,9 @@ async function withOutboxLock<T>(work: () => Promise<T>): Promise<T> {
     : work();
 }
 
+/** The topic of the messages about an order being placed: the last one replaces the one before. */
+export const ORDER_TOPIC = 'order';
+
 export const syncLoop = createSyncLoop({
   db,
   // The same transport as the service worker's, with the page's session and its renewal.

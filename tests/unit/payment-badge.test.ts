@@ -6,7 +6,7 @@ import {
   type OrderStatus,
   type PaymentStatus,
 } from '../../src/contracts/orders';
-import { paymentBadge } from '../../src/contracts/payment-due';
+import { paymentBadge } from '../../src/contracts/order-lines';
 
 const order = (status: OrderStatus, paymentStatus: PaymentStatus) => ({ status, paymentStatus });
 
@@ -41,11 +41,11 @@ describe('the payment changes staff may record', () => {
     }
   });
 
-  it('are only the refund of a payment made on a cancelled order', () => {
+  it('are a transfer that arrives anyway and its refund on a cancelled order', () => {
     const moves = PAYMENT_STATUSES.map((payment) => [payment, paymentMoves('CANCELLED', payment)]);
     expect(Object.fromEntries(moves)).toEqual({
-      PENDING: [],
-      FAILED: [],
+      PENDING: ['PAID'],
+      FAILED: ['PAID'],
       PAID: ['REFUNDED'],
       REFUNDED: [],
     });
