@@ -309,6 +309,7 @@ test('staff filter the orders by the sales rep who placed them, and verify its b
   ).toHaveAttribute('href', `/admin/orders?status=AWAITING_VERIFICATION&companyId=${booth.id}`);
   await expectAccessible(page);
   await status.getByRole('button', { name: 'Approve' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
   await expect(status.getByText('Approved', { exact: true })).toBeVisible();
   await expect(status.getByText(/waits for this decision/)).toHaveCount(0);
 

@@ -185,6 +185,7 @@ test('a company changed by someone else meanwhile: the refusal is said and the p
   expect(approved.ok()).toBe(true);
 
   await verification.getByRole('button', { name: 'Approve' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Approve' }).click();
   await expect(verification.getByRole('alert')).toContainText(
     'Someone changed this company meanwhile.',
   );

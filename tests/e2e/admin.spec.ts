@@ -134,8 +134,27 @@ test('staff verify a new salon from the dashboard: document preview, approvals, 
       response.request().method() === 'POST' &&
       response.url().endsWith(`/api/admin/companies/${companyId}/approve`),
   );
+  // Approving e-mails the salon at once: it asks first, and Cancel sends nothing.
+  const decisions: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/api/admin/companies/')) {
+      decisions.push(request.url());
+    }
+  });
+  const confirm = page.getByRole('dialog', { name: `Approve ${name}?` });
   await verification.getByRole('button', { name: 'Approve' }).click();
+  await expect(confirm).toContainText(
+    'Its people are e-mailed at once, and it sees prices and can order',
+  );
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(verification.getByText('Pending', { exact: true })).toBeVisible();
+  expect(decisions).toEqual([]);
+  await verification.getByRole('button', { name: 'Approve' }).click();
+  await confirm.getByRole('button', { name: 'Approve' }).click();
   expect((await approved).status()).toBe(200);
+  await expect(confirm).toBeHidden();
+  expect(decisions).toHaveLength(1);
   await expect(page.getByText(`${name} is approved.`)).toBeVisible();
   await expect(verification.getByRole('button', { name: 'Suspend' })).toBeVisible();
   const history = page.getByRole('table', { name: 'History' });

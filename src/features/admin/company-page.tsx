@@ -9,6 +9,7 @@ import {
   type RegisteredBy,
 } from '../../contracts/admin';
 import { Banner } from '../../components/banner';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useToast } from '../../components/toast';
 import { decideCompany, fetchAdminCompany } from '../../lib/api/admin';
 import { fetchAdminOrders } from '../../lib/api/admin-orders';
@@ -240,7 +241,8 @@ function StatusCard({
   const { t } = useTranslation();
   const notify = useToast();
   const action = useStaffAction();
-  const [asking, setAsking] = useState<ReasonAction | null>(null);
+  // The decision asked about in its dialog: with a reason, or only to confirm it.
+  const [asking, setAsking] = useState<CompanyAction | null>(null);
   // The reason and the action it was typed for: kept when the change fails.
   const [reason, setReason] = useState({ action: '', text: '' });
   const [error, setError] = useState<string | null>(null);
@@ -274,8 +276,9 @@ function StatusCard({
 
   const start = (decision: CompanyAction) => {
     setError(null);
-    if (!asksReason(decision)) return void send(decision);
-    if (reason.action !== decision) setReason({ action: decision, text: '' });
+    if (asksReason(decision) && reason.action !== decision) {
+      setReason({ action: decision, text: '' });
+    }
     setAsking(decision);
   };
 
@@ -313,8 +316,20 @@ function StatusCard({
           </button>
         ))}
       </div>
+      <ConfirmDialog
+        open={asking !== null && !asksReason(asking)}
+        title={asking ? t(`admin.actions.confirm.${asking}`, { name: company.name }) : ''}
+        confirmLabel={action.busy ? t('admin.sending') : asking ? t(`admin.actions.${asking}`) : ''}
+        cancelLabel={t('common.cancel')}
+        busy={action.busy}
+        onConfirm={() => asking && void send(asking)}
+        onCancel={() => setAsking(null)}
+      >
+        {asking && !asksReason(asking) && <p>{t(`admin.actions.confirmText.${asking}`)}</p>}
+        {error && <Banner kind="error">{error}</Banner>}
+      </ConfirmDialog>
       <DecisionDialog
-        open={asking !== null}
+        open={asking !== null && asksReason(asking)}
         title={asking ? t(`admin.actions.confirm.${asking}`, { name: company.name }) : ''}
         text={t('admin.actions.reasonText')}
         label={t('admin.actions.reason')}
