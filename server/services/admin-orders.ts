@@ -452,7 +452,8 @@ export async function moveOrder(
 
 /**
  * `POST /api/admin/orders/{id}/payment`: records a payment's new status (paymentMoves: the
- * PAYMENT_TRANSITIONS, and on a cancelled order only the refund of a payment made).
+ * PAYMENT_TRANSITIONS; on a cancelled order only a transfer that arrives anyway, and its
+ * refund).
  */
 export async function setPaymentStatus(
   db: Db,

@@ -13,7 +13,7 @@ interface Toast {
 
 /**
  * Shows `text`; a message of the same `topic` takes the place of the one shown before it
- * ("Sending your order…", then "Order … has been placed").
+ * ("Sending your order…", then "Order … created successfully!").
  */
 type Notify = (text: string, kind?: Kind, topic?: string) => void;
 
