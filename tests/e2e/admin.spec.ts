@@ -6,7 +6,14 @@
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { expect, test } from './portal';
-import { registeredSalon, signInAs, staffHeaders, unique, untilControlled } from './helpers';
+import {
+  approvedSalon,
+  registeredSalon,
+  signInAs,
+  staffHeaders,
+  unique,
+  untilControlled,
+} from './helpers';
 import { repWithCustomers, signInAsRep } from './reps';
 import { STAFF } from './staff';
 
@@ -248,6 +255,42 @@ test('rejecting a company asks for a reason, which the salon then reads on its p
   await expect(salon.page.getByText('Your company registration was not approved.')).toBeVisible();
   await expect(salon.page.getByText(`Reason given by our team: ${reason}`)).toBeVisible();
   await salon.close();
+});
+
+test('reactivating a suspended company asks first, and Cancel leaves it suspended', async ({
+  page,
+  request,
+}) => {
+  const name = `Salon ${token('reactivate')}`;
+  await approvedSalon(request, 'reactivate', { companyName: name });
+  const companyId = await companyIdOf(request, name);
+
+  await signInAsStaff(page);
+  await page.goto(`/admin/companies/${companyId}?lng=en`);
+  const verification = page.getByRole('region', { name: 'Verification' });
+  await verification.getByRole('button', { name: 'Suspend' }).click();
+  const suspend = page.getByRole('dialog', { name: `Suspend ${name}?` });
+  await suspend.getByLabel('Reason').fill('Unpaid invoices.');
+  await suspend.getByRole('button', { name: 'Suspend' }).click();
+  await expect(verification.getByText('Suspended', { exact: true })).toBeVisible();
+
+  const reactivate = page.getByRole('dialog', { name: `Reactivate ${name}?` });
+  await verification.getByRole('button', { name: 'Reactivate' }).click();
+  await expect(reactivate).toContainText(
+    'Its people are e-mailed at once, and it can order again.',
+  );
+  // Only confirmed: no reason is asked for.
+  await expect(reactivate.getByRole('textbox')).toHaveCount(0);
+  await reactivate.getByRole('button', { name: 'Cancel' }).click();
+  await expect(reactivate).toBeHidden();
+  await page.reload();
+  await expect(verification.getByText('Suspended', { exact: true })).toBeVisible();
+
+  await verification.getByRole('button', { name: 'Reactivate' }).click();
+  await reactivate.getByRole('button', { name: 'Reactivate' }).click();
+  await expect(reactivate).toBeHidden();
+  await expect(verification.getByText('Approved', { exact: true })).toBeVisible();
+  await expect(verification.getByRole('button', { name: 'Suspend' })).toBeVisible();
 });
 
 test('staff correct a company’s data: broken rules are said at their fields, then it is saved', async ({

@@ -9,7 +9,6 @@ import {
   type RegisteredBy,
 } from '../../contracts/admin';
 import { Banner } from '../../components/banner';
-import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useToast } from '../../components/toast';
 import { decideCompany, fetchAdminCompany } from '../../lib/api/admin';
 import { fetchAdminOrders } from '../../lib/api/admin-orders';
@@ -274,6 +273,9 @@ function StatusCard({
     }
   };
 
+  // Reject and suspend ask for the reason the salon reads; approve and reactivate only ask.
+  const withReason = asking !== null && asksReason(asking);
+
   const start = (decision: CompanyAction) => {
     setError(null);
     if (asksReason(decision) && reason.action !== decision) {
@@ -316,26 +318,20 @@ function StatusCard({
           </button>
         ))}
       </div>
-      <ConfirmDialog
-        open={asking !== null && !asksReason(asking)}
-        title={asking ? t(`admin.actions.confirm.${asking}`, { name: company.name }) : ''}
-        confirmLabel={action.busy ? t('admin.sending') : asking ? t(`admin.actions.${asking}`) : ''}
-        cancelLabel={t('common.cancel')}
-        busy={action.busy}
-        onConfirm={() => asking && void send(asking)}
-        onCancel={() => setAsking(null)}
-      >
-        {asking && !asksReason(asking) && <p>{t(`admin.actions.confirmText.${asking}`)}</p>}
-        {error && <Banner kind="error">{error}</Banner>}
-      </ConfirmDialog>
       <DecisionDialog
-        open={asking !== null && asksReason(asking)}
+        open={asking !== null}
         title={asking ? t(`admin.actions.confirm.${asking}`, { name: company.name }) : ''}
-        text={t('admin.actions.reasonText')}
-        label={t('admin.actions.reason')}
-        hint={t('admin.actions.reasonHint')}
+        text={
+          withReason
+            ? t('admin.actions.reasonText')
+            : asking
+              ? t(`admin.actions.confirmText.${asking}`)
+              : ''
+        }
+        label={withReason ? t('admin.actions.reason') : undefined}
+        hint={withReason ? t('admin.actions.reasonHint') : undefined}
         confirmLabel={asking ? t(`admin.actions.${asking}`) : ''}
-        danger
+        danger={withReason}
         busy={action.busy}
         error={error}
         value={reason.text}

@@ -5,8 +5,9 @@ import { Banner } from '../../components/banner';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 
 /**
- * A staff decision that takes a reason or a note (reject, suspend, a document's review):
- * what was typed stays in the dialog when the change fails, with the reason for the failure.
+ * A staff decision asked about first: with a reason or a note when `label` names it (reject,
+ * suspend, a document's review), else only confirmed (approve, reactivate). What was typed
+ * stays in the dialog when the change fails, with the reason for the failure.
  */
 export function DecisionDialog({
   open,
@@ -26,8 +27,8 @@ export function DecisionDialog({
   open: boolean;
   title: string;
   text: string;
-  label: string;
-  hint?: string;
+  label?: string | undefined;
+  hint?: string | undefined;
   confirmLabel: string;
   danger?: boolean;
   busy: boolean;
@@ -52,22 +53,24 @@ export function DecisionDialog({
     >
       <p>{text}</p>
       {error && <Banner kind="error">{error}</Banner>}
-      <div className="form-field">
-        <label htmlFor={id}>{label}</label>
-        <textarea
-          id={id}
-          rows={4}
-          maxLength={MAX_REASON_LENGTH}
-          value={value}
-          aria-describedby={hint ? `${id}-hint` : undefined}
-          onChange={(event) => onChange(event.target.value)}
-        />
-        {hint && (
-          <p id={`${id}-hint`} className="form-field__hint">
-            {hint}
-          </p>
-        )}
-      </div>
+      {label && (
+        <div className="form-field">
+          <label htmlFor={id}>{label}</label>
+          <textarea
+            id={id}
+            rows={4}
+            maxLength={MAX_REASON_LENGTH}
+            value={value}
+            aria-describedby={hint ? `${id}-hint` : undefined}
+            onChange={(event) => onChange(event.target.value)}
+          />
+          {hint && (
+            <p id={`${id}-hint`} className="form-field__hint">
+              {hint}
+            </p>
+          )}
+        </div>
+      )}
     </ConfirmDialog>
   );
 }
