@@ -88,12 +88,12 @@ export async function serverOrders(
   return ((await response.json()) as { orders: ServerOrder[] }).orders;
 }
 
-export async function signInAs(page: Page, email: string, password = PASSWORD) {
+export async function signInAs(page: Page, email: string, password = PASSWORD, firstName = 'Mara') {
   await page.goto('/login?lng=en');
   await page.getByLabel('E-mail', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('button', { name: 'Mara' })).toBeVisible();
+  await expect(page.getByRole('button', { name: firstName })).toBeVisible();
 }
 
 /**

@@ -13,11 +13,7 @@ import { STAFF } from './staff';
 /** Staff signed in, in a browser context of their own, in English. */
 async function staffPage(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await page.goto('/login?lng=en');
-  await page.getByLabel('E-mail', { exact: true }).fill(STAFF.email);
-  await page.getByLabel('Password', { exact: true }).fill(STAFF.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('button', { name: 'Staff' })).toBeVisible();
+  await signInAs(page, STAFF.email, STAFF.password, 'Staff');
   return page;
 }
 
