@@ -1,7 +1,7 @@
 /**
  * /api/admin products, pictures and categories: the back office's catalogue (role ADMIN,
- * the same guard as ./admin.ts). Every change goes through `once`, works in its
- * transaction and records the staff member in the audit log in that same transaction
+ * the same guard as ./admin.ts). Every change runs once per Idempotency-Key (a change
+ * route, or `once` itself for the picture upload), works in its transaction and records the staff member in the audit log in that same transaction
  * (services/admin-catalogue.ts). Registered in a scope of its own that reads multipart
  * forms, for the picture upload.
  */
@@ -39,6 +39,7 @@ import {
   CategoryOrderSchema,
   PictureOrderSchema,
 } from '../../src/contracts/admin-catalogue-schemas.js';
+import { changeRoutes } from './change-routes.js';
 import { ErrorBodySchema, errorResponses, IdParams } from './schemas.js';
 
 const productResponse = { 200: Type.Object({ product: AdminProductSchema }), ...errorResponses };
@@ -76,6 +77,7 @@ async function readPicture(request: Parameters<typeof requireAdmin>[0]): Promise
 
 export const adminCatalogueRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   app.addHook('preHandler', requireAdmin);
+  const change = changeRoutes(app, db);
 
   app.get(
     '/admin/products',
@@ -88,20 +90,16 @@ export const adminCatalogueRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
     async (request) => listProductPage(db, request.query),
   );
 
-  app.post(
+  change.post(
     '/admin/products',
     {
-      schema: {
-        headers: IdempotencyHeaders,
-        body: AdminProductInputSchema,
-        response: createdProduct,
-      },
+      body: AdminProductInputSchema,
+      response: createdProduct,
     },
-    async (request, reply) =>
-      once(db, request, reply, async (tx) => ({
-        status: 201,
-        body: { product: await createProduct(tx, request.body, accountOf(request).user) },
-      })),
+    async (tx, { body }, { user }) => ({
+      status: 201,
+      body: { product: await createProduct(tx, body, user) },
+    }),
   );
 
   app.get(
@@ -110,65 +108,48 @@ export const adminCatalogueRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
     async (request) => ({ product: await productDetail(db, request.params.id) }),
   );
 
-  app.patch(
+  change.patch(
     '/admin/products/:id',
     {
-      schema: {
-        headers: IdempotencyHeaders,
-        params: IdParams,
-        body: AdminProductEditSchema,
-        response: productResponse,
-      },
+      params: IdParams,
+      body: AdminProductEditSchema,
+      response: productResponse,
     },
-    async (request, reply) =>
-      once(db, request, reply, async (tx) => ({
-        status: 200,
-        body: {
-          product: await editProduct(tx, request.params.id, request.body, accountOf(request).user),
-        },
-      })),
+    async (tx, { params, body }, { user }) => ({
+      status: 200,
+      body: {
+        product: await editProduct(tx, params.id, body, user),
+      },
+    }),
   );
 
   for (const action of ['activate', 'deactivate'] as const) {
-    app.post(
+    change.post(
       `/admin/products/:id/${action}`,
       {
-        schema: {
-          headers: IdempotencyHeaders,
-          params: IdParams,
-          body: Type.Optional(Type.Object({}, { additionalProperties: false })),
-          response: productResponse,
-        },
+        params: IdParams,
+        body: Type.Optional(Type.Object({}, { additionalProperties: false })),
+        response: productResponse,
       },
-      async (request, reply) =>
-        once(db, request, reply, async (tx) => ({
-          status: 200,
-          body: {
-            product: await setProductActive(
-              tx,
-              request.params.id,
-              action === 'activate',
-              accountOf(request).user,
-            ),
-          },
-        })),
+      async (tx, { params }, { user }) => ({
+        status: 200,
+        body: {
+          product: await setProductActive(tx, params.id, action === 'activate', user),
+        },
+      }),
     );
   }
 
-  app.delete(
+  change.delete(
     '/admin/products/:id',
     {
-      schema: {
-        headers: IdempotencyHeaders,
-        params: IdParams,
-        response: { 200: Type.Object({ deleted: Type.Integer() }), ...errorResponses },
-      },
+      params: IdParams,
+      response: { 200: Type.Object({ deleted: Type.Integer() }), ...errorResponses },
     },
-    async (request, reply) =>
-      once(db, request, reply, async (tx) => {
-        await deleteProduct(tx, request.params.id, accountOf(request).user);
-        return { status: 200, body: { deleted: request.params.id } };
-      }),
+    async (tx, { params }, { user }) => {
+      await deleteProduct(tx, params.id, user);
+      return { status: 200, body: { deleted: params.id } };
+    },
   );
 
   app.post(
@@ -199,108 +180,76 @@ export const adminCatalogueRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async
     },
   );
 
-  app.put(
+  change.put(
     '/admin/products/:id/pictures',
     {
-      schema: {
-        headers: IdempotencyHeaders,
-        params: IdParams,
-        body: PictureOrderSchema,
-        response: productResponse,
-      },
+      params: IdParams,
+      body: PictureOrderSchema,
+      response: productResponse,
     },
-    async (request, reply) =>
-      once(db, request, reply, async (tx) => ({
-        status: 200,
-        body: {
-          product: await orderPictures(
-            tx,
-            request.params.id,
-            request.body.images,
-            accountOf(request).user,
-          ),
-        },
-      })),
+    async (tx, { params, body }, { user }) => ({
+      status: 200,
+      body: {
+        product: await orderPictures(tx, params.id, body.images, user),
+      },
+    }),
   );
 
-  app.delete(
+  change.delete(
     '/admin/products/:id/pictures/:file',
-    { schema: { headers: IdempotencyHeaders, params: PictureParams, response: productResponse } },
-    async (request, reply) =>
-      once(db, request, reply, async (tx) => ({
-        status: 200,
-        body: {
-          product: await removePicture(
-            tx,
-            request.params.id,
-            request.params.file,
-            accountOf(request).user,
-          ),
-        },
-      })),
+    { params: PictureParams, response: productResponse },
+    async (tx, { params }, { user }) => ({
+      status: 200,
+      body: {
+        product: await removePicture(tx, params.id, params.file, user),
+      },
+    }),
   );
 
   app.get('/admin/categories', { schema: { response: categoriesResponse } }, async () => ({
     categories: await listAdminCategories(db),
   }));
 
-  app.post(
+  change.post(
     '/admin/categories',
     {
-      schema: {
-        headers: IdempotencyHeaders,
-        body: AdminCategoryBodySchema,
-        response: { 201: Type.Object({ category: AdminCategorySchema }), ...errorResponses },
-      },
+      body: AdminCategoryBodySchema,
+      response: { 201: Type.Object({ category: AdminCategorySchema }), ...errorResponses },
     },
-    async (request, reply) =>
-      once(db, request, reply, async (tx) => ({
-        status: 201,
-        body: {
-          category: await createCategory(tx, request.body.names, accountOf(request).user),
-        },
-      })),
+    async (tx, { body }, { user }) => ({
+      status: 201,
+      body: {
+        category: await createCategory(tx, body.names, user),
+      },
+    }),
   );
 
-  app.patch(
+  change.patch(
     '/admin/categories/:id',
     {
-      schema: {
-        headers: IdempotencyHeaders,
-        params: IdParams,
-        body: AdminCategoryBodySchema,
-        response: categoryResponse,
-      },
+      params: IdParams,
+      body: AdminCategoryBodySchema,
+      response: categoryResponse,
     },
-    async (request, reply) =>
-      once(db, request, reply, async (tx) => ({
-        status: 200,
-        body: {
-          category: await renameCategory(
-            tx,
-            request.params.id,
-            request.body.names,
-            accountOf(request).user,
-          ),
-        },
-      })),
+    async (tx, { params, body }, { user }) => ({
+      status: 200,
+      body: {
+        category: await renameCategory(tx, params.id, body.names, user),
+      },
+    }),
   );
 
-  app.put(
+  change.put(
     '/admin/categories/order',
     {
-      schema: {
-        headers: IdempotencyHeaders,
-        body: CategoryOrderSchema,
-        response: categoriesResponse,
-      },
+      body: CategoryOrderSchema,
+      response: categoriesResponse,
     },
-    async (request, reply) =>
-      once(db, request, reply, async (tx) => ({
-        status: 200,
-        body: {
-          categories: await orderCategories(tx, request.body.ids, accountOf(request).user),
-        },
-      })),
+    async (tx, { body }, { user }) => ({
+      status: 200,
+      body: {
+        categories: await orderCategories(tx, body.ids, user),
+      },
+    }),
   );
 };

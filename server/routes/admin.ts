@@ -1,13 +1,14 @@
 /**
  * /api/admin: the back office (role ADMIN): companies, their documents and orders (list,
- * CSV export, page, status and payment), and the audit log. Every change goes through `once` (services/idempotency.ts), works in the
- * transaction it is given and records the staff member in the audit log in that same
- * transaction. The log itself is only read here: no route adds, changes or removes an entry.
+ * CSV export, page, status and payment), and the audit log. Every change is a change route
+ * (change-routes.ts): it runs once per Idempotency-Key, works in the transaction it is
+ * given and records the staff member in the audit log in that same transaction. The log
+ * itself is only read here: no route adds, changes or removes an entry.
  */
 import { Readable } from 'node:stream';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db/database.js';
-import { accountOf, requireAdmin } from '../plugins/auth.js';
+import { requireAdmin } from '../plugins/auth.js';
 import {
   companyDetail,
   decideCompany,
@@ -26,7 +27,6 @@ import {
   resetStaffPassword,
 } from '../services/staff.js';
 import { readDocumentFile } from '../services/documents.js';
-import { IdempotencyHeaders, once } from '../services/idempotency.js';
 import {
   exportFileName,
   exportOrders,
@@ -66,6 +66,7 @@ import {
 } from '../../src/contracts/admin-orders-schemas.js';
 import { OrderSchema } from '../../src/contracts/orders-schemas.js';
 import { DocumentFileAnswer, sendDocument } from './companies.js';
+import { changeRoutes } from './change-routes.js';
 import { errorResponses, fileAnswer, IdParams, ShortText } from './schemas.js';
 
 const companyResponse = { 200: Type.Object({ company: CompanySchema }), ...errorResponses };
@@ -78,6 +79,7 @@ const notesBody = Type.Object(
 
 export const adminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   app.addHook('preHandler', requireAdmin);
+  const change = changeRoutes(app, db);
 
   app.get(
     '/admin/summary',
@@ -107,47 +109,34 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
     async (request) => companyDetail(db, request.params.id),
   );
 
-  app.patch(
+  change.patch(
     '/admin/companies/:id',
     {
-      schema: {
-        headers: IdempotencyHeaders,
-        params: IdParams,
-        body: AdminCompanyEditSchema,
-        response: companyResponse,
-      },
+      params: IdParams,
+      body: AdminCompanyEditSchema,
+      response: companyResponse,
     },
-    async (request, reply) =>
-      once(db, request, reply, async (tx) => ({
-        status: 200,
-        body: {
-          company: await editCompany(tx, request.params.id, request.body, accountOf(request).user),
-        },
-      })),
+    async (tx, { params, body }, { user }) => ({
+      status: 200,
+      body: {
+        company: await editCompany(tx, params.id, body, user),
+      },
+    }),
   );
 
-  app.put(
+  change.put(
     '/admin/companies/:id/sales-rep',
     {
-      schema: {
-        headers: IdempotencyHeaders,
-        params: IdParams,
-        body: SalesRepAssignSchema,
-        response: { 200: SalesRepAssignedSchema, ...errorResponses },
-      },
+      params: IdParams,
+      body: SalesRepAssignSchema,
+      response: { 200: SalesRepAssignedSchema, ...errorResponses },
     },
-    async (request, reply) =>
-      once(db, request, reply, async (tx) => ({
-        status: 200,
-        body: {
-          salesRep: await assignSalesRep(
-            tx,
-            request.params.id,
-            request.body.salesRepId,
-            accountOf(request).user,
-          ),
-        },
-      })),
+    async (tx, { params, body }, { user }) => ({
+      status: 200,
+      body: {
+        salesRep: await assignSalesRep(tx, params.id, body.salesRepId, user),
+      },
+    }),
   );
 
   for (const action of [
@@ -156,31 +145,27 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
     'suspend',
     'reactivate',
   ] as const satisfies CompanyAction[]) {
-    app.post(
+    change.post(
       `/admin/companies/:id/${action}`,
       {
-        schema: {
-          headers: IdempotencyHeaders,
-          params: IdParams,
-          body: Type.Optional(
-            action === 'reject' || action === 'suspend' ? ReasonBodySchema : noReasonBody,
-          ),
-          response: companyResponse,
-        },
+        params: IdParams,
+        body: Type.Optional(
+          action === 'reject' || action === 'suspend' ? ReasonBodySchema : noReasonBody,
+        ),
+        response: companyResponse,
       },
-      async (request, reply) =>
-        once(db, request, reply, async (tx) => ({
-          status: 200,
-          body: {
-            company: await decideCompany(
-              tx,
-              request.params.id,
-              action,
-              (request.body as { reason?: string } | undefined)?.reason ?? '',
-              accountOf(request).user,
-            ),
-          },
-        })),
+      async (tx, { params, body }, { user }) => ({
+        status: 200,
+        body: {
+          company: await decideCompany(
+            tx,
+            params.id,
+            action,
+            (body as { reason?: string } | undefined)?.reason ?? '',
+            user,
+          ),
+        },
+      }),
     );
   }
 
@@ -188,29 +173,19 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
     ['approve', 'APPROVED'],
     ['reject', 'REJECTED'],
   ] as const) {
-    app.post(
+    change.post(
       `/admin/documents/:id/${action}`,
       {
-        schema: {
-          headers: IdempotencyHeaders,
-          params: IdParams,
-          body: Type.Optional(notesBody),
-          response: { 200: Type.Object({ document: CompanyDocumentSchema }), ...errorResponses },
-        },
+        params: IdParams,
+        body: Type.Optional(notesBody),
+        response: { 200: Type.Object({ document: CompanyDocumentSchema }), ...errorResponses },
       },
-      async (request, reply) =>
-        once(db, request, reply, async (tx) => ({
-          status: 200,
-          body: {
-            document: await reviewDocument(
-              tx,
-              request.params.id,
-              status,
-              request.body?.reviewNotes ?? '',
-              accountOf(request).user,
-            ),
-          },
-        })),
+      async (tx, { params, body }, { user }) => ({
+        status: 200,
+        body: {
+          document: await reviewDocument(tx, params.id, status, body?.reviewNotes ?? '', user),
+        },
+      }),
     );
   }
 
@@ -268,47 +243,34 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
     409: OrderConflictSchema,
   };
 
-  app.post(
+  change.post(
     '/admin/orders/:id/status',
     {
-      schema: {
-        headers: IdempotencyHeaders,
-        params: IdParams,
-        body: AdminOrderStatusBodySchema,
-        response: orderChangeResponse,
-      },
+      params: IdParams,
+      body: AdminOrderStatusBodySchema,
+      response: orderChangeResponse,
     },
-    async (request, reply) =>
-      once(db, request, reply, async (tx) => ({
-        status: 200,
-        body: {
-          order: await moveOrder(tx, request.params.id, request.body, accountOf(request).user),
-        },
-      })),
+    async (tx, { params, body }, { user }) => ({
+      status: 200,
+      body: {
+        order: await moveOrder(tx, params.id, body, user),
+      },
+    }),
   );
 
-  app.post(
+  change.post(
     '/admin/orders/:id/payment',
     {
-      schema: {
-        headers: IdempotencyHeaders,
-        params: IdParams,
-        body: AdminOrderPaymentBodySchema,
-        response: orderChangeResponse,
-      },
+      params: IdParams,
+      body: AdminOrderPaymentBodySchema,
+      response: orderChangeResponse,
     },
-    async (request, reply) =>
-      once(db, request, reply, async (tx) => ({
-        status: 200,
-        body: {
-          order: await setPaymentStatus(
-            tx,
-            request.params.id,
-            request.body,
-            accountOf(request).user,
-          ),
-        },
-      })),
+    async (tx, { params, body }, { user }) => ({
+      status: 200,
+      body: {
+        order: await setPaymentStatus(tx, params.id, body, user),
+      },
+    }),
   );
 
   // People: the maker's staff accounts (services/staff.ts). A temporary password is in the
@@ -322,68 +284,46 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
     { schema: { response: { 200: StaffListSchema, ...errorResponses } } },
     async () => ({ staff: await listStaff(db) }),
   );
-  app.post(
+  change.post(
     '/admin/staff',
     {
-      schema: {
-        headers: IdempotencyHeaders,
-        body: StaffCreateSchema,
-        response: { 201: StaffCreatedSchema, ...errorResponses },
-      },
+      body: StaffCreateSchema,
+      response: { 201: StaffCreatedSchema, ...errorResponses },
     },
-    async (request, reply) =>
-      once(
-        db,
-        request,
-        reply,
-        async (tx) => ({
-          status: 201,
-          body: await createStaff(tx, request.body, accountOf(request).user),
-        }),
-        { recordAs: withoutPassword },
-      ),
+    async (tx, { body }, { user }) => ({
+      status: 201,
+      body: await createStaff(tx, body, user),
+    }),
+    { recordAs: withoutPassword },
   );
-  app.post(
+  change.post(
     '/admin/staff/:id/reset-password',
     {
-      schema: {
-        headers: IdempotencyHeaders,
-        params: IdParams,
-        body: Type.Optional(noReasonBody),
-        response: { 200: StaffCreatedSchema, ...errorResponses },
-      },
+      params: IdParams,
+      body: Type.Optional(noReasonBody),
+      response: { 200: StaffCreatedSchema, ...errorResponses },
     },
-    async (request, reply) =>
-      once(
-        db,
-        request,
-        reply,
-        async (tx) => ({
-          status: 200,
-          body: await resetStaffPassword(tx, request.params.id, accountOf(request).user),
-        }),
-        { recordAs: withoutPassword },
-      ),
+    async (tx, { params }, { user }) => ({
+      status: 200,
+      body: await resetStaffPassword(tx, params.id, user),
+    }),
+    { recordAs: withoutPassword },
   );
-  for (const [action, change] of [
+  for (const [action, changeStaff] of [
     ['deactivate', deactivateStaff],
     ['reactivate', reactivateStaff],
   ] as const) {
-    app.post(
+    change.post(
       `/admin/staff/:id/${action}`,
       {
-        schema: {
-          headers: IdempotencyHeaders,
-          params: IdParams,
-          body: Type.Optional(noReasonBody),
-          response: { 200: Type.Object({ member: StaffMemberSchema }), ...errorResponses },
-        },
+        params: IdParams,
+        body: Type.Optional(noReasonBody),
+        response: { 200: Type.Object({ member: StaffMemberSchema }), ...errorResponses },
       },
-      async (request, reply) =>
-        once(db, request, reply, async (tx) => ({
-          status: 200,
-          body: { member: await change(tx, request.params.id, accountOf(request).user) },
-        })),
+      async (tx, { params }, { user }) => ({
+        status: 200,
+        body: { member: await changeStaff(tx, params.id, user) },
+      }),
     );
   }
 

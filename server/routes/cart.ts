@@ -1,6 +1,6 @@
 /**
- * /api/cart: the signed-in user's cart and its checkout. Every change goes through `once`
- * (services/idempotency.ts), so that a change replayed by a device's outbox counts once.
+ * /api/cart: the signed-in user's cart and its checkout. Every change is a change route
+ * (change-routes.ts), so that a change replayed by a device's outbox counts once.
  */
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db/database.js';
@@ -12,7 +12,6 @@ import {
   removeFromCart,
   setCartQuantity,
 } from '../services/cart.js';
-import { IdempotencyHeaders, once } from '../services/idempotency.js';
 import { checkout } from '../services/orders.js';
 import {
   CartAddBodySchema,
@@ -21,6 +20,7 @@ import {
   CheckoutBodySchema,
   OrderSchema,
 } from '../../src/contracts/orders-schemas.js';
+import { changeRoutes } from './change-routes.js';
 import { errorResponses, IdParams } from './schemas.js';
 
 const cartResponse = { 200: CartSchema, ...errorResponses };
@@ -32,88 +32,55 @@ export const cartRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
     readCart(db, accountOf(request)),
   );
 
-  app.post(
+  const change = changeRoutes(app, db);
+
+  change.post(
     '/cart/add',
-    {
-      schema: {
-        headers: IdempotencyHeaders,
-        body: CartAddBodySchema,
-        response: cartResponse,
-      },
-    },
-    async (request, reply) =>
-      once(db, request, reply, async (tx) => ({
-        status: 200,
-        body: await addToCart(
-          tx,
-          accountOf(request),
-          request.body.productId,
-          request.body.quantity,
-        ),
-      })),
+    { body: CartAddBodySchema, response: cartResponse },
+    async (tx, { body }, account) => ({
+      status: 200,
+      body: await addToCart(tx, account, body.productId, body.quantity),
+    }),
   );
 
-  app.put(
+  change.put(
     '/cart/items/:id',
-    {
-      schema: {
-        headers: IdempotencyHeaders,
-        params: IdParams,
-        body: CartQuantityBodySchema,
-        response: cartResponse,
-      },
-    },
-    async (request, reply) =>
-      once(db, request, reply, async (tx) => ({
-        status: 200,
-        body: await setCartQuantity(
-          tx,
-          accountOf(request),
-          request.params.id,
-          request.body.quantity,
-        ),
-      })),
+    { params: IdParams, body: CartQuantityBodySchema, response: cartResponse },
+    async (tx, { params, body }, account) => ({
+      status: 200,
+      body: await setCartQuantity(tx, account, params.id, body.quantity),
+    }),
   );
 
-  app.delete(
+  change.delete(
     '/cart/items/:id',
-    { schema: { headers: IdempotencyHeaders, params: IdParams, response: cartResponse } },
-    async (request, reply) =>
-      once(db, request, reply, async (tx) => ({
-        status: 200,
-        body: await removeFromCart(tx, accountOf(request), request.params.id),
-      })),
+    { params: IdParams, response: cartResponse },
+    async (tx, { params }, account) => ({
+      status: 200,
+      body: await removeFromCart(tx, account, params.id),
+    }),
   );
 
-  app.delete(
-    '/cart',
-    { schema: { headers: IdempotencyHeaders, response: cartResponse } },
-    async (request, reply) =>
-      once(db, request, reply, async (tx) => ({
-        status: 200,
-        body: await clearCart(tx, accountOf(request)),
-      })),
-  );
+  change.delete('/cart', { response: cartResponse }, async (tx, _request, account) => ({
+    status: 200,
+    body: await clearCart(tx, account),
+  }));
 
-  app.post(
+  change.post(
     '/cart/checkout',
     {
-      schema: {
-        headers: IdempotencyHeaders,
-        body: CheckoutBodySchema,
-        response: {
-          201: Type.Object({ message: Type.String(), order: OrderSchema }),
-          ...errorResponses,
-        },
+      body: CheckoutBodySchema,
+      response: {
+        201: Type.Object({ message: Type.String(), order: OrderSchema }),
+        ...errorResponses,
       },
     },
-    async (request, reply) =>
-      once(db, request, reply, async (tx) => {
-        const order = await checkout(tx, accountOf(request), request.body);
-        return {
-          status: 201,
-          body: { message: `Order ${order.orderNumber} created successfully!`, order },
-        };
-      }),
+    async (tx, { body }, account) => {
+      const order = await checkout(tx, account, body);
+      return {
+        status: 201,
+        body: { message: `Order ${order.orderNumber} created successfully!`, order },
+      };
+    },
   );
 };

@@ -1,7 +1,7 @@
 /**
  * /api/lists: the signed-in salon user's order lists (docs/api.md#order-lists). Every change
- * goes through `once` (services/idempotency.ts), as the cart's do, so that a change
- * replayed by a device's outbox counts once.
+ * is a change route (change-routes.ts), as the cart's are, so that a change replayed by a
+ * device's outbox counts once.
  */
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
@@ -14,7 +14,6 @@ import {
 } from '../../src/contracts/order-lists-schemas.js';
 import type { Db } from '../db/database.js';
 import { accountOf, requireUser } from '../plugins/auth.js';
-import { IdempotencyHeaders, once } from '../services/idempotency.js';
 import {
   deleteOrderList,
   readOrderLists,
@@ -22,6 +21,7 @@ import {
   saveOrderList,
   setOrderListItem,
 } from '../services/order-lists.js';
+import { changeRoutes } from './change-routes.js';
 import { errorResponses } from './schemas.js';
 
 const listResponse = { 200: OrderListSchema, ...errorResponses };
@@ -35,81 +35,48 @@ export const orderListRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app
     (request) => readOrderLists(db, accountOf(request)),
   );
 
-  app.put(
+  const change = changeRoutes(app, db);
+
+  change.put(
     '/lists/:listId',
     {
-      schema: {
-        headers: IdempotencyHeaders,
-        params: OrderListParams,
-        body: OrderListBodySchema,
-        response: { 201: OrderListSchema, ...listResponse },
-      },
+      params: OrderListParams,
+      body: OrderListBodySchema,
+      response: { 201: OrderListSchema, ...listResponse },
     },
-    async (request, reply) =>
-      once(db, request, reply, async (tx) => {
-        const { created, list } = await saveOrderList(
-          tx,
-          accountOf(request),
-          request.params.listId,
-          request.body.name,
-        );
-        return { status: created ? 201 : 200, body: list };
-      }),
+    async (tx, { params, body }, account) => {
+      const { created, list } = await saveOrderList(tx, account, params.listId, body.name);
+      return { status: created ? 201 : 200, body: list };
+    },
   );
 
-  app.delete(
+  change.delete(
     '/lists/:listId',
     {
-      schema: {
-        headers: IdempotencyHeaders,
-        params: OrderListParams,
-        response: { 200: Type.Object({ message: Type.String() }), ...errorResponses },
-      },
+      params: OrderListParams,
+      response: { 200: Type.Object({ message: Type.String() }), ...errorResponses },
     },
-    async (request, reply) =>
-      once(db, request, reply, async (tx) => {
-        await deleteOrderList(tx, accountOf(request), request.params.listId);
-        return { status: 200, body: { message: 'Order list deleted.' } };
-      }),
+    async (tx, { params }, account) => {
+      await deleteOrderList(tx, account, params.listId);
+      return { status: 200, body: { message: 'Order list deleted.' } };
+    },
   );
 
-  app.put(
+  change.put(
     '/lists/:listId/items/:productId',
-    {
-      schema: {
-        headers: IdempotencyHeaders,
-        params: OrderListItemParams,
-        body: OrderListItemBodySchema,
-        response: listResponse,
-      },
-    },
-    async (request, reply) =>
-      once(db, request, reply, async (tx) => ({
-        status: 200,
-        body: await setOrderListItem(
-          tx,
-          accountOf(request),
-          request.params.listId,
-          request.params.productId,
-          request.body.quantity,
-        ),
-      })),
+    { params: OrderListItemParams, body: OrderListItemBodySchema, response: listResponse },
+    async (tx, { params, body }, account) => ({
+      status: 200,
+      body: await setOrderListItem(tx, account, params.listId, params.productId, body.quantity),
+    }),
   );
 
-  app.delete(
+  change.delete(
     '/lists/:listId/items/:productId',
-    {
-      schema: { headers: IdempotencyHeaders, params: OrderListItemParams, response: listResponse },
-    },
-    async (request, reply) =>
-      once(db, request, reply, async (tx) => ({
-        status: 200,
-        body: await removeOrderListItem(
-          tx,
-          accountOf(request),
-          request.params.listId,
-          request.params.productId,
-        ),
-      })),
+    { params: OrderListItemParams, response: listResponse },
+    async (tx, { params }, account) => ({
+      status: 200,
+      body: await removeOrderListItem(tx, account, params.listId, params.productId),
+    }),
   );
 };

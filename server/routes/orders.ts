@@ -1,12 +1,12 @@
-/** /api/orders: the company's orders, read and cancelled (through `once`) by its users. */
+/** /api/orders: the company's orders, read and cancelled (a change route) by its users. */
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db/database.js';
 import { accountOf, requireUser } from '../plugins/auth.js';
-import { IdempotencyHeaders, once } from '../services/idempotency.js';
 import { cancelOrder, getOrder, listOrders } from '../services/orders.js';
 import { orderSignature } from '../services/sales-reps.js';
 import { DOCUMENT_PREVIEW_CSP } from './companies.js';
 import { CancelOrderBodySchema, OrderSchema } from '../../src/contracts/orders-schemas.js';
+import { changeRoutes } from './change-routes.js';
 import { errorResponses, fileAnswer, IdParams } from './schemas.js';
 
 /**
@@ -62,27 +62,23 @@ export const orderRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
     },
   );
 
-  app.delete(
+  changeRoutes(app, db).delete(
     '/orders/:id',
     {
-      schema: {
-        headers: IdempotencyHeaders,
-        params: IdParams,
-        body: Type.Optional(CancelOrderBodySchema),
-        response: {
-          200: Type.Object({ message: Type.String(), order: OrderSchema }),
-          ...errorResponses,
-        },
+      params: IdParams,
+      body: Type.Optional(CancelOrderBodySchema),
+      response: {
+        200: Type.Object({ message: Type.String(), order: OrderSchema }),
+        ...errorResponses,
       },
     },
-    async (request, reply) =>
-      once(db, request, reply, async (tx) => {
-        const reason = request.body?.cancellationReason?.trim() || DEFAULT_CANCELLATION_REASON;
-        const order = await cancelOrder(tx, accountOf(request), request.params.id, reason);
-        return {
-          status: 200,
-          body: { message: `Order ${order.orderNumber} was cancelled.`, order },
-        };
-      }),
+    async (tx, { params, body }, account) => {
+      const reason = body?.cancellationReason?.trim() || DEFAULT_CANCELLATION_REASON;
+      const order = await cancelOrder(tx, account, params.id, reason);
+      return {
+        status: 200,
+        body: { message: `Order ${order.orderNumber} was cancelled.`, order },
+      };
+    },
   );
 };

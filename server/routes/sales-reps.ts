@@ -8,7 +8,6 @@
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Db } from '../db/database.js';
 import { accountOf, requireSalesRep } from '../plugins/auth.js';
-import { IdempotencyHeaders, once } from '../services/idempotency.js';
 import { HttpError } from '../services/errors.js';
 import {
   listCustomerOrders,
@@ -31,6 +30,7 @@ import { REP_ORDERS_MAX_DAYS } from '../../src/contracts/field-sales.js';
 import { bodyOf, RepCustomerFormSchema } from '../../src/contracts/form-schemas.js';
 import { OrderSchema } from '../../src/contracts/orders-schemas.js';
 import { DocumentUploadSchema, uploadDocuments } from './companies.js';
+import { changeRoutes } from './change-routes.js';
 import { errorResponses, IdParams } from './schemas.js';
 import { instantOf } from '../validation.js';
 
@@ -58,31 +58,25 @@ export const salesRepRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app,
     async (request) => ({ customers: await listRepCustomers(db, accountOf(request).user.id) }),
   );
 
-  app.post(
+  const change = changeRoutes(app, db);
+
+  change.post(
     '/rep/customers',
     {
-      schema: {
-        headers: IdempotencyHeaders,
-        body: bodyOf(RepCustomerFormSchema),
-        response: {
-          200: RepCustomerRegisteredSchema,
-          201: RepCustomerRegisteredSchema,
-          ...errorResponses,
-        },
+      body: bodyOf(RepCustomerFormSchema),
+      response: {
+        200: RepCustomerRegisteredSchema,
+        201: RepCustomerRegisteredSchema,
+        ...errorResponses,
       },
     },
-    async (request, reply) =>
-      once(db, request, reply, async (tx) => {
-        const { customer, created } = await registerRepCustomer(
-          tx,
-          accountOf(request).user.id,
-          request.body,
-        );
-        const message = created
-          ? `${customer.name} is registered and waits for verification.`
-          : `${customer.name} is already your customer.`;
-        return { status: created ? 201 : 200, body: { message, customer } };
-      }),
+    async (tx, { body }, { user }) => {
+      const { customer, created } = await registerRepCustomer(tx, user.id, body);
+      const message = created
+        ? `${customer.name} is registered and waits for verification.`
+        : `${customer.name} is already your customer.`;
+      return { status: created ? 201 : 200, body: { message, customer } };
+    },
   );
 
   app.get(
@@ -128,32 +122,23 @@ export const salesRepRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app,
     }),
   );
 
-  app.post(
+  change.post(
     '/rep/customers/:id/orders',
     {
-      schema: {
-        headers: IdempotencyHeaders,
-        params: IdParams,
-        body: RepOrderBodySchema,
-        response: {
-          201: Type.Object({ message: Type.String(), order: OrderSchema }),
-          ...errorResponses,
-        },
+      params: IdParams,
+      body: RepOrderBodySchema,
+      response: {
+        201: Type.Object({ message: Type.String(), order: OrderSchema }),
+        ...errorResponses,
       },
     },
-    async (request, reply) =>
-      once(db, request, reply, async (tx) => {
-        const order = await placeRepOrder(
-          tx,
-          accountOf(request).user,
-          request.params.id,
-          request.body,
-        );
-        return {
-          status: 201,
-          body: { message: `Order ${order.orderNumber} created successfully!`, order },
-        };
-      }),
+    async (tx, { params, body }, { user }) => {
+      const order = await placeRepOrder(tx, user, params.id, body);
+      return {
+        status: 201,
+        body: { message: `Order ${order.orderNumber} created successfully!`, order },
+      };
+    },
   );
 };
 

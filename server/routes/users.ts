@@ -1,6 +1,7 @@
 /**
- * /api/users: what signed-in users change about themselves. Every change goes through
- * `once` (services/idempotency.ts) and does its work in the transaction it is given.
+ * /api/users: what signed-in users change about themselves. Every change runs once per
+ * Idempotency-Key (`once`, services/idempotency.ts) and does its work in the transaction it
+ * is given; those that check the password declare themselves, the others are change routes.
  */
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
@@ -23,6 +24,7 @@ import {
 import { ProfileBodySchema, UserSchema } from '../../src/contracts/accounts-schemas.js';
 import { bodyOf, PasswordChangePayloadSchema } from '../../src/contracts/form-schemas.js';
 import { MAX_PASSWORD_LENGTH } from '../../src/contracts/validation.js';
+import { changeRoutes } from './change-routes.js';
 import { errorResponses, ShortText } from './schemas.js';
 
 /**
@@ -55,23 +57,18 @@ const userResponse = {
 export const userRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   app.addHook('preHandler', requireUser);
 
-  app.put(
+  const change = changeRoutes(app, db);
+
+  change.put(
     '/users/profile',
-    {
-      schema: {
-        headers: IdempotencyHeaders,
-        body: ProfileBodySchema,
-        response: userResponse,
+    { body: ProfileBodySchema, response: userResponse },
+    async (tx, { body }, account) => ({
+      status: 200,
+      body: {
+        message: 'Profile updated successfully!',
+        user: await updateProfile(tx, account, body),
       },
-    },
-    async (request, reply) =>
-      once(db, request, reply, async (tx) => ({
-        status: 200,
-        body: {
-          message: 'Profile updated successfully!',
-          user: await updateProfile(tx, accountOf(request), request.body),
-        },
-      })),
+    }),
   );
 
   app.put(
@@ -95,30 +92,26 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
       ),
   );
 
-  app.put(
+  change.put(
     '/users/notifications',
     {
-      schema: {
-        headers: IdempotencyHeaders,
-        body: Type.Object(
-          {
-            orderNotifications: Type.Boolean(),
-            newProductNotifications: Type.Boolean(),
-            marketingNewsletter: Type.Boolean(),
-          },
-          { additionalProperties: false },
-        ),
-        response: userResponse,
-      },
-    },
-    async (request, reply) =>
-      once(db, request, reply, async (tx) => ({
-        status: 200,
-        body: {
-          message: 'Notification settings saved.',
-          user: await updateNotifications(tx, accountOf(request), request.body),
+      body: Type.Object(
+        {
+          orderNotifications: Type.Boolean(),
+          newProductNotifications: Type.Boolean(),
+          marketingNewsletter: Type.Boolean(),
         },
-      })),
+        { additionalProperties: false },
+      ),
+      response: userResponse,
+    },
+    async (tx, { body }, account) => ({
+      status: 200,
+      body: {
+        message: 'Notification settings saved.',
+        user: await updateNotifications(tx, account, body),
+      },
+    }),
   );
 
   app.delete(
