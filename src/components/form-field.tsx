@@ -6,8 +6,7 @@ import {
   type InputHTMLAttributes,
   type ReactNode,
 } from 'react';
-import { clampQuantity } from '../contracts/order-lines';
-import { MAX_LINE_QUANTITY } from '../contracts/orders';
+import { clampQuantity, quantityLimit, type QuantityLimit } from '../contracts/order-lines';
 
 export interface FormFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
   label: string;
@@ -140,23 +139,6 @@ export function formFields<F extends string>(options: FormFieldsOptions<F>) {
     />
   );
   return { field, password };
-}
-
-/** Why a typed quantity was changed: above the stock, above a line's most, or under 1. */
-export type QuantityLimit =
-  { kind: 'stock'; count: number } | { kind: 'line'; count: number } | { kind: 'least'; count: 1 };
-
-/** The rule a typed quantity broke, or null when it was kept as typed. */
-export function quantityLimit(
-  typed: number,
-  stock: number | null | undefined,
-): QuantityLimit | null {
-  const kept = clampQuantity(typed, stock);
-  if (!Number.isFinite(typed) || kept === Math.floor(typed)) return null;
-  if (typed < 1) return { kind: 'least', count: 1 };
-  return stock && stock > MAX_LINE_QUANTITY
-    ? { kind: 'line', count: kept }
-    : { kind: 'stock', count: kept };
 }
 
 export interface QuantityStepperProps {

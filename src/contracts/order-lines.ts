@@ -1,6 +1,6 @@
 /**
  * Cart and order lines as the screens change and show them: the cart's quantity rule
- * (docs/product.md#cart), a line's picture, an order's tracking number and whether anything
+ * and why a typed quantity was changed (docs/product.md#cart), a line's picture, an order's tracking number and whether anything
  * is due on it (docs/product.md#orders). Apart from ./orders, which every first screen
  * loads: only the product, cart and orders screens, the back office's orders (and the
  * outbox) need these.
@@ -16,6 +16,23 @@ export function clampQuantity(value: number, stock: number | null | undefined): 
   const max = stock && stock > 0 ? Math.min(stock, MAX_LINE_QUANTITY) : 1;
   const whole = Number.isFinite(value) ? Math.floor(value) : 1;
   return Math.min(Math.max(whole, 1), max);
+}
+
+/** Why a typed quantity was changed: above the stock, above a line's most, or under 1. */
+export type QuantityLimit =
+  { kind: 'stock'; count: number } | { kind: 'line'; count: number } | { kind: 'least'; count: 1 };
+
+/** The rule a typed quantity broke, or null when it was kept as typed. */
+export function quantityLimit(
+  typed: number,
+  stock: number | null | undefined,
+): QuantityLimit | null {
+  const kept = clampQuantity(typed, stock);
+  if (!Number.isFinite(typed) || kept === Math.floor(typed)) return null;
+  if (typed < 1) return { kind: 'least', count: 1 };
+  return stock && stock > MAX_LINE_QUANTITY
+    ? { kind: 'line', count: kept }
+    : { kind: 'stock', count: kept };
 }
 
 /**

@@ -66,6 +66,41 @@ test('a quantity typed above the stock or under 1 is changed, and the cart says 
   await expect(page.getByTestId('cart-badge')).toHaveText('1');
 });
 
+test("on a product's page, a quantity typed above the stock or under 1 is changed, and the page says why", async ({
+  page,
+  request,
+}) => {
+  const salon = await approvedSalon(request, 'product-limit');
+  await signInAs(page, salon.email);
+  await page.goto('/products?lng=en');
+  await inStockCards(page)
+    .first()
+    .getByRole('link', { name: /^View details/ })
+    .click();
+  const quantity = page.getByRole('spinbutton', { name: 'Quantity' });
+  const stock = await quantity.getAttribute('max');
+  expect(Number(stock)).toBeGreaterThan(1);
+  const note = `Only ${stock} in stock: the quantity is now ${stock}.`;
+
+  await quantity.fill('99999');
+  await quantity.press('Tab');
+  await expect(quantity).toHaveValue(String(stock));
+  await expect(page.getByRole('status').filter({ hasText: note })).toBeVisible();
+  await expect(quantity).toHaveAccessibleDescription(note);
+  // Adding takes the quantity shown, and the reason stays said.
+  await page.getByRole('button', { name: 'Add to cart' }).click();
+  await expect(page.getByTestId('cart-badge')).toHaveText(String(stock));
+  await expect(quantity).toHaveAccessibleDescription(note);
+
+  // The next change clears it; under 1 says the least.
+  await quantity.fill('3');
+  await expect(quantity).not.toHaveAccessibleDescription(note);
+  await quantity.fill('0');
+  await quantity.press('Tab');
+  await expect(quantity).toHaveValue('1');
+  await expect(quantity).toHaveAccessibleDescription('The quantity is at least 1.');
+});
+
 test('a change the server fails is said to have failed on the server, not to be offline', async ({
   page,
   request,

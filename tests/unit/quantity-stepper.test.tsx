@@ -1,11 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  QuantityStepper,
-  quantityLimit,
-  type QuantityLimit,
-} from '../../src/components/form-field';
+import { QuantityStepper } from '../../src/components/form-field';
+import { quantityLimit, type QuantityLimit } from '../../src/contracts/order-lines';
 
 afterEach(cleanup);
 

@@ -4,11 +4,11 @@ import { Link, useParams } from 'react-router-dom';
 import { categoryNameIn, productTexts, type Product } from '../../contracts/catalogue';
 import { pictureSources } from '../../contracts/product-pictures';
 import { PageMeta, useSiteOrigin } from '../../components/page-meta';
-import { clampQuantity } from '../../contracts/order-lines';
+import { clampQuantity, quantityLimit, type QuantityLimit } from '../../contracts/order-lines';
 import { useToast } from '../../components/toast';
 import { useUser } from '../../lib/auth/session';
 import { loadSyncEngine } from '../../lib/sync/engine-loader';
-import { formatMoney, type TextKey } from '../../lib/i18n';
+import { formatMoney, loadAllTexts, type TextKey } from '../../lib/i18n';
 import { useProduct } from '../../lib/sync/use-catalogue';
 import { ScreenMeta } from '../screen-meta';
 
@@ -85,6 +85,20 @@ function ProductDetail({
   const notify = useToast();
   const [selected, setSelected] = useState(0);
   const [quantity, setQuantity] = useState('1');
+  const [limit, setLimit] = useState<QuantityLimit | null>(null);
+  /**
+   * The quantity to add: the one typed, within the stock. A changed one says why under the
+   * field (docs/product.md#cart), in texts loaded after the first screen.
+   */
+  const settle = (): number => {
+    const typed = Number(quantity || 1);
+    const amount = clampQuantity(typed, product.stock);
+    setQuantity(String(amount));
+    const found = quantityLimit(typed, product.stock);
+    // Kept until the next change: clicking "Add to cart" settles the field again, unchanged.
+    if (found) void loadAllTexts().finally(() => setLimit(found));
+    return amount;
+  };
   const images = product.images.slice(0, MAX_THUMBNAILS);
   const main = images[Math.min(selected, images.length - 1)];
   const categoryName =
@@ -209,11 +223,13 @@ function ProductDetail({
               min={1}
               step={1}
               value={quantity}
-              onChange={(event) => setQuantity(event.target.value)}
+              onChange={(event) => {
+                setLimit(null);
+                setQuantity(event.target.value);
+              }}
               max={Math.max(1, product.stock)}
-              onBlur={() =>
-                setQuantity(String(clampQuantity(Number(quantity || 1), product.stock)))
-              }
+              aria-describedby={limit ? 'add-to-cart-hint' : undefined}
+              onBlur={settle}
             />
             <button
               type="button"
@@ -222,8 +238,7 @@ function ProductDetail({
               aria-describedby="add-to-cart-hint"
               onClick={() => {
                 if (!user) return notify(t('cart.loginToAdd'), 'info');
-                const amount = clampQuantity(Number(quantity), product.stock);
-                setQuantity(String(amount));
+                const amount = settle();
                 loadSyncEngine()
                   .then((engine) => engine.addToCart(product.id, amount))
                   .then(
@@ -240,7 +255,10 @@ function ProductDetail({
                 <AddToList product={stored} />
               </Suspense>
             )}
-            <p id="add-to-cart-hint" className="hint">
+            {/* Also why a typed quantity was changed, said as it happens. */}
+            <p id="add-to-cart-hint" className="hint" role="status">
+              {limit &&
+                `${t(limit.kind === 'least' ? 'cart.limit.leastToAdd' : `cart.limit.${limit.kind}`, { count: limit.count })} `}
               {user
                 ? product.price !== undefined
                   ? ''
