@@ -101,6 +101,27 @@ test("on a product's page, a quantity typed above the stock or under 1 is change
   await expect(quantity).toHaveAccessibleDescription('The quantity is at least 1.');
 });
 
+test('a change that reaches the server ends "You are offline" at once', async ({
+  page,
+  request,
+}) => {
+  await oneLineInCart(page, await approvedSalon(request, 'back-online'));
+  await page.getByRole('link', { name: /^Cart/ }).click();
+  // The browser said the network went (as a phone joining the fair's Wi-Fi says, while
+  // the server is there): the app says offline and would look again only 15 s later.
+  await page.evaluate(() => window.dispatchEvent(new Event('offline')));
+  const banner = page.getByText(/^You are offline\. You can keep browsing/);
+  await expect(banner).toBeVisible();
+
+  const sent = page.waitForResponse((r) => r.url().includes('/api/cart/items/') && r.ok());
+  await page.getByRole('spinbutton', { name: /^Quantity of/ }).fill('2');
+  await page.getByRole('button', { name: 'Update' }).click();
+  await sent;
+  // The server took the change: that is news it can be reached.
+  await expect(banner).toBeHidden({ timeout: 5_000 });
+  await expect(page.getByTestId('cart-badge')).toHaveText('2');
+});
+
 test('a change the server fails is said to have failed on the server, not to be offline', async ({
   page,
   request,

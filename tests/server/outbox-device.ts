@@ -319,6 +319,7 @@ export function createDevice(
       transport: createTransport(storedSessionCredentials(tab.db, { fetch }), { fetch }),
       session,
       reportNetworkFailure: () => undefined,
+      reportServerReached: () => undefined,
       clock: {
         now: clock.now,
         setTimeout: (run, ms) => {

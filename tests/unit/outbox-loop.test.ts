@@ -52,6 +52,7 @@ let loop: SyncLoop;
 let answer: Answer;
 let sent: string[];
 let networkFailures: number;
+let serverReached: number;
 let device: SyncDevice;
 
 beforeEach(() => {
@@ -59,6 +60,7 @@ beforeEach(() => {
   clock = testClock();
   sent = [];
   networkFailures = 0;
+  serverReached = 0;
   answer = answered;
   device = {
     db,
@@ -75,6 +77,9 @@ beforeEach(() => {
     },
     reportNetworkFailure: () => {
       networkFailures += 1;
+    },
+    reportServerReached: () => {
+      serverReached += 1;
     },
     clock,
     lock: (work) => work(),
@@ -172,6 +177,23 @@ describe('the page’s replay loop', () => {
     expect(loop.getState()).toMatchObject({ serverFailed: false });
     expect(loop.getState().retryAt).not.toBeNull();
     expect(networkFailures).toBe(1);
+  });
+
+  it('says the server was reached when an entry went through, sent here or by the service worker', async () => {
+    answer = () => Promise.reject(new TypeError('Failed to fetch'));
+    await queue({ kind: 'cart.clear' });
+    loop.requestSync();
+    await settled();
+    expect(serverReached).toBe(0);
+
+    answer = answered;
+    loop.requestSync({ now: true });
+    await settled();
+    expect(sent).toEqual(['DELETE cart', 'DELETE cart']);
+    expect(serverReached).toBe(1);
+    // The service worker sent one for another user of the device: still news of the server.
+    loop.afterDone({ userId: 2, kind: 'cart.clear' }, EMPTY);
+    expect(serverReached).toBe(2);
   });
 
   it('tells who listens when a queued order is confirmed, and only for the signed-in user', () => {

@@ -19,7 +19,13 @@ import { refreshCompany } from './company';
 import { refreshMaker } from './maker';
 import { refreshOrderLists } from './order-lists';
 import { refreshCustomers } from './rep-customers';
-import { onReconnect, reportNetworkFailure, startConnectivity } from './connectivity';
+import {
+  checkConnectivity,
+  getConnectivity,
+  onReconnect,
+  reportNetworkFailure,
+  startConnectivity,
+} from './connectivity';
 import { OUTBOX_DONE_MESSAGE, type OutboxDoneMessage } from './outbox-replay';
 import type { OutboxPayload } from './outbox-rules';
 import { createSyncLoop, type SyncRequest } from './sync-loop';
@@ -84,6 +90,9 @@ export const syncLoop = createSyncLoop({
     storeUser: updateStoredUser,
   },
   reportNetworkFailure,
+  reportServerReached: () => {
+    if (getConnectivity() === 'offline') void checkConnectivity();
+  },
   clock: {
     now: () => Date.now(),
     setTimeout: (run, ms) => setTimeout(run, ms),

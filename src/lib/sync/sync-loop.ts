@@ -41,6 +41,12 @@ export interface SyncDevice {
   };
   /** A call failed to connect: connectivity should look again. */
   reportNetworkFailure: () => void;
+  /**
+   * An entry went through, sent by this page or by the service worker: the server can be
+   * reached, whatever connectivity last found (it may have asked while the network was
+   * still coming back), so it should look again if it says offline.
+   */
+  reportServerReached: () => void;
   clock: {
     now: () => number;
     setTimeout: (run: () => void, ms: number) => unknown;
@@ -56,8 +62,7 @@ export interface SyncDevice {
   server: {
     cart: () => Promise<Cart>;
     orders: () => Promise<Order[]>;
-    /** Reads the user's company and keeps it on the device; best effort, never rejects. */
-    /** Reads the account's own data: its company, and a rep's customers. */
+    /** Reads the account's own data (its company, a rep's customers); never rejects. */
     refreshAccount: () => Promise<void>;
     /** Whether a failed read only meant that the server could not be reached. */
     isNetworkError: (error: unknown) => boolean;
@@ -129,6 +134,7 @@ export function createSyncLoop(device: SyncDevice): SyncLoop {
   };
 
   function afterDone(entry: Pick<OutboxEntry, 'userId' | 'kind'>, body: unknown): void {
+    device.reportServerReached();
     if (entry.userId !== session.userId()) return;
     if (entry.kind === 'profile.update') session.storeUser((body as { user: User }).user);
     if (entry.kind === 'checkout' || entry.kind === 'rep.order')
