@@ -7,7 +7,7 @@ import { refreshUser } from '../lib/auth/session-actions';
 import { useSession } from '../lib/auth/session';
 import { loadAllTexts } from '../lib/i18n';
 import { whenIdle } from '../lib/when-idle';
-import { ORDER_TOPIC, startSync, syncLoop } from '../lib/sync/device';
+import { CANCEL_TOPIC, ORDER_TOPIC, startSync, syncLoop } from '../lib/sync/device';
 
 /**
  * Keeps the session true: re-reads the user once per visit (a company approved or
@@ -47,13 +47,18 @@ export function SessionWatcher() {
       ]).catch(() => undefined),
     );
   }, [staff]);
-  useEffect(
-    () =>
-      syncLoop.onOrderConfirmed((order) =>
-        notify(t('checkout.created', { number: order.orderNumber }), 'success', ORDER_TOPIC),
-      ),
-    [notify, t],
-  );
+  useEffect(() => {
+    const stopConfirmed = syncLoop.onOrderConfirmed((order) =>
+      notify(t('checkout.created', { number: order.orderNumber }), 'success', ORDER_TOPIC),
+    );
+    const stopCancelled = syncLoop.onOrderCancelled((order) =>
+      notify(t('orders.cancelDone', { number: order.orderNumber }), 'success', CANCEL_TOPIC),
+    );
+    return () => {
+      stopConfirmed();
+      stopCancelled();
+    };
+  }, [notify, t]);
   useEffect(
     () =>
       onSessionExpired(() => {

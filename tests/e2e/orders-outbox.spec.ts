@@ -69,10 +69,23 @@ test('an order taken offline waits on the device, then reaches the server exactl
   for (const name of names) await expect(dialog).toContainText(name);
   await dialog.getByRole('button', { name: 'Close' }).click();
 
-  // Cancelling asks for confirmation and a reason, and the server keeps it.
+  // Cancelling asks for confirmation and a reason. Offline it waits on the device and says
+  // so; the salon is told once the server took it, and the server keeps the reason.
+  await context.setOffline(true);
   await page.getByRole('button', { name: 'Cancel order' }).click();
   await page.getByLabel('Reason for cancelling').fill('Ordered at the wrong fair');
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel the order' }).click();
+  await expect(
+    page.getByText(
+      'You are offline: the cancellation is saved on this device and will be sent when you are back online.',
+    ),
+  ).toBeVisible();
+  expect((await serverOrders(request, salon.email))[0]).not.toMatchObject({ status: 'CANCELLED' });
+  await context.setOffline(false);
+  await expect(page.getByText(/^Order FP-\d{4}-\d{6} was cancelled\.$/)).toBeVisible({
+    timeout: 15_000,
+  });
+  await expect(page.getByText(/^You are offline: the cancellation/)).toHaveCount(0);
   await expect(page.getByTestId('order-card').first()).toContainText('Cancelled');
   expect((await serverOrders(request, salon.email))[0]).toMatchObject({
     status: 'CANCELLED',

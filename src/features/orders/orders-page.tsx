@@ -15,7 +15,7 @@ import type { StoredOrder } from '../../lib/db/db';
 import { formatDateTime, formatMoney } from '../../lib/i18n';
 import { useConnectivity } from '../../lib/sync/connectivity';
 import { queueCancellation } from '../../lib/sync/outbox';
-import { requestSync } from '../../lib/sync/device';
+import { CANCEL_TOPIC, requestSync } from '../../lib/sync/device';
 import { useOrders, useOutboxEntries } from '../../lib/sync/use-device-data';
 import type { ReorderPlan } from '../../lib/sync/reorder';
 import { ReorderDialog } from './reorder-dialog';
@@ -177,7 +177,12 @@ function OrderList() {
         onConfirm={() => {
           if (cancelling) {
             void queueCancellation(cancelling, reason.trim() || t('orders.defaultReason'));
-            notify(t('orders.cancelQueued'), 'info');
+            // Online it goes at once, and "Order … was cancelled." replaces this when it did.
+            notify(
+              t(connectivity === 'online' ? 'orders.cancelQueued' : 'orders.cancelQueuedOffline'),
+              'info',
+              CANCEL_TOPIC,
+            );
           }
           setCancelling(null);
         }}

@@ -76,6 +76,8 @@ async function withOutboxLock<T>(work: () => Promise<T>): Promise<T> {
 
 /** The topic of the messages about an order being placed: the last one replaces the one before. */
 export const ORDER_TOPIC = 'order';
+/** The topic of the messages about an order being cancelled. */
+export const CANCEL_TOPIC = 'cancel';
 
 export const syncLoop = createSyncLoop({
   db,

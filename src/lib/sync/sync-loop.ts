@@ -100,6 +100,8 @@ export interface SyncLoop {
   subscribe: (listener: () => void) => () => void;
   /** Called when the server confirmed a queued order, with the order as confirmed. */
   onOrderConfirmed: (listener: (order: Order) => void) => () => void;
+  /** Called when the server took a queued cancellation, with the order as cancelled. */
+  onOrderCancelled: (listener: (order: Order) => void) => () => void;
   /** The page's work after an entry went through, whoever sent it (this tab or the service worker). */
   afterDone: (entry: Pick<OutboxEntry, 'userId' | 'kind'>, body: unknown) => void;
 }
@@ -108,6 +110,7 @@ export function createSyncLoop(device: SyncDevice): SyncLoop {
   const { db, clock, session } = device;
   const changes = createListeners();
   const confirmed = createListeners<[Order]>();
+  const cancelled = createListeners<[Order]>();
   let state: SyncState = {
     running: false,
     retryAt: null,
@@ -139,6 +142,7 @@ export function createSyncLoop(device: SyncDevice): SyncLoop {
     if (entry.kind === 'profile.update') session.storeUser((body as { user: User }).user);
     if (entry.kind === 'checkout' || entry.kind === 'rep.order')
       confirmed.emit((body as { order: Order }).order);
+    if (entry.kind === 'order.cancel') cancelled.emit((body as { order: Order }).order);
   }
 
   function requestSync(options: SyncRequest = {}): void {
@@ -269,6 +273,7 @@ export function createSyncLoop(device: SyncDevice): SyncLoop {
     getState: () => state,
     subscribe: changes.add,
     onOrderConfirmed: confirmed.add,
+    onOrderCancelled: cancelled.add,
     afterDone,
   };
 }
