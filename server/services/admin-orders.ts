@@ -37,7 +37,7 @@ import type {
   AdminOrderStatusBody,
 } from '../../src/contracts/admin-orders-schemas.js';
 import type { Order, OrderStatus, PaymentStatus } from '../../src/contracts/orders.js';
-import { UNPAID_STATUSES } from '../../src/contracts/order-lines.js';
+import { paymentBadge, UNPAID_STATUSES } from '../../src/contracts/order-lines.js';
 import type { ValidationCode } from '../../src/contracts/validation.js';
 import en from '../../src/locales/en.json' with { type: 'json' };
 import type { Db } from '../db/database.js';
@@ -266,7 +266,8 @@ export async function* exportOrders(db: Db, query: AdminOrderExportQuery): Async
           row.companyName,
           row.createdAt.toISOString(),
           row.status,
-          row.paymentStatus,
+          // As every screen says it: nothing is due on a cancelled order never paid.
+          paymentBadge(row),
           Number(row.itemCount),
           Number(row.total).toFixed(2),
           'EUR',

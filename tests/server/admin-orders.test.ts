@@ -721,4 +721,27 @@ describe('the payment filters of the list and of its CSV export', () => {
     expect(await listed(query)).toEqual(expected);
     expect(await exported(query)).toEqual(expected);
   });
+
+  it('says in the export that nothing is due on a cancelled order never paid, as the screens do', async () => {
+    const response = await get(`/api/admin/orders/export.csv?companyId=${shop.companyId}`);
+    const numbers = new Map(
+      await Promise.all(
+        Object.entries(ids).map(
+          async ([name, id]) => [(await rowOf(id))?.orderNumber, name] as const,
+        ),
+      ),
+    );
+    const payments: Record<string, string | undefined> = {};
+    for (const row of parseCsv(response.body).slice(1)) {
+      payments[numbers.get(row[0]) ?? row[0] ?? ''] = row[5];
+    }
+    expect(payments).toEqual({
+      awaited: 'PENDING',
+      returned: 'FAILED',
+      paid: 'PAID',
+      cancelledAwaited: 'NONE_DUE',
+      cancelledReturned: 'NONE_DUE',
+      cancelledPaid: 'PAID',
+    });
+  });
 });
