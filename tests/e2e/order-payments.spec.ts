@@ -2,8 +2,8 @@
  * What an order's payment says in a real browser (docs/product.md#orders): nothing is due
  * on a cancelled order that was never paid: the salon and staff read so, staff's list of
  * payments awaited leaves it out, and staff record only a transfer that arrives anyway
- * (then its refund). Shipping an order
- * not paid yet is allowed, with a reminder of the terms.
+ * (then its refund). Shipping an order not paid yet is allowed, with a reminder of the terms;
+ * the steps nothing undoes (delivered, paid, refunded) are asked about first.
  */
 import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { expect, test } from './portal';
@@ -66,6 +66,10 @@ test('a cancelled order that was never paid says no payment is due, to the salon
   await expect(next.getByRole('button', { name: 'Mark payment as failed' })).toHaveCount(0);
   await expect(next.getByRole('button', { name: 'Wait for payment again' })).toHaveCount(0);
   await next.getByRole('button', { name: 'Mark as paid' }).click();
+  await staff
+    .getByRole('dialog', { name: `Mark order ${order.orderNumber} as paid?` })
+    .getByRole('button', { name: 'Mark as paid' })
+    .click();
   await expect(next.getByRole('button', { name: 'Mark as refunded' })).toBeVisible();
   await expect(next.getByText('The order is cancelled and nothing is due on it.')).toHaveCount(0);
   await staff.context().close();
@@ -100,9 +104,71 @@ test('shipping an order not paid yet reminds staff that the terms promise dispat
 
   // Once paid, nothing to remind.
   await next.getByRole('button', { name: 'Mark as paid' }).click();
+  await staff
+    .getByRole('dialog', { name: `Mark order ${order.orderNumber} as paid?` })
+    .getByRole('button', { name: 'Mark as paid' })
+    .click();
   await expect(next.getByText('Paid', { exact: true })).toBeVisible();
   await next.getByRole('button', { name: 'Mark as shipped' }).click();
   await expect(dialog.getByLabel('Tracking number')).toBeVisible();
   await expect(reminder).toHaveCount(0);
+  await staff.context().close();
+});
+
+test('delivering, recording a payment and refunding it are asked about first, as nothing undoes them', async ({
+  browser,
+  request,
+}) => {
+  const salon = await approvedSalon(request, 'finalsteps');
+  const order = await placedOrder(request, salon.email);
+  for (const data of [
+    { status: 'CONFIRMED' },
+    { status: 'PROCESSING' },
+    { status: 'SHIPPED', trackingNumber: 'RO-AWB 4455' },
+  ]) {
+    const moved = await request.post(`/api/admin/orders/${order.id}/status`, {
+      headers: { ...(await staffHeaders(request)), 'idempotency-key': crypto.randomUUID() },
+      data,
+    });
+    expect(moved.ok()).toBe(true);
+  }
+
+  const staff = await staffPage(browser);
+  await staff.goto(`/admin/orders/${order.id}?lng=en`);
+  const next = staff.getByRole('region', { name: 'Next step' });
+  const changes: string[] = [];
+  staff.on('request', (sent) => {
+    if (sent.method() === 'POST' && sent.url().includes('/api/admin/orders/'))
+      changes.push(sent.url());
+  });
+
+  // "Cancel" sends nothing.
+  await next.getByRole('button', { name: 'Mark as delivered' }).click();
+  const delivered = staff.getByRole('dialog', {
+    name: `Mark order ${order.orderNumber} as delivered?`,
+  });
+  await expect(delivered).toContainText('its status does not change any more');
+  await delivered.getByRole('button', { name: 'Cancel' }).click();
+  await expect(delivered).toBeHidden();
+  expect(changes).toEqual([]);
+  await next.getByRole('button', { name: 'Mark as delivered' }).click();
+  await delivered.getByRole('button', { name: 'Mark as delivered' }).click();
+  await expect(
+    next.getByText('This order is Delivered: its status does not change any more.'),
+  ).toBeVisible();
+
+  await next.getByRole('button', { name: 'Mark as paid' }).click();
+  const paid = staff.getByRole('dialog', { name: `Mark order ${order.orderNumber} as paid?` });
+  await expect(paid).toContainText('the payment can only be marked as refunded');
+  await paid.getByRole('button', { name: 'Mark as paid' }).click();
+  await next.getByRole('button', { name: 'Mark as refunded' }).click();
+  await staff
+    .getByRole('dialog', { name: `Mark order ${order.orderNumber} as refunded?` })
+    .getByRole('button', { name: 'Mark as refunded' })
+    .click();
+  await expect(
+    next.getByText('The payment is Refunded: it does not change any more.'),
+  ).toBeVisible();
+  expect(changes).toHaveLength(3);
   await staff.context().close();
 });

@@ -233,7 +233,13 @@ function EventChange({ event }: { event: AdminOrderEvent }) {
   );
 }
 
-type Asking = { kind: 'cancel' } | { kind: 'ship' } | null;
+/** The steps no later one undoes: asked about first, as cancelling and shipping are. */
+const FINAL_STEPS = ['DELIVERED', 'PAID', 'REFUNDED'] as const;
+type FinalStep = (typeof FINAL_STEPS)[number];
+const isFinal = (step: string): step is FinalStep =>
+  (FINAL_STEPS as readonly string[]).includes(step);
+
+type Asking = { kind: 'cancel' } | { kind: 'ship' } | { kind: 'final'; step: FinalStep } | null;
 
 /**
  * The statuses a button moves an order on to. Cancelling has a button of its own; an order
@@ -374,7 +380,8 @@ function ActionsCard({ detail, onChanged }: { detail: AdminOrderDetail; onChange
                 if (status === 'SHIPPED') {
                   setTrackingError(null);
                   setAsking({ kind: 'ship' });
-                } else void move(status);
+                } else if (isFinal(status)) setAsking({ kind: 'final', step: status });
+                else void move(status);
               }}
             >
               {t(`admin.orders.detail.moveTo.${status as StepStatus}`)}
@@ -415,7 +422,11 @@ function ActionsCard({ detail, onChanged }: { detail: AdminOrderDetail; onChange
               type="button"
               className={status === 'FAILED' ? 'button button--ghost' : 'button'}
               disabled={offline || action.busy}
-              onClick={() => void pay(status)}
+              onClick={() => {
+                setError(null);
+                if (isFinal(status)) setAsking({ kind: 'final', step: status });
+                else void pay(status);
+              }}
             >
               {t(`admin.orders.detail.paymentTo.${status}`)}
             </button>
@@ -441,6 +452,32 @@ function ActionsCard({ detail, onChanged }: { detail: AdminOrderDetail; onChange
             return;
           }
           void move('CANCELLED');
+        }}
+        onCancel={() => setAsking(null)}
+      />
+      <DecisionDialog
+        open={asking?.kind === 'final'}
+        title={
+          asking?.kind === 'final'
+            ? t(`admin.orders.detail.ask.${asking.step}.title`, { number: order.orderNumber })
+            : ''
+        }
+        text={asking?.kind === 'final' ? t(`admin.orders.detail.ask.${asking.step}.text`) : ''}
+        confirmLabel={
+          asking?.kind === 'final'
+            ? asking.step === 'DELIVERED'
+              ? t('admin.orders.detail.moveTo.DELIVERED')
+              : t(`admin.orders.detail.paymentTo.${asking.step}`)
+            : ''
+        }
+        busy={action.busy}
+        error={asking?.kind === 'final' ? error : null}
+        value=""
+        onChange={() => undefined}
+        onConfirm={() => {
+          if (asking?.kind !== 'final') return;
+          if (asking.step === 'DELIVERED') void move('DELIVERED');
+          else void pay(asking.step);
         }}
         onCancel={() => setAsking(null)}
       />
