@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import {
   MAX_TRACKING_LENGTH,
+  TRACKING_NUMBER_PATTERN,
   type AdminOrderDetail,
   type AdminOrderEvent,
   type OrderConflictBody,
@@ -494,8 +495,15 @@ function ActionsCard({ detail, onChanged }: { detail: AdminOrderDetail; onChange
           setTrackingError(null);
         }}
         onConfirm={() => {
-          if (!tracking.trim()) {
-            setTrackingError(t('validation.required'));
+          const typed = tracking.trim();
+          // The server's rule, checked first: its refusal could only say "Invalid value".
+          const problem = !typed
+            ? t('validation.required')
+            : typed.length <= MAX_TRACKING_LENGTH && !TRACKING_NUMBER_PATTERN.test(typed)
+              ? t('admin.orders.detail.trackingInvalid')
+              : null;
+          if (problem) {
+            setTrackingError(problem);
             return;
           }
           void move('SHIPPED');
