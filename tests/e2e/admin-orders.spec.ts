@@ -85,7 +85,8 @@ test('staff ship a salon’s order with a tracking number, and the salon sees it
   await dialog.getByLabel('Tracking number').fill('  RO-AWB 778899  ');
   await dialog.getByRole('button', { name: 'Mark as shipped' }).click();
   await expect(dialog).toBeHidden();
-  await expect(next.getByRole('button', { name: 'Mark as delivered' })).toBeVisible();
+  // The button clicked went with its step: focus moves on to the next one, not to the top.
+  await expect(next.getByRole('button', { name: 'Mark as delivered' })).toBeFocused();
   await expect(page.getByText('RO-AWB 778899', { exact: true }).first()).toBeVisible();
   const history = page.getByRole('region', { name: 'History' });
   await expect(history.getByText('Status: Processing → Shipped')).toBeVisible();

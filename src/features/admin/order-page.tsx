@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import {
@@ -266,6 +266,17 @@ function ActionsCard({ detail, onChanged }: { detail: AdminOrderDetail; onChange
   const [tracking, setTracking] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [trackingError, setTrackingError] = useState<string | null>(null);
+  const card = useRef<HTMLElement>(null);
+  /** Set by a change that went through: the button clicked may go with the step it made. */
+  const changed = useRef(false);
+  // Once the order is read again, focus left on nothing (the button went) moves to the
+  // card's next action, not to the start of the page.
+  useEffect(() => {
+    if (!changed.current) return;
+    changed.current = false;
+    if (document.activeElement && document.activeElement !== document.body) return;
+    card.current?.querySelector<HTMLElement>('button:not([disabled])')?.focus();
+  }, [order.status, order.paymentStatus]);
 
   const describe = (failure: CallFailure): string => {
     if (failure.kind === 'refused' && failure.status === 409) {
@@ -293,6 +304,7 @@ function ActionsCard({ detail, onChanged }: { detail: AdminOrderDetail; onChange
   ): boolean => {
     if (result.ok) {
       notify(done);
+      changed.current = true;
       setAsking(null);
       setReason('');
       setTracking('');
@@ -354,7 +366,7 @@ function ActionsCard({ detail, onChanged }: { detail: AdminOrderDetail; onChange
   const canCancel = allowed.status.includes('CANCELLED');
   const badge = paymentBadge(order);
   return (
-    <section className="card" aria-labelledby="staff-order-next">
+    <section ref={card} className="card" aria-labelledby="staff-order-next">
       <h2 id="staff-order-next">{t('admin.orders.detail.next')}</h2>
       {error && asking === null && <Banner kind="error">{error}</Banner>}
       {offline && <p className="notice notice--offline">{t('admin.needsNetwork')}</p>}
