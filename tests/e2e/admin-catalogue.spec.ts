@@ -103,7 +103,8 @@ test('staff change a price in the back office; after a refresh an approved salon
     .getByRole('row')
     .filter({ hasText: 'Product changed' })
     .filter({ hasText: product.sku });
-  await expect(entry).toContainText('12.75');
+  // In words and in euro, as the product's form says them.
+  await expect(entry.getByRole('listitem')).toHaveText([/^Price: €10\.00\s*becomes → €12\.75$/]);
 
   await salon.page.reload();
   await expect(cardOf(salon.page, product.sku).getByText('€12.75')).toBeVisible();

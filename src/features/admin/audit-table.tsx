@@ -2,17 +2,22 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { AuditEntry } from '../../contracts/admin';
-import { formatDateTime, type TextKey } from '../../lib/i18n';
+import { formatDateTime, formatMoney, type TextKey } from '../../lib/i18n';
 import { StaffTable } from './staff-list';
 
 type Value = string | number | boolean | null | undefined;
 
 /** The words of a recorded value: states and roles in the user's language, nothing as a dash. */
 function useValueText() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   return (entry: AuditEntry, field: string, value: Value): string => {
     if (value === null || value === undefined || value === '') return '—';
     if (typeof value === 'boolean') return t(value ? 'admin.audit.yes' : 'admin.audit.no');
+    if (entry.entityType === 'product' && field === 'price' && typeof value === 'number')
+      return formatMoney(value, i18n.language);
+    // Kept counted from 0; shown as the list counts, from 1.
+    if (entry.entityType === 'category' && field === 'position' && typeof value === 'number')
+      return String(value + 1);
     const text = String(value);
     const key: TextKey | undefined =
       field === 'status'
@@ -28,10 +33,30 @@ function useValueText() {
   };
 }
 
+/**
+ * The words of a changed field. Texts kept in each language are recorded as
+ * `<field>.<language>` ("name.ro"): the field's words, then the language.
+ */
+function useFieldText() {
+  const { t } = useTranslation();
+  return (entry: AuditEntry, field: string): string => {
+    const [base = field, language] = field.split('.');
+    const key =
+      entry.entityType === 'staff' && base === 'email'
+        ? 'staffEmail'
+        : (entry.entityType === 'product' || entry.entityType === 'category') && base === 'name'
+          ? 'itemName'
+          : base;
+    const words = String(t(`admin.audit.fields.${key}` as TextKey, { defaultValue: base }));
+    return language ? `${words} (${language.toUpperCase()})` : words;
+  };
+}
+
 /** Each field an entry changed, from what it was to what it became. */
 function Changes({ entry }: { entry: AuditEntry }) {
   const { t } = useTranslation();
   const valueText = useValueText();
+  const fieldText = useFieldText();
   const fields = [
     ...new Set([...Object.keys(entry.before ?? {}), ...Object.keys(entry.after ?? {})]),
   ];
@@ -40,14 +65,7 @@ function Changes({ entry }: { entry: AuditEntry }) {
     <ul className="audit-changes">
       {fields.map((field) => (
         <li key={field}>
-          <span className="audit-changes__field">
-            {String(
-              t(
-                `admin.audit.fields.${entry.entityType === 'staff' && field === 'email' ? 'staffEmail' : field}` as TextKey,
-                { defaultValue: field },
-              ),
-            )}
-          </span>
+          <span className="audit-changes__field">{fieldText(entry, field)}</span>
           {': '}
           <del>{valueText(entry, field, entry.before?.[field])}</del>
           <span className="visually-hidden">{t('admin.audit.becomes')}</span>
