@@ -8,6 +8,7 @@ import {
   count,
   desc,
   eq,
+  exists,
   isNotNull,
   isNull,
   sql,
@@ -66,6 +67,22 @@ const literalPattern = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 export async function listCompanyPage(db: Db, query: AdminCompanyQuery): Promise<AdminCompanyPage> {
   const filters: SQL[] = [];
   if (query.status) filters.push(eq(companies.status, query.status));
+  // The companies behind the dashboard's "Documents to review", whatever their status.
+  if (query.documents === 'PENDING') {
+    filters.push(
+      exists(
+        db
+          .select({ id: companyDocuments.id })
+          .from(companyDocuments)
+          .where(
+            and(
+              eq(companyDocuments.companyId, companies.id),
+              eq(companyDocuments.status, 'PENDING'),
+            ),
+          ),
+      ),
+    );
+  }
   const search = query.search?.trim();
   if (search) {
     // lower() of the database, as search_text is made with: both sides fold alike.

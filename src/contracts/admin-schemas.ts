@@ -65,6 +65,8 @@ export const AdminCompanyQuerySchema = Type.Object(
   {
     search: Type.Optional(Type.String({ maxLength: MAX_TEXT_LENGTH })),
     status: Type.Optional(literals(COMPANY_STATUSES)),
+    /** PENDING: only companies with a document waiting for staff's review. */
+    documents: Type.Optional(Type.Literal('PENDING')),
     /** Default createdAt, newest first. */
     sortBy: Type.Optional(literals(COMPANY_SORTS)),
     sortOrder: Type.Optional(literals(SORT_ORDERS)),

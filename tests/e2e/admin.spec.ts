@@ -106,6 +106,15 @@ test('staff verify a new salon from the dashboard: document preview, approvals, 
   await page.getByRole('button', { name: 'Staff' }).click();
   await page.getByRole('link', { name: 'Back office' }).click();
   await expect(page.getByRole('heading', { name: 'Back office', level: 1 })).toBeVisible();
+  // Its document waits for review: the dashboard's tile lists the companies with one.
+  await page.getByRole('link', { name: /Documents to review/ }).click();
+  await expect(page).toHaveURL(/\/admin\/companies\?documents=PENDING$/);
+  await expect(page.getByLabel('Documents')).toHaveValue('PENDING');
+  await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Back office' })
+    .getByRole('link', { name: 'Dashboard' })
+    .click();
   await page.getByRole('link', { name: /Companies waiting for verification/ }).click();
   await expect(page).toHaveURL(/\/admin\/companies\?status=PENDING$/);
   await expect(page.getByLabel('Status')).toHaveValue('PENDING');

@@ -192,6 +192,27 @@ describe('GET /api/admin/companies', () => {
     expect(onlyPending.companies.map((c) => c.id)).toContain(pending);
   });
 
+  it('finds the companies with a document waiting for review, whatever their status', async () => {
+    const word = marker();
+    const [waiting, rejected, reviewed] = await companiesNamed(
+      { name: `${word} waiting` },
+      { name: `${word} rejected`, status: 'REJECTED' },
+      { name: `${word} reviewed`, status: 'APPROVED', isVerified: true },
+      { name: `${word} without documents` },
+    );
+    const file = { data: PDF, contentType: 'application/pdf', originalName: 'registru.pdf' };
+    for (const id of [waiting, rejected, reviewed]) await companyDocument(db(), id ?? 0, file);
+    await db()
+      .update(companyDocuments)
+      .set({ status: 'APPROVED' })
+      .where(eq(companyDocuments.companyId, reviewed ?? 0));
+    expect((await idsOf(`search=${word}&documents=PENDING`)).sort()).toEqual(
+      [waiting, rejected].sort(),
+    );
+    expect(await idsOf(`search=${word}&documents=PENDING&status=REJECTED`)).toEqual([rejected]);
+    expect((await get('/api/admin/companies?documents=APPROVED')).statusCode).toBe(400);
+  });
+
   it('takes % and _ in a search as the characters they are', async () => {
     const word = marker();
     const [percent, , underscore, , backslash] = await companiesNamed(

@@ -18,6 +18,7 @@ import { useStaffData } from './use-staff-data';
 
 const SEARCH_ID = 'staff-company-search';
 const STATUS_ID = 'staff-company-status';
+const DOCUMENTS_ID = 'staff-company-documents';
 
 export function CompaniesPage() {
   const { t, i18n } = useTranslation();
@@ -44,8 +45,14 @@ export function CompaniesPage() {
         search={view.search}
         onSearch={(search) => go({ search })}
         clearTo={
-          view.search || view.status
-            ? writeCompaniesUrl({ ...view, search: '', status: undefined, page: 1 })
+          view.search || view.status || view.documents
+            ? writeCompaniesUrl({
+                ...view,
+                search: '',
+                status: undefined,
+                documents: undefined,
+                page: 1,
+              })
             : undefined
         }
       >
@@ -59,6 +66,14 @@ export function CompaniesPage() {
             label: t(`admin.status.${status}`),
           }))}
           onChange={(value) => go({ status: COMPANY_STATUSES.find((status) => status === value) })}
+        />
+        <FilterSelect
+          id={DOCUMENTS_ID}
+          label={t('admin.companies.documents')}
+          allLabel={t('admin.companies.allDocuments')}
+          value={view.documents ?? ''}
+          options={[{ value: 'PENDING', label: t('admin.companies.documentsPending') }]}
+          onChange={(value) => go({ documents: value === 'PENDING' ? 'PENDING' : undefined })}
         />
       </StaffFilters>
 

@@ -54,6 +54,7 @@ export function DashboardPage() {
               <Figure
                 label={t('admin.dashboard.documentsToReview')}
                 value={data.documentsToReview}
+                to="/admin/companies?documents=PENDING"
               />
               <Figure
                 label={t('admin.dashboard.ordersToConfirm')}

@@ -49,6 +49,8 @@ export function listChange<V extends { page: number }>(
 export interface CompaniesView {
   search: string;
   status: CompanyStatus | undefined;
+  /** Only companies with a document waiting for review (the dashboard's tile). */
+  documents: 'PENDING' | undefined;
   sortBy: CompanySort;
   sortOrder: SortOrder;
   page: number;
@@ -72,6 +74,7 @@ export function readCompaniesUrl(params: URLSearchParams): CompaniesView {
   return {
     search: (params.get('search') ?? '').slice(0, MAX_TEXT_LENGTH),
     status: oneOf(COMPANY_STATUSES, params.get('status')),
+    documents: params.get('documents') === 'PENDING' ? 'PENDING' : undefined,
     sortBy,
     sortOrder: oneOf(SORT_ORDERS, params.get('sortOrder')) ?? FIRST_ORDER[sortBy],
     page: positiveInt(params.get('page')) ?? 1,
@@ -82,6 +85,7 @@ export function writeCompaniesUrl(view: CompaniesView): string {
   const params = new URLSearchParams();
   if (view.search.trim()) params.set('search', view.search.trim());
   if (view.status) params.set('status', view.status);
+  if (view.documents) params.set('documents', view.documents);
   if (view.sortBy !== DEFAULT_SORT.sortBy || view.sortOrder !== DEFAULT_SORT.sortOrder) {
     params.set('sortBy', view.sortBy);
     params.set('sortOrder', view.sortOrder);
@@ -100,6 +104,7 @@ export function companiesQuery(view: CompaniesView): AdminCompanyQuery {
   return {
     ...(search ? { search } : {}),
     ...(view.status ? { status: view.status } : {}),
+    ...(view.documents ? { documents: view.documents } : {}),
     sortBy: view.sortBy,
     sortOrder: view.sortOrder,
     page: view.page,
