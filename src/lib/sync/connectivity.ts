@@ -50,8 +50,11 @@ export async function checkConnectivity(): Promise<Connectivity> {
   return state;
 }
 
-/** A call to the server failed to connect: look again now. */
-export function reportNetworkFailure(): void {
+/**
+ * News that the state may be wrong: a call to the server failed to connect, or one went
+ * through while the state says offline. Looks again now.
+ */
+export function recheckConnectivity(): void {
   void checkConnectivity();
 }
 

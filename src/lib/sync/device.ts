@@ -20,10 +20,9 @@ import { refreshMaker } from './maker';
 import { refreshOrderLists } from './order-lists';
 import { refreshCustomers } from './rep-customers';
 import {
-  checkConnectivity,
   getConnectivity,
   onReconnect,
-  reportNetworkFailure,
+  recheckConnectivity,
   startConnectivity,
 } from './connectivity';
 import { OUTBOX_DONE_MESSAGE, type OutboxDoneMessage } from './outbox-replay';
@@ -91,9 +90,9 @@ export const syncLoop = createSyncLoop({
     user: () => getSession()?.user ?? null,
     storeUser: updateStoredUser,
   },
-  reportNetworkFailure,
+  reportNetworkFailure: recheckConnectivity,
   reportServerReached: () => {
-    if (getConnectivity() === 'offline') void checkConnectivity();
+    if (getConnectivity() === 'offline') recheckConnectivity();
   },
   clock: {
     now: () => Date.now(),
