@@ -32,6 +32,21 @@ async function cancelledOrder(request: APIRequestContext, prefix: string) {
   return { salon, order };
 }
 
+/** Staff move an order on through the API, a step at a time. */
+async function movedByStaff(
+  request: APIRequestContext,
+  orderId: number,
+  steps: { status: string; trackingNumber?: string }[],
+) {
+  for (const data of steps) {
+    const moved = await request.post(`/api/admin/orders/${orderId}/status`, {
+      headers: { ...(await staffHeaders(request)), 'idempotency-key': crypto.randomUUID() },
+      data,
+    });
+    expect(moved.ok()).toBe(true);
+  }
+}
+
 test('a cancelled order that was never paid says no payment is due, to the salon and to staff', async ({
   page,
   browser,
@@ -81,13 +96,7 @@ test('shipping an order not paid yet reminds staff that the terms promise dispat
 }) => {
   const salon = await approvedSalon(request, 'unpaidship');
   const order = await placedOrder(request, salon.email);
-  for (const status of ['CONFIRMED', 'PROCESSING']) {
-    const moved = await request.post(`/api/admin/orders/${order.id}/status`, {
-      headers: { ...(await staffHeaders(request)), 'idempotency-key': crypto.randomUUID() },
-      data: { status },
-    });
-    expect(moved.ok()).toBe(true);
-  }
+  await movedByStaff(request, order.id, [{ status: 'CONFIRMED' }, { status: 'PROCESSING' }]);
 
   const staff = await staffPage(browser);
   await staff.goto(`/admin/orders/${order.id}?lng=en`);
@@ -121,17 +130,11 @@ test('delivering, recording a payment and refunding it are asked about first, as
 }) => {
   const salon = await approvedSalon(request, 'finalsteps');
   const order = await placedOrder(request, salon.email);
-  for (const data of [
+  await movedByStaff(request, order.id, [
     { status: 'CONFIRMED' },
     { status: 'PROCESSING' },
     { status: 'SHIPPED', trackingNumber: 'RO-AWB 4455' },
-  ]) {
-    const moved = await request.post(`/api/admin/orders/${order.id}/status`, {
-      headers: { ...(await staffHeaders(request)), 'idempotency-key': crypto.randomUUID() },
-      data,
-    });
-    expect(moved.ok()).toBe(true);
-  }
+  ]);
 
   const staff = await staffPage(browser);
   await staff.goto(`/admin/orders/${order.id}?lng=en`);
