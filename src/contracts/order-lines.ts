@@ -1,9 +1,9 @@
 /**
- * Cart and order lines as the screens change and show them: the cart's quantity rule
- * and why a typed quantity was changed (docs/product.md#cart), a line's picture, an order's tracking number and whether anything
- * is due on it (docs/product.md#orders). Apart from ./orders, which every first screen
- * loads: only the product, cart and orders screens, the back office's orders (and the
- * outbox) need these.
+ * Cart and order lines as the screens change and show them: the cart's quantity rule and
+ * why a typed quantity was changed (docs/product.md#cart), a line's picture, an order's
+ * tracking number and whether anything is due on it (docs/product.md#orders). Apart from
+ * ./orders, which every first screen loads: only the product, cart and orders screens, the
+ * back office's orders (and the outbox) need these.
  */
 import { MAX_LINE_QUANTITY, type PaymentStatus } from './orders';
 import type { Order } from './orders-schemas';

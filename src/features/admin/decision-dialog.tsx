@@ -33,8 +33,9 @@ export function DecisionDialog({
   danger?: boolean;
   busy: boolean;
   error: string | null;
-  value: string;
-  onChange: (value: string) => void;
+  /** The reason typed, with `label`. */
+  value?: string;
+  onChange?: (value: string) => void;
   onConfirm: () => void;
   onCancel: () => void;
 }) {
@@ -60,9 +61,9 @@ export function DecisionDialog({
             id={id}
             rows={4}
             maxLength={MAX_REASON_LENGTH}
-            value={value}
+            value={value ?? ''}
             aria-describedby={hint ? `${id}-hint` : undefined}
-            onChange={(event) => onChange(event.target.value)}
+            onChange={(event) => onChange?.(event.target.value)}
           />
           {hint && (
             <p id={`${id}-hint`} className="form-field__hint">

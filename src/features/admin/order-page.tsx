@@ -485,8 +485,6 @@ function ActionsCard({ detail, onChanged }: { detail: AdminOrderDetail; onChange
         }
         busy={action.busy}
         error={asking?.kind === 'final' ? error : null}
-        value=""
-        onChange={() => undefined}
         onConfirm={() => {
           if (asking?.kind !== 'final') return;
           if (asking.step === 'DELIVERED') void move('DELIVERED');
