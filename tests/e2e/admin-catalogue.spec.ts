@@ -171,6 +171,18 @@ test('staff add pictures to a product; a file that is no picture is refused in t
     'src',
     firstSrc ?? '',
   );
+  // Removing asks first: nothing brings a picture back.
+  const removeSecond = pictures
+    .getByRole('group', { name: 'Picture 2' })
+    .getByRole('button', { name: 'Remove' });
+  const asked = page.getByRole('dialog', { name: 'Remove picture 2?' });
+  await removeSecond.click();
+  await asked.getByRole('button', { name: 'Cancel' }).click();
+  await expect(pictures.getByRole('img')).toHaveCount(2);
+  await removeSecond.click();
+  await asked.getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText('Picture removed.')).toBeVisible();
+  await expect(pictures.getByRole('img')).toHaveCount(1);
 
   // The catalogue shows the product's first picture in the sizes it asks for.
   await page.goto(`/products?lng=en&search=${product.sku}`);

@@ -8,6 +8,7 @@ import {
 } from '../../contracts/admin-catalogue';
 import { pictureSources } from '../../contracts/product-pictures';
 import { Banner } from '../../components/banner';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useToast } from '../../components/toast';
 import { orderPictures, removePicture, uploadPicture } from '../../lib/api/admin-catalogue';
 import { changeFailure } from './catalogue-texts';
@@ -80,7 +81,10 @@ export function ProductPictures({
     }
   };
 
+  /** The picture asked about before it is removed: nothing brings a removed one back. */
+  const [removing, setRemoving] = useState<{ image: string; n: number } | null>(null);
   const remove = async (image: string) => {
+    setRemoving(null);
     setError(null);
     const result = await action.run(JSON.stringify(['remove', product.id, image]), (key) =>
       removePicture(product.id, image, key),
@@ -137,7 +141,7 @@ export function ProductPictures({
                     type="button"
                     className="button button--small button--danger"
                     disabled={disabled}
-                    onClick={() => void remove(image)}
+                    onClick={() => setRemoving({ image, n: i + 1 })}
                   >
                     {t('admin.catalogue.pictures.remove')}
                   </button>
@@ -147,6 +151,20 @@ export function ProductPictures({
           })}
         </ol>
       )}
+      <ConfirmDialog
+        open={removing !== null}
+        title={t('admin.catalogue.pictures.removeTitle', { n: removing?.n ?? 0 })}
+        confirmLabel={t('admin.catalogue.pictures.remove')}
+        cancelLabel={t('common.cancel')}
+        danger
+        busy={action.busy}
+        onConfirm={() => {
+          if (removing) void remove(removing.image);
+        }}
+        onCancel={() => setRemoving(null)}
+      >
+        <p>{t('admin.catalogue.pictures.removeText')}</p>
+      </ConfirmDialog>
       {full ? (
         <p>{t('admin.catalogue.pictures.full')}</p>
       ) : (
