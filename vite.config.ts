@@ -347,13 +347,32 @@ function compileHints(): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => {
+/**
+ * React Router's production build, which its package.json never names (it always gives the
+ * development one, whose warnings and their texts then ship: remix-run/react-router#14102).
+ */
+const ROUTER_PRODUCTION_BUILD = [
+  {
+    find: /^react-router$/,
+    replacement: resolve('node_modules/react-router/dist/production/index.mjs'),
+  },
+  {
+    find: /^react-router\/dom$/,
+    replacement: resolve('node_modules/react-router/dist/production/dom-export.mjs'),
+  },
+];
+
+export default defineConfig(({ command, isSsrBuild }) => {
   const signedIn = accountScreens();
   return {
     resolve: {
-      alias: {
-        'use-sync-external-store/shim': resolve('src/lib/use-sync-external-store-shim.ts'),
-      },
+      alias: [
+        {
+          find: 'use-sync-external-store/shim',
+          replacement: resolve('src/lib/use-sync-external-store-shim.ts'),
+        },
+        ...(command === 'build' ? ROUTER_PRODUCTION_BUILD : []),
+      ],
     },
     plugins: [
       react(),
