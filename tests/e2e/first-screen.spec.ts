@@ -11,6 +11,17 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
+/** Holds the app's code back until the returned function is called. */
+async function holdTheApp(page: Page) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/start-[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 test.describe('without scripts', () => {
   test.use({ javaScriptEnabled: false });
 
@@ -131,12 +142,7 @@ test('the catalogue’s first screen does not wait for the home screen’s texts
 
 test('buttons clicked before hydration are clicked once, after', async ({ page }) => {
   // The app's code is held back until the clicks have been made.
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/start-[^/]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdTheApp(page);
   await page.goto('/products?lng=en&view=list', { waitUntil: 'domcontentloaded' });
   await page.getByRole('button', { name: 'Grid view' }).click();
   await page.getByRole('button', { name: 'Filters', exact: true }).click();
@@ -151,6 +157,31 @@ test('buttons clicked before hydration are clicked once, after', async ({ page }
     'aria-expanded',
     'true',
   );
+});
+
+test.describe('typed before hydration', () => {
+  // Each address rendered by the server, as on a first visit.
+  test.use({ serviceWorkers: 'block' });
+
+  test('a quantity typed on a product is the one the page works with', async ({ page }) => {
+    const release = await holdTheApp(page);
+    await page.goto('/products/1?lng=en', { waitUntil: 'domcontentloaded' });
+    const quantity = page.getByRole('spinbutton', { name: 'Quantity' });
+    const stock = await quantity.getAttribute('max');
+    expect(Number(stock)).toBeGreaterThan(1);
+    await quantity.fill('99999');
+    await quantity.press('Tab');
+    release();
+    // Once the page hears the field, leaving it changes the typed quantity and says why.
+    await expect(async () => {
+      await quantity.focus();
+      await quantity.press('Tab');
+      await expect(quantity).toHaveValue(String(stock), { timeout: 500 });
+    }).toPass({ timeout: 10_000 });
+    await expect(
+      page.getByRole('status').filter({ hasText: `Only ${stock} in stock` }),
+    ).toBeVisible();
+  });
 });
 
 test('a choice kept only on the device wins over the server’s language', async ({ page }) => {
