@@ -251,7 +251,8 @@ export async function buildApp({
       !path.startsWith('/uploads/') &&
       !path.startsWith('/assets/');
     if (wantsPage) {
-      reply.header('cache-control', 'no-cache');
+      // Whether and how the page is rendered depends on its cookies and languages.
+      reply.header('cache-control', 'no-cache').header('vary', 'cookie, accept-language');
       // An address of no page still gets the app, which shows "Page not found", but as a
       // 404: search engines and link checkers must not take it for a page.
       if (!matchRoute(path, PAGES)) return reply.status(404).sendFile('index.html');
@@ -264,11 +265,7 @@ export async function buildApp({
         return null;
       });
       if (screen) {
-        return reply
-          .status(screen.status)
-          .header('vary', 'cookie, accept-language')
-          .type('text/html; charset=utf-8')
-          .send(screen.html);
+        return reply.status(screen.status).type('text/html; charset=utf-8').send(screen.html);
       }
       return reply.sendFile('index.html');
     }

@@ -2,7 +2,9 @@
  * First screens (the pages src/contracts/routes.ts marks `serverRendered`) rendered by the
  * server with the app's own rendering module (dist-ssr/entry-server.js, built by
  * `npm run build`), in the visitor's language and with the catalogue as a visitor sees it:
- * a first visit shows content before any script has run, and search engines read it.
+ * a first visit shows content before any script has run, and search engines read it. Not
+ * in a browser where someone is signed in (the server's cookie says so): there the browser
+ * renders the screen as that user sees it.
  * Without the module, or when a rendering fails, the app's page is sent as it is and
  * renders in the browser; the log says so (at start when it is the build's doing).
  */
@@ -16,6 +18,7 @@ import type { Db } from './db/database.js';
 import { getProduct, listProducts } from './services/catalogue.js';
 import { describeFailure } from './services/errors.js';
 import { requestLanguage } from './request-language.js';
+import { SIGNED_IN_COOKIE } from '../src/contracts/storage-names.js';
 
 interface RenderModule {
   FIRST_SCREEN_ELEMENT_ID: string;
@@ -35,6 +38,8 @@ export interface FirstScreens {
 }
 
 const VISITOR = { canSeePrices: false };
+/** Set while a session is open in the browser (see server/routes/auth.ts). */
+const SIGNED_IN = new RegExp(`(?:^|;\\s*)${SIGNED_IN_COOKIE}=1(?:;|$)`);
 const ROOT = '<div id="root"></div>';
 const HTML_LANG = /<html lang="[a-z]*"/;
 const MODULE_SCRIPT = '<script type="module" crossorigin';
@@ -116,6 +121,9 @@ export async function loadFirstScreens(
   }
   return {
     async render(request) {
+      // A signed-in user's screen is rendered in the browser, as they see it: the visitor's
+      // screen would show them no prices, then move under their finger when it changes.
+      if (SIGNED_IN.test(request.headers.cookie ?? '')) return null;
       const url = new URL(request.url, publicUrl);
       const language = requestLanguage(request) ?? DEFAULT_LANGUAGE;
       const screen = await module.renderFirstScreen(url, language, reader);

@@ -1,13 +1,39 @@
 /** Sign-in and sessions: login, refresh, logout and who is signed in. */
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../db/database.js';
 import { requestLanguage } from '../request-language.js';
 import { accountOf, requireUser } from '../plugins/auth.js';
 import { toUserDto } from '../services/accounts.js';
-import { login, logout, refreshSession } from '../services/sessions.js';
+import { login, logout, refreshSession, type Session } from '../services/sessions.js';
 import { UserSchema } from '../../src/contracts/accounts-schemas.js';
 import { bodyOf, LoginFormSchema } from '../../src/contracts/form-schemas.js';
+import { SIGNED_IN_COOKIE } from '../../src/contracts/storage-names.js';
 import { errorResponses, SessionSchema } from './schemas.js';
+
+/**
+ * The cookie that says a session is open in this browser, until it ends (`endsAt`) or
+ * `null`: signed out. It names no one and grants nothing (the access token does); it only
+ * tells the first screens to leave rendering to the browser (see first-screens.ts).
+ */
+function signedInCookie(request: FastifyRequest, reply: FastifyReply, endsAt: Date | null) {
+  const lasts = endsAt ? Math.max(0, Math.floor((endsAt.getTime() - Date.now()) / 1000)) : 0;
+  const secure = request.protocol === 'https' ? '; Secure' : '';
+  reply.header(
+    'set-cookie',
+    `${SIGNED_IN_COOKIE}=${endsAt ? '1' : ''}; Path=/; Max-Age=${lasts}; HttpOnly; SameSite=Lax${secure}`,
+  );
+}
+
+/** The session as the client gets it, the browser told that one is open. */
+function opened(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  { endsAt, ...session }: Session,
+): Omit<Session, 'endsAt'> {
+  signedInCookie(request, reply, endsAt);
+  return session;
+}
 
 export const authRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { db }) => {
   app.post(
@@ -21,7 +47,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
         response: { 200: SessionSchema, ...errorResponses },
       },
     },
-    async (request) => login(db, request.body, request.ip, requestLanguage(request)),
+    async (request, reply) =>
+      opened(request, reply, await login(db, request.body, request.ip, requestLanguage(request))),
   );
 
   app.post(
@@ -35,7 +62,8 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
         response: { 200: SessionSchema, ...errorResponses },
       },
     },
-    async (request) => refreshSession(db, request.body.refreshToken),
+    async (request, reply) =>
+      opened(request, reply, await refreshSession(db, request.body.refreshToken)),
   );
 
   app.post(
@@ -49,8 +77,9 @@ export const authRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { d
         response: { 200: Type.Object({ message: Type.String() }), ...errorResponses },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       await logout(db, request.body.refreshToken);
+      signedInCookie(request, reply, null);
       return { message: 'Signed out' };
     },
   );

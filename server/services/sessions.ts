@@ -28,6 +28,8 @@ export interface Session {
   accessToken: string;
   refreshToken: string;
   user: User;
+  /** When the session ends, unless it is refreshed or ended before. */
+  endsAt: Date;
 }
 
 export function tooManyAttempts(retryAfter: number): HttpError {
@@ -75,22 +77,30 @@ export async function openSession(
   db: Db,
   userId: number,
   remember = true,
-): Promise<{ accessToken: string; refreshToken: string }> {
+): Promise<{ accessToken: string; refreshToken: string; endsAt: Date }> {
   const sessionId = newSessionId();
+  const refresh = await issueRefreshToken(db, userId, { remember, familyId: sessionId });
   return {
-    refreshToken: await issueRefreshToken(db, userId, { remember, familyId: sessionId }),
+    refreshToken: refresh.token,
+    endsAt: refresh.endsAt,
     accessToken: await issueAccessToken(db, userId, sessionId),
   };
 }
 
 export async function refreshSession(db: Db, refreshToken: string): Promise<Session> {
-  const { userId, sessionId, refreshToken: next } = await rotateRefreshToken(db, refreshToken);
+  const {
+    userId,
+    sessionId,
+    refreshToken: next,
+    endsAt,
+  } = await rotateRefreshToken(db, refreshToken);
   const account = await findAccount(db, userId);
   if (!account) throw new HttpError(401, 'Your session has expired. Please sign in again.');
   return {
     accessToken: await issueAccessToken(db, userId, sessionId),
     refreshToken: next,
     user: toUserDto(account),
+    endsAt,
   };
 }
 

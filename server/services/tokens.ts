@@ -106,28 +106,30 @@ export function liveSessionEnd(userId: number, sessionId: string): SQL<Date | nu
 
 const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
+/** A new refresh token, and when its session ends. */
 export async function issueRefreshToken(
   db: Db,
   userId: number,
   options: { remember: boolean; familyId: string; expiresAt?: Date },
-): Promise<string> {
+): Promise<{ token: string; endsAt: Date }> {
   const token = randomBytes(32).toString('base64url');
+  const endsAt =
+    options.expiresAt ??
+    new Date(Date.now() + (options.remember ? REMEMBERED_SESSION_MS : SHORT_SESSION_MS));
   await db.insert(refreshTokens).values({
     userId,
     familyId: options.familyId,
     tokenHash: hashToken(token),
-    expiresAt:
-      options.expiresAt ??
-      new Date(Date.now() + (options.remember ? REMEMBERED_SESSION_MS : SHORT_SESSION_MS)),
+    expiresAt: endsAt,
   });
-  return token;
+  return { token, endsAt };
 }
 
 /** Exchanges a refresh token for a new one (same family, same end); the old one is spent. */
 export async function rotateRefreshToken(
   db: Db,
   token: string,
-): Promise<{ userId: number; sessionId: string; refreshToken: string }> {
+): Promise<{ userId: number; sessionId: string; refreshToken: string; endsAt: Date }> {
   return inTransaction(db, async (tx) => {
     const [row] = await tx
       .select()
@@ -148,12 +150,17 @@ export async function rotateRefreshToken(
       .update(refreshTokens)
       .set({ rotatedAt: new Date() })
       .where(eq(refreshTokens.id, row.id));
-    const refreshToken = await issueRefreshToken(tx, row.userId, {
+    const next = await issueRefreshToken(tx, row.userId, {
       remember: true,
       familyId: row.familyId,
       expiresAt: row.expiresAt,
     });
-    return { userId: row.userId, sessionId: row.familyId, refreshToken };
+    return {
+      userId: row.userId,
+      sessionId: row.familyId,
+      refreshToken: next.token,
+      endsAt: next.endsAt,
+    };
   }).then((result) => {
     if ('reused' in result) throw new HttpError(401, SESSION_EXPIRED);
     return result;

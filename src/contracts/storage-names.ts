@@ -7,6 +7,12 @@ export const DB_NAME = 'hair-care-portal';
 export const LANGUAGE_STORAGE_KEY = 'portal.language';
 /** The same choice as a cookie, so that the server renders first screens in it. */
 export const LANGUAGE_COOKIE = 'portal-language';
+/**
+ * Set by the server while a session is open in the browser (the app never reads it): a
+ * first screen is then rendered in the browser as that user sees it, not by the server
+ * as a visitor sees it.
+ */
+export const SIGNED_IN_COOKIE = 'portal-signed-in';
 /** The session (docs/product.md#sign-in): tokens and the signed-in user. */
 export const SESSION_KEYS = {
   accessToken: 'portal.accessToken',

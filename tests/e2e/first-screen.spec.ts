@@ -195,22 +195,33 @@ test('a choice kept only on the device wins over the server’s language', async
   await expect(page.getByRole('heading', { name: 'Prodotti', level: 1 })).toBeVisible();
 });
 
-test.describe('signed in, on a screen rendered by the server', () => {
-  // Without the service worker every address is rendered by the server, as on a first visit.
+test.describe('signed in, without the service worker', () => {
+  // Without the service worker every address goes to the server, as on a first visit.
   test.use({ serviceWorkers: 'block' });
 
-  test('a verified company gets its prices after hydration', async ({ page }) => {
+  test('a verified company’s first screens are its own, never the visitor’s first', async ({
+    page,
+  }) => {
+    const restricted = 'Prices are available only for verified companies';
     await page.goto('/login?lng=en');
     await page.getByLabel('E-mail', { exact: true }).fill('salon.verified@example.com');
     await page.getByLabel('Password', { exact: true }).fill('Verified-Salon-2026');
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(
-      page.getByRole('button', { name: 'Verified' }).or(page.locator('.user-menu')),
-    ).toBeVisible();
+    const menu = page.getByRole('button', { name: 'Ioana' });
+    await expect(menu).toBeVisible();
 
-    await page.goto('/products?lng=en');
+    // The server leaves the screens to the browser: nothing to move once prices show.
+    const catalogue = await page.goto('/products?lng=en');
+    expect(await catalogue?.text()).not.toContain(restricted);
     await expect(page.getByTestId('product-card').first().getByText(/€/)).toBeVisible();
-    await page.goto('/products/1?lng=en');
+    const product = await page.goto('/products/1?lng=en');
+    expect(await product?.text()).not.toContain(restricted);
     await expect(page.getByText(/€/).first()).toBeVisible();
+
+    // Signed out, the server renders the visitor's screen again.
+    await menu.click();
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+    expect(await (await page.goto('/products?lng=en'))?.text()).toContain(restricted);
   });
 });

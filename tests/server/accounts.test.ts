@@ -196,6 +196,52 @@ describe('sessions', () => {
     ).toBe(401);
   });
 
+  it('tells the browser while a session is open, until it ends, and no more once signed out', async () => {
+    const { email, password } = await register(app);
+    const day = 24 * 60 * 60;
+    /** The cookie an answer sets: its value and how many seconds it lasts. */
+    const signedIn = (response: { headers: Record<string, unknown> }) => {
+      const cookie = String(response.headers['set-cookie']);
+      expect(cookie).toMatch(/^portal-signed-in=1?; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax$/);
+      return {
+        value: /=(1?);/.exec(cookie)?.[1],
+        seconds: Number(/Max-Age=(\d+)/.exec(cookie)?.[1]),
+      };
+    };
+    /** The answer says a session is open for about `seconds` (to the test's own seconds). */
+    const openFor = (response: { headers: Record<string, unknown> }, seconds: number) => {
+      const cookie = signedIn(response);
+      expect(cookie.value).toBe('1');
+      expect(Math.abs(cookie.seconds - seconds)).toBeLessThan(5);
+    };
+
+    const remembered = await post('/api/auth/login', { email, password });
+    openFor(remembered, 30 * day);
+    // The answer itself is unchanged: no end date beside the tokens.
+    expect(Object.keys(remembered.json<object>()).sort()).toEqual([
+      'accessToken',
+      'refreshToken',
+      'user',
+    ]);
+    const shortly = await post('/api/auth/login', { email, password, rememberMe: false });
+    openFor(shortly, day / 2);
+
+    // A refreshed session ends when it was going to.
+    const refreshed = await post('/api/auth/refresh', {
+      refreshToken: shortly.json<Tokens>().refreshToken,
+    });
+    openFor(refreshed, day / 2);
+
+    const out = await post('/api/auth/logout', {
+      refreshToken: refreshed.json<Tokens>().refreshToken,
+    });
+    expect(signedIn(out)).toEqual({ value: '', seconds: 0 });
+    // A refused sign-in sets nothing.
+    const refused = await post('/api/auth/login', { email, password: 'not-the-password' });
+    expect(refused.statusCode).toBe(401);
+    expect(refused.headers['set-cookie']).toBeUndefined();
+  });
+
   it('answers /api/auth/me for a valid token and 401 otherwise', async () => {
     const { email, password } = await register(app);
     const tokens = await signIn(app, email, password);

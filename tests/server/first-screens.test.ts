@@ -88,6 +88,27 @@ describe('server rendering of first screens', () => {
     }
   });
 
+  it('leaves the screen to the browser where a session is open', async () => {
+    const { app } = await serve(BUILT_PAGE);
+    try {
+      const signedIn = await app.inject({
+        url: '/terms?lng=en',
+        headers: { cookie: 'portal-language=en; portal-signed-in=1' },
+      });
+      expect(signedIn.statusCode).toBe(200);
+      expect(signedIn.body).toBe(BUILT_PAGE);
+      expect(signedIn.headers.vary).toMatch(/^cookie, accept-language\b/);
+      // Signed out (the cookie emptied), the visitor's screen again.
+      const signedOut = await app.inject({
+        url: '/terms?lng=en',
+        headers: { cookie: 'portal-signed-in=; portal-language=en' },
+      });
+      expect(signedOut.body).toContain(RENDERED.body);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('says at start that it is off when the built page has no empty root element, and still serves the app', async () => {
     const { app, errors } = await serve(
       BUILT_PAGE.replace('<div id="root"></div>', '<div id="root" class="app"></div>'),
