@@ -138,11 +138,14 @@ export const companies = pgTable(
     salesRepId: integer('sales_rep_id').references((): AnyPgColumn => users.id),
     /** The rep who registered the company at a booth; null when it registered itself (0016). */
     registeredByRepId: integer('registered_by_rep_id').references((): AnyPgColumn => users.id),
-    /** What the back office's search looks in, kept by the database (migration 0010). */
+    /**
+     * What the back office's search looks in, kept by the database: folded by its
+     * search_fold, without diacritics and in lower case (migrations 0010, 0021).
+     */
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs(
-        sql`lower(name || E'\\n' || tax_number || E'\\n' || email || E'\\n' || city)`,
+        sql`search_fold(name || E'\\n' || tax_number || E'\\n' || email || E'\\n' || city)`,
       ),
   },
   // The back office's sorts, the id breaking ties. (The trigram index of the search exists

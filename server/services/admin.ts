@@ -62,7 +62,8 @@ const literalPattern = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
 /**
  * `GET /api/admin/companies`: a page of companies, newest first unless asked otherwise. The
- * search is a case-insensitive substring of the name, tax number, e-mail or city.
+ * search is a substring of the name, tax number, e-mail or city, whatever its case and
+ * diacritics.
  */
 export async function listCompanyPage(db: Db, query: AdminCompanyQuery): Promise<AdminCompanyPage> {
   const filters: SQL[] = [];
@@ -85,9 +86,9 @@ export async function listCompanyPage(db: Db, query: AdminCompanyQuery): Promise
   }
   const search = query.search?.trim();
   if (search) {
-    // lower() of the database, as search_text is made with: both sides fold alike.
+    // Folded by the database's search_fold, as search_text is: both sides fold alike.
     filters.push(
-      sql`${companies.searchText} LIKE '%' || lower(${literalPattern(search)}) || '%' ESCAPE '\\'`,
+      sql`${companies.searchText} LIKE '%' || search_fold(${literalPattern(search)}) || '%' ESCAPE '\\'`,
     );
   }
   const where = and(...filters);

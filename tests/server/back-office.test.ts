@@ -178,6 +178,26 @@ describe('GET /api/admin/companies', () => {
     expect(await idsOf(`search=${encodeURIComponent(`ORAȘUL ${word}`)}`)).toEqual([found[3]]);
   });
 
+  it('finds a name or city typed without its diacritics, and with them where it has none', async () => {
+    const word = marker();
+    const [stefan, brasov, caffe] = await companiesNamed(
+      { name: `Salon Ștefan ${word}` },
+      { name: `Coafor ${word}`, city: 'Brașov' },
+      { name: `Caffè Țărână ${word}` },
+    );
+    const found = async (search: string) =>
+      (await idsOf(`search=${encodeURIComponent(search)}`)).filter((id) =>
+        [stefan, brasov, caffe].includes(id),
+      );
+    expect(await found(`salon stefan ${word}`)).toEqual([stefan]);
+    expect(await found(`SALON ȘTEFAN ${word}`)).toEqual([stefan]);
+    expect(await found('brasov')).toEqual([brasov]);
+    expect(await found(`caffe taran`)).toEqual([caffe]);
+    // Typed with a diacritic the name lacks, or another one: still the same letters.
+    expect(await found(`coafor ${word}`)).toEqual([brasov]);
+    expect(await found(`Caffé Țarana ${word}`)).toEqual([caffe]);
+  });
+
   it('filters by status, also together with a search, as ?status= always did', async () => {
     const word = marker();
     const [pending, approved] = await companiesNamed(
