@@ -9,7 +9,7 @@
  * the database (refresh tokens revoked, the accounts' version moved by the triggers of
  * migration 0006), so that every server process refuses its tokens at the next request.
  */
-import { randomBytes } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { STAFF_ROLES } from '../../src/contracts/states.js';
 import type { StaffCreate, StaffMember } from '../../src/contracts/admin-schemas.js';
@@ -23,11 +23,20 @@ import { HttpError, invalidFields, notFound } from './errors.js';
 import { hashPassword } from './passwords.js';
 import { revokeAllSessions } from './tokens.js';
 
-/** 16 characters of base64url: 96 random bits, short enough to read out or type. */
-const TEMPORARY_PASSWORD_BYTES = 12;
+/**
+ * The characters of a temporary password: letters and digits that cannot be taken for one
+ * another when read out over the phone or typed from a note (no 0/O/o, 1/l/I, 2/Z/z,
+ * 5/S/s, 8 for B, 9 for g), and no sign a reader has to name.
+ */
+const TEMPORARY_PASSWORD_CHARACTERS = 'ABCDEFGHJKMNPQRTUVWXYabcdefghijkmnpqrtuvwxy3467';
+/** 16 of them: about 89 random bits, short enough to read out or type. */
+const TEMPORARY_PASSWORD_LENGTH = 16;
 
 export const newTemporaryPassword = (): string =>
-  randomBytes(TEMPORARY_PASSWORD_BYTES).toString('base64url');
+  Array.from(
+    { length: TEMPORARY_PASSWORD_LENGTH },
+    () => TEMPORARY_PASSWORD_CHARACTERS[randomInt(TEMPORARY_PASSWORD_CHARACTERS.length)],
+  ).join('');
 
 export const EMAIL_IN_USE = 'This e-mail address already has an account.';
 export const CANNOT_DEACTIVATE_SELF =

@@ -85,7 +85,9 @@ describe('POST /api/admin/staff', () => {
       active: true,
       lastSignInAt: null,
     });
-    expect(created.temporaryPassword).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    // Letters and digits only, none that reads like another (0 and O, 1 and l, 5 and S…).
+    expect(created.temporaryPassword).toMatch(/^[A-Za-z0-9]{16}$/);
+    expect(created.temporaryPassword).not.toMatch(/[0Oo1lIZz2Ss589]/);
     const tokens = await signIn(app, created.email, created.temporaryPassword ?? '');
     expect((await get('/api/admin/summary', tokens)).statusCode).toBe(200);
     const listed = (await staffList()).find((member) => member.id === created.member.id);
