@@ -220,8 +220,10 @@ test.describe('signed in, without the service worker', () => {
 
     // Signed out, the server renders the visitor's screen again.
     await menu.click();
+    const loggedOut = page.waitForResponse('**/api/auth/logout');
     await page.getByRole('button', { name: 'Log out' }).click();
     await expect(page.getByRole('link', { name: 'Log in' })).toBeVisible();
+    expect((await loggedOut).ok()).toBe(true);
     expect(await (await page.goto('/products?lng=en'))?.text()).toContain(restricted);
   });
 });

@@ -24,6 +24,8 @@ test('typing a quantity and clicking Update queues one change', async ({
   await oneLineInCart(page, await approvedSalon(request, 'stepper'));
   await page.getByRole('link', { name: /^Cart/ }).click();
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  // The line's addition sent: the change below is all the outbox will hold.
+  await expect(page.getByTestId('cart-waiting')).toHaveCount(0);
   // Offline, the change stays in the outbox where it can be counted.
   await context.setOffline(true);
   await page.getByRole('spinbutton', { name: /^Quantity of/ }).fill('4');
