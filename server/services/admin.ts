@@ -11,6 +11,7 @@ import {
   exists,
   isNotNull,
   isNull,
+  ne,
   sql,
   type SQL,
   type SQLWrapper,
@@ -30,7 +31,7 @@ import type {
 import { validateCompanyEdit } from '../../src/contracts/form-schemas.js';
 import { normalizeEmail, trimFields } from '../../src/contracts/validation.js';
 import type { Db } from '../db/database.js';
-import { companies, companyDocuments, users } from '../db/schema.js';
+import { companies, companyDocuments, taxNumberKey, users } from '../db/schema.js';
 import { toCompanyDto, toCompanyDtos, type CompanyRow } from './accounts.js';
 import {
   changedFields,
@@ -115,6 +116,9 @@ export async function listCompanyPage(db: Db, query: AdminCompanyQuery): Promise
   };
 }
 
+/** Most companies a company's page names as registered with its tax number too. */
+const MAX_SAME_TAX_NUMBER = 10;
+
 export async function companyDetail(db: Db, id: number): Promise<AdminCompanyDetail> {
   const [row] = await db.select().from(companies).where(eq(companies.id, id));
   if (!row) throw notFound('Company not found');
@@ -134,6 +138,24 @@ export async function companyDetail(db: Db, id: number): Promise<AdminCompanyDet
     .from(users)
     .where(and(eq(users.companyId, id), isNull(users.deletedAt)))
     .orderBy(asc(users.id));
+  const key = taxNumberKey(row.taxNumber);
+  const sameTaxNumber = await db
+    .select({
+      id: companies.id,
+      name: companies.name,
+      city: companies.city,
+      status: companies.status,
+    })
+    .from(companies)
+    .where(
+      and(
+        sql`${key} <> ''`,
+        sql`${taxNumberKey(companies.taxNumber)} = ${key}`,
+        ne(companies.id, id),
+      ),
+    )
+    .orderBy(asc(companies.id))
+    .limit(MAX_SAME_TAX_NUMBER);
   return {
     company: await toCompanyDto(db, row),
     salesRep: await salesRepOf(db, id),
@@ -141,6 +163,7 @@ export async function companyDetail(db: Db, id: number): Promise<AdminCompanyDet
     documents: documents.map(toDocumentDto),
     users: people,
     history: await companyHistory(db, id),
+    sameTaxNumber,
   };
 }
 

@@ -202,6 +202,18 @@ export const AdminCompanyDetailSchema = Type.Object({
   ),
   /** The audit entries of the company and its documents, newest first (at most 50). */
   history: Type.Array(AuditEntrySchema),
+  /**
+   * Other companies registered with the same tax number, compared as registrations compare
+   * it ("RO 123" is "123"), oldest first (at most 10): the one to verify may be a duplicate.
+   */
+  sameTaxNumber: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      name: Type.String(),
+      city: Type.String(),
+      status: literals(COMPANY_STATUSES),
+    }),
+  ),
 });
 
 /** The body of reject and suspend (a company); a document's review takes `{reviewNotes}`. */

@@ -266,6 +266,34 @@ test('rejecting a company asks for a reason, which the salon then reads on its p
   await salon.close();
 });
 
+test('a company registered with a tax number already known says so, linking the other', async ({
+  page,
+  request,
+}) => {
+  const taxNumber = `RO${Math.floor(Math.random() * 1e9)}`;
+  const first = `Salon ${token('primul')}`;
+  const second = `Salon ${token('doilea')}`;
+  await registeredSalon(request, 'tax-first', { companyName: first, taxNumber });
+  // Written otherwise, the same number.
+  await registeredSalon(request, 'tax-second', {
+    companyName: second,
+    taxNumber: taxNumber.replace('RO', 'ro '),
+  });
+
+  await signInAsStaff(page);
+  await page.goto(`/admin/companies/${await companyIdOf(request, second)}`);
+  const verification = page.getByRole('region', { name: 'Verification' });
+  const note = verification.getByRole('note', {
+    name: 'Another company has registered with this tax number:',
+  });
+  await expect(note.getByText('Pending')).toBeVisible();
+  await note.getByRole('link', { name: first }).click();
+  await expect(page.getByRole('heading', { name: first, level: 1 })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Verification' }).getByRole('note').getByRole('link'),
+  ).toHaveText(second);
+});
+
 test('reactivating a suspended company asks first, and Cancel leaves it suspended', async ({
   page,
   request,

@@ -33,7 +33,8 @@ export async function registeredSalon(
       firstName: 'Mara',
       lastName: 'Stan',
       companyName: `Salon ${prefix}`,
-      taxNumber: 'RO1234567',
+      // A number of its own, as real companies have: none is taken for another's twin.
+      taxNumber: `RO${Math.floor(Math.random() * 1e9)}`,
       ...company,
     },
   });

@@ -390,6 +390,23 @@ describe('GET /api/admin/companies/:id', () => {
     });
   });
 
+  it('names the other companies registered with the same tax number, written any way', async () => {
+    const number = String(Date.now()).slice(-9);
+    const [first, second, third] = await companiesNamed(
+      { name: 'Salon Unu', taxNumber: `RO ${number}`, city: 'Cluj-Napoca' },
+      { name: 'Salon Doi', taxNumber: number, status: 'APPROVED', isVerified: true },
+      { name: 'Salon Trei', taxNumber: `ro${number}` },
+      { name: 'Salon Patru', taxNumber: `${number}1` },
+    );
+    expect((await detail(third ?? 0)).sameTaxNumber).toEqual([
+      { id: first, name: 'Salon Unu', city: 'Cluj-Napoca', status: 'PENDING' },
+      { id: second, name: 'Salon Doi', city: '', status: 'APPROVED' },
+    ]);
+    // Companies without a tax number are not one another's.
+    const [blank] = await companiesNamed({ taxNumber: '' }, { taxNumber: '' });
+    expect((await detail(blank ?? 0)).sameTaxNumber).toEqual([]);
+  });
+
   it('shows the newest 50 entries of the history', async () => {
     const { companyId } = await salon(db());
     const start = Date.UTC(2025, 5, 1);

@@ -264,7 +264,10 @@ describe('the back office answers', () => {
   it('carry every field of the summary, a page of companies, a company with its history and a page of the log', async () => {
     const db = testDb.database.db;
     const staff = await staffMember(app, db, 'shapes.staff@example.com');
-    const { companyId } = await salon(db, { city: 'Sibiu' });
+    // Registered twice: the company's page names the other.
+    const taxNumber = `RO${String(Date.now()).slice(-8)}`;
+    const { companyId } = await salon(db, { city: 'Sibiu', taxNumber });
+    await salon(db, { city: 'Sibiu', taxNumber });
     const documentId = await companyDocument(db, companyId, {
       data: PDF,
       contentType: 'application/pdf',

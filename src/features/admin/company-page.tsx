@@ -106,6 +106,7 @@ function CompanyScreen({ detail, reload }: { detail: AdminCompanyDetail; reload:
         <StatusCard
           company={company}
           registeredBy={detail.registeredBy}
+          sameTaxNumber={detail.sameTaxNumber}
           offline={offline}
           onChanged={reload}
         />
@@ -229,11 +230,13 @@ function FieldRow({ label, value }: { label: string; value: string }) {
 function StatusCard({
   company,
   registeredBy,
+  sameTaxNumber,
   offline,
   onChanged,
 }: {
   company: Company;
   registeredBy: RegisteredBy;
+  sameTaxNumber: AdminCompanyDetail['sameTaxNumber'];
   offline: boolean;
   onChanged: () => void;
 }) {
@@ -301,6 +304,22 @@ function StatusCard({
         <p>
           <strong>{t('admin.company.reasonShown')}</strong> {company.statusReason}
         </p>
+      )}
+      {sameTaxNumber.length > 0 && (
+        // Before a decision: the company may be one already known, registered again.
+        <div className="notice" role="note" aria-labelledby="staff-same-tax-number">
+          <p id="staff-same-tax-number">
+            {t('admin.company.sameTaxNumber', { count: sameTaxNumber.length })}
+          </p>
+          <ul>
+            {sameTaxNumber.map((other) => (
+              <li key={other.id}>
+                <Link to={`/admin/companies/${other.id}`}>{other.name}</Link>
+                {other.city && `, ${other.city}`} <CompanyStatusChip status={other.status} />
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       {company.status === 'PENDING' && <AwaitingOrders companyId={company.id} />}
       {error && asking === null && <Banner kind="error">{error}</Banner>}
