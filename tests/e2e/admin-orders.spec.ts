@@ -178,6 +178,20 @@ test('a move made meanwhile is said, and the order shown as it now is', async ({
   await expect(page.getByText('Asked by phone').first()).toBeVisible();
 });
 
+test('dates the wrong way round are said to match no order, until one is changed', async ({
+  page,
+}) => {
+  await signInAsStaff(page);
+  await page.goto('/admin/orders?lng=en&from=2026-05-10&to=2026-05-01');
+  const reversed = '“Placed from” is after “Placed until”: no order can be in between.';
+  await expect(page.getByRole('alert').filter({ hasText: reversed })).toBeVisible();
+  const from = page.getByLabel('Placed from');
+  await expect(from).toHaveAccessibleDescription(`Days in Bucharest time. ${reversed}`);
+  await from.fill('2026-04-30');
+  await expect(page.getByText(reversed)).toHaveCount(0);
+  await expect(from).toHaveAccessibleDescription('Days in Bucharest time.');
+});
+
 test('the filtered list downloads as CSV', async ({ page, request }) => {
   const { order } = await placedOrder(request, 'csv');
   await signInAsStaff(page);

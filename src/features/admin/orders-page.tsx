@@ -62,6 +62,11 @@ export function OrdersPage() {
   };
 
   const sortHeader = sortHeaders(view, FIRST_ORDER, go);
+  // Typed or linked that way round: no order can match, and the empty list should say why.
+  const reversed = view.from !== '' && view.to !== '' && view.from > view.to;
+  const datesHint = reversed
+    ? 'staff-order-dates-hint staff-order-dates-reversed'
+    : 'staff-order-dates-hint';
 
   const filtered =
     view.search ||
@@ -139,7 +144,7 @@ export function OrdersPage() {
             type="date"
             value={view.from}
             max={view.to || undefined}
-            aria-describedby="staff-order-dates-hint"
+            aria-describedby={datesHint}
             onChange={(event) => go({ from: event.target.value })}
           />
         </div>
@@ -150,7 +155,7 @@ export function OrdersPage() {
             type="date"
             value={view.to}
             min={view.from || undefined}
-            aria-describedby="staff-order-dates-hint"
+            aria-describedby={datesHint}
             onChange={(event) => go({ to: event.target.value })}
           />
         </div>
@@ -158,6 +163,11 @@ export function OrdersPage() {
       <p id="staff-order-dates-hint" className="form-field__hint">
         {t('admin.orders.dateHint')}
       </p>
+      {reversed && (
+        <p id="staff-order-dates-reversed" className="form-field__error" role="alert">
+          {t('admin.orders.datesReversed')}
+        </p>
+      )}
       <div className="staff-actions">
         <button
           type="button"
