@@ -111,6 +111,29 @@ test('staff change a price in the back office; after a refresh an approved salon
   await salon.close();
 });
 
+test('moving a category keeps focus on the moved row, on a button that still works', async ({
+  page,
+}) => {
+  await signInAsStaff(page);
+  await page.goto('/admin/categories?lng=en');
+  const rows = page
+    .getByRole('table', { name: 'Categories, in the catalogue’s order' })
+    .getByRole('row');
+  const first = (await rows.nth(1).getByRole('rowheader').textContent()) ?? '';
+  const moved = page.getByRole('group', { name: first, exact: true });
+
+  await moved.getByRole('button', { name: 'Move down' }).click();
+  await expect(rows.nth(2).getByRole('rowheader')).toHaveText(first);
+  await expect(moved.getByRole('button', { name: 'Move down' })).toBeFocused();
+  // Back to the top, where it cannot go up any further: focus on "Move down".
+  await page.keyboard.press('Shift+Tab');
+  await expect(moved.getByRole('button', { name: 'Move up' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(rows.nth(1).getByRole('rowheader')).toHaveText(first);
+  await expect(moved.getByRole('button', { name: 'Move up' })).toBeDisabled();
+  await expect(moved.getByRole('button', { name: 'Move down' })).toBeFocused();
+});
+
 test('staff add pictures to a product; a file that is no picture is refused in their language', async ({
   page,
   request,
@@ -171,6 +194,10 @@ test('staff add pictures to a product; a file that is no picture is refused in t
     'src',
     firstSrc ?? '',
   );
+  // First now, it can only go down: focus is on that button, not lost to the page.
+  await expect(
+    pictures.getByRole('group', { name: 'Picture 1' }).getByRole('button', { name: 'Move down' }),
+  ).toBeFocused();
   // Removing asks first: nothing brings a picture back.
   const removeSecond = pictures
     .getByRole('group', { name: 'Picture 2' })

@@ -17,6 +17,7 @@ import {
   renameCategory,
 } from '../../lib/api/admin-catalogue';
 import { categoryLabel, changeFailure } from './catalogue-texts';
+import { useMoveFocus } from './move-focus';
 import { StaffDataNotice, StaffPage, useOffline } from './staff-page';
 import { TableScroll } from './table-scroll';
 import { useStaffAction } from './use-staff-action';
@@ -34,6 +35,7 @@ export function CategoriesPage() {
   const [renaming, setRenaming] = useState<number | null>(null);
   const [banner, setBanner] = useState<string | null>(null);
   const list = changed ?? loaded.data?.categories;
+  const focusMoved = useMoveFocus(action.busy);
 
   const move = async (from: number, to: number) => {
     if (!list) return;
@@ -48,6 +50,7 @@ export function CategoriesPage() {
     if (result.ok) {
       notify(t('admin.catalogue.categories.moved'));
       setChanged(result.value.categories);
+      focusMoved(String(moved), to < from);
     } else {
       setBanner(changeFailure(t, result.failure, t('admin.catalogue.categories.failed')));
     }
@@ -101,6 +104,7 @@ export function CategoriesPage() {
                           <button
                             type="button"
                             className="button button--small button--ghost"
+                            data-move={category.id}
                             disabled={action.busy || offline || i === 0}
                             onClick={() => void move(i, i - 1)}
                           >
@@ -109,6 +113,7 @@ export function CategoriesPage() {
                           <button
                             type="button"
                             className="button button--small button--ghost"
+                            data-move={category.id}
                             disabled={action.busy || offline || i === list.length - 1}
                             onClick={() => void move(i, i + 1)}
                           >

@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useToast } from '../../components/toast';
 import { orderPictures, removePicture, uploadPicture } from '../../lib/api/admin-catalogue';
 import { changeFailure } from './catalogue-texts';
+import { useMoveFocus } from './move-focus';
 import { useOffline } from './staff-page';
 import { useStaffAction } from './use-staff-action';
 
@@ -64,6 +65,7 @@ export function ProductPictures({
     }
   };
 
+  const focusMoved = useMoveFocus(action.busy);
   const move = async (from: number, to: number) => {
     setError(null);
     const next = [...images];
@@ -76,6 +78,7 @@ export function ProductPictures({
     if (result.ok) {
       notify(t('admin.catalogue.pictures.moved'));
       onChanged(result.value.product);
+      focusMoved(moved, to < from);
     } else {
       setError(refusal(result.failure));
     }
@@ -124,6 +127,7 @@ export function ProductPictures({
                   <button
                     type="button"
                     className="button button--small button--ghost"
+                    data-move={image}
                     disabled={disabled || i === 0}
                     onClick={() => void move(i, i - 1)}
                   >
@@ -132,6 +136,7 @@ export function ProductPictures({
                   <button
                     type="button"
                     className="button button--small button--ghost"
+                    data-move={image}
                     disabled={disabled || i === images.length - 1}
                     onClick={() => void move(i, i + 1)}
                   >
