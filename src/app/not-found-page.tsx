@@ -1,11 +1,23 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import type { Role } from '../contracts/accounts';
 import { ScreenMeta } from '../features/screen-meta';
+import { useUser } from '../lib/auth/session';
+import type { TextKey } from '../lib/i18n';
+
+/** Where a signed-in user's own pages start, as their menu names it. */
+const OWN_PAGES: Record<Role, { path: string; text: TextKey }> = {
+  ADMIN: { path: '/admin', text: 'admin.nav.backOffice' },
+  SALES_REP: { path: '/rep', text: 'fieldSales.nav.customers' },
+  USER: { path: '/orders', text: 'nav.orders' },
+};
 
 export function NotFoundPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const user = useUser();
+  const own = user && OWN_PAGES[user.role];
   return (
     <div className="page empty-state">
       <ScreenMeta
@@ -24,12 +36,21 @@ export function NotFoundPage() {
         <li>
           <Link to="/products">{t('nav.products')}</Link>
         </li>
-        <li>
-          <Link to="/login">{t('nav.login')}</Link>
-        </li>
-        <li>
-          <Link to="/register">{t('nav.register')}</Link>
-        </li>
+        {/* Signing in or registering is for visitors; someone signed in gets their own pages. */}
+        {own ? (
+          <li>
+            <Link to={own.path}>{t(own.text)}</Link>
+          </li>
+        ) : (
+          <>
+            <li>
+              <Link to="/login">{t('nav.login')}</Link>
+            </li>
+            <li>
+              <Link to="/register">{t('nav.register')}</Link>
+            </li>
+          </>
+        )}
       </ul>
       <button type="button" className="button button--ghost" onClick={() => void navigate(-1)}>
         {t('notFound.back')}

@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './portal';
-import { openedBefore, untilControlled } from './helpers';
+import { approvedSalon, openedBefore, signInAs, untilControlled } from './helpers';
 import { DB_NAME } from '../../src/contracts/storage-names';
 
 interface ApiPage {
@@ -114,6 +114,20 @@ test('an unknown address shows the not-found page with its links', async ({ page
     await expect(main.getByRole('link', { name, exact: true })).toBeVisible();
   }
   await expect(main.getByRole('button', { name: 'Go back' })).toBeVisible();
+});
+
+test('signed in, the not-found page offers the user’s own pages, not signing in', async ({
+  page,
+  request,
+}) => {
+  await signInAs(page, (await approvedSalon(request, 'lost')).email);
+  await page.goto('/no/such/page?lng=en');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+  const main = page.getByRole('main');
+  await expect(main.getByRole('link', { name: 'Log in' })).toHaveCount(0);
+  await expect(main.getByRole('link', { name: 'Register' })).toHaveCount(0);
+  await main.getByRole('link', { name: 'Orders', exact: true }).click();
+  await expect(page).toHaveURL(/\/orders$/);
 });
 
 test('the chosen language is kept after a reload, and <html lang> follows it', async ({ page }) => {
