@@ -5,8 +5,29 @@ import {
   approvedSalon,
   catalogueReady,
   inStockCards,
+  registeredSalon,
   signInAs,
 } from './helpers';
+
+test('the catalogue kept on the device dates prices only for a company that sees them', async ({
+  page,
+  request,
+}) => {
+  await signInAs(page, (await registeredSalon(request, 'unpriced')).email);
+  await page.goto('/sync?lng=en');
+  const storage = page.getByTestId('device-storage');
+  await expect(storage).toContainText(/products · updated /);
+  await expect(storage).not.toContainText('prices');
+});
+
+test('the catalogue kept on the device of an approved company says how recent its prices are', async ({
+  page,
+  request,
+}) => {
+  await signInAs(page, (await approvedSalon(request, 'priced')).email);
+  await page.goto('/sync?lng=en');
+  await expect(page.getByTestId('device-storage')).toContainText(/products · prices as of /);
+});
 
 test('the sync centre never says everything was sent before it has read the outbox', async ({
   page,

@@ -74,7 +74,8 @@ export function OfflineCatalogueCard() {
       )}
       {storage && (
         <p data-testid="device-storage">
-          {t('offline.summary', {
+          {/* Only a viewer who sees prices has prices to date. */}
+          {t(viewer === 'visitor' ? 'offline.summaryUnpriced' : 'offline.summary', {
             count: storage.products,
             time: storage.syncedAt ? formatTime(storage.syncedAt, i18n.language) : '—',
             used: megabytes(storage.usedBytes),
