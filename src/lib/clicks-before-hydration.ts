@@ -29,7 +29,8 @@ const hold = (event: Event) => {
 
 const note = (event: Event) => {
   const field = event.target as Field;
-  typed.set(field, field.value);
+  // A chosen file stays chosen, and no script may set one.
+  if (field.type !== 'file') typed.set(field, field.value);
 };
 
 export function holdClicksUntilHydrated(): void {
