@@ -55,7 +55,7 @@ import {
   withItems,
   type OrderRow,
 } from './orders.js';
-import { pageOf, paginationOf } from './pages.js';
+import { containing, pageOf, paginationOf } from './pages.js';
 
 /**
  * A 400 for one field, as `invalidFields` answers one (errors.ts), also for a value of the
@@ -66,9 +66,6 @@ function refusedField(field: string, code: ValidationCode | 'invalidValue'): Htt
     { field, code, message: en.validation[code] },
   ]);
 }
-
-/** Text as a LIKE pattern that matches it literally: `%`, `_` and `\` are no wildcards. */
-const literalPattern = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
 const DAY_MS = 86_400_000;
 
@@ -101,9 +98,7 @@ function orderFilters(query: AdminOrderExportQuery): SQL | undefined {
   const search = query.search?.trim();
   if (search) {
     // The number in lower case, as its trigram index is built (migration 0011).
-    filters.push(
-      sql`lower(${orders.orderNumber}) LIKE '%' || lower(${literalPattern(search)}) || '%' ESCAPE '\\'`,
-    );
+    filters.push(containing(sql`lower(${orders.orderNumber})`, 'lower', search));
   }
   return and(...filters);
 }

@@ -45,7 +45,7 @@ import { DOCUMENT_COLUMNS, toDocumentDto } from './documents.js';
 import type { MailMessage } from './mail/kinds.js';
 import { mailCompanyUsers } from './mail/queue.js';
 import { conflict, HttpError, invalidFields, notFound } from './errors.js';
-import { pageOf, paginationOf } from './pages.js';
+import { containing, pageOf, paginationOf } from './pages.js';
 import { registeredByOf, salesRepOf } from './sales-reps.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { revokeAllSessions } from './tokens.js';
@@ -57,9 +57,6 @@ const COMPANY_ORDER: Record<NonNullable<AdminCompanyQuery['sortBy']>, SQLWrapper
   name: [sql`lower(${companies.name})`],
   status: [companies.status, companies.createdAt],
 };
-
-/** Text as a LIKE pattern that matches it literally: `%`, `_` and `\` are no wildcards. */
-const literalPattern = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
 /**
  * `GET /api/admin/companies`: a page of companies, newest first unless asked otherwise. The
@@ -87,10 +84,8 @@ export async function listCompanyPage(db: Db, query: AdminCompanyQuery): Promise
   }
   const search = query.search?.trim();
   if (search) {
-    // Folded by the database's search_fold, as search_text is: both sides fold alike.
-    filters.push(
-      sql`${companies.searchText} LIKE '%' || search_fold(${literalPattern(search)}) || '%' ESCAPE '\\'`,
-    );
+    // search_text is folded by the database's search_fold: the search is too.
+    filters.push(containing(companies.searchText, 'search_fold', search));
   }
   const where = and(...filters);
   const direction = query.sortOrder === 'asc' ? asc : desc;
