@@ -161,6 +161,15 @@ export const companies = pgTable(
   ],
 );
 
+/**
+ * The companies whose tax number is `value`, compared as taxNumberKey compares them (its
+ * index serves it); none for a blank one, which is nobody's number.
+ */
+export const withTaxNumber = (value: string): SQL => {
+  const key = taxNumberKey(value);
+  return sql`(${key} <> '' AND ${taxNumberKey(companies.taxNumber)} = ${key})`;
+};
+
 export const users = pgTable('users', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   email: text('email').notNull().unique(),

@@ -31,7 +31,7 @@ import type {
 import { validateCompanyEdit } from '../../src/contracts/form-schemas.js';
 import { normalizeEmail, trimFields } from '../../src/contracts/validation.js';
 import type { Db } from '../db/database.js';
-import { companies, companyDocuments, taxNumberKey, users } from '../db/schema.js';
+import { companies, companyDocuments, users, withTaxNumber } from '../db/schema.js';
 import { toCompanyDto, toCompanyDtos, type CompanyRow } from './accounts.js';
 import {
   changedFields,
@@ -133,7 +133,6 @@ export async function companyDetail(db: Db, id: number): Promise<AdminCompanyDet
     .from(users)
     .where(and(eq(users.companyId, id), isNull(users.deletedAt)))
     .orderBy(asc(users.id));
-  const key = taxNumberKey(row.taxNumber);
   const sameTaxNumber = await db
     .select({
       id: companies.id,
@@ -142,13 +141,7 @@ export async function companyDetail(db: Db, id: number): Promise<AdminCompanyDet
       status: companies.status,
     })
     .from(companies)
-    .where(
-      and(
-        sql`${key} <> ''`,
-        sql`${taxNumberKey(companies.taxNumber)} = ${key}`,
-        ne(companies.id, id),
-      ),
-    )
+    .where(and(withTaxNumber(row.taxNumber), ne(companies.id, id)))
     .orderBy(asc(companies.id))
     .limit(MAX_SAME_TAX_NUMBER);
   return {

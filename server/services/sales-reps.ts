@@ -26,7 +26,14 @@ import {
 import type { Order } from '../../src/contracts/orders.js';
 import { normalizeEmail, trimFields } from '../../src/contracts/validation.js';
 import type { Db } from '../db/database.js';
-import { companies, orders, orderSignatures, taxNumberKey, users } from '../db/schema.js';
+import {
+  companies,
+  orders,
+  orderSignatures,
+  taxNumberKey,
+  users,
+  withTaxNumber,
+} from '../db/schema.js';
 import type { Account } from './accounts.js';
 import { recordAudit, type AuditActor } from './audit.js';
 import { lockProducts } from './cart.js';
@@ -247,7 +254,7 @@ export async function registerRepCustomer(
   const [existing] = await db
     .select({ id: companies.id, salesRepId: companies.salesRepId })
     .from(companies)
-    .where(and(sql`${key} <> ''`, sql`${taxNumberKey(companies.taxNumber)} = ${key}`))
+    .where(withTaxNumber(form.taxNumber))
     .orderBy(sql`${companies.salesRepId} IS NOT DISTINCT FROM ${repId} DESC`, asc(companies.id))
     .limit(1);
   if (existing) {
