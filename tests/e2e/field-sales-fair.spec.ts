@@ -91,6 +91,8 @@ test('a day at the fair: orders and a new salon taken offline reach the server o
   // An order for the customer the rep already has.
   await page.goto('/rep?lng=en');
   await page.getByRole('button', { name: 'Order for Salon Aurora' }).click();
+  // Chosen once the app has gone on to the catalogue.
+  await expect(page).toHaveURL(/\/products$/);
   await page.goto('/rep/cart?lng=en');
   await addBySku(page, 'SH-HYD-1000');
   // The test's salon registered without an address: the rep completes it with the customer.
