@@ -19,7 +19,7 @@ const FIRST_SCREEN_MODULES = new RegExp(
     String.raw`/src/components/(toast|page-meta)\.tsx$`,
     String.raw`/src/features/screen-meta\.tsx$`,
     String.raw`/src/contracts/(accounts|brand|catalogue|languages|orders|product-pictures|storage-names)\.ts$`,
-    String.raw`/src/lib/(listeners|use-sync-external-store-shim|when-idle|kept-on-device|i18n/index|i18n/formats|auth/session|auth/session-store|api/errors|api/failure|api/catalogue|pwa/register-service-worker)\.ts$`,
+    String.raw`/src/lib/(listeners|use-sync-external-store-shim|when-idle|kept-on-device|i18n/index|i18n/formats|auth/session|auth/session-store|api/errors|api/failure|api/catalogue|pwa/register-service-worker|use-url-query)\.ts$`,
     String.raw`/src/lib/sync/(engine-loader|use-catalogue|connectivity|offline-invite)\.ts$`,
   ].join('|'),
 );

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { COMPANY_STATUSES } from '../../contracts/accounts';
 import { fetchAdminCompanies } from '../../lib/api/admin';
 import { formatDateTime } from '../../lib/i18n';
+import { useUrlQuery } from '../../lib/use-url-query';
 import { repName } from './company-sales-rep';
 import { FilterSelect, sortHeaders, StaffFilters, StaffResults, StaffTable } from './staff-list';
 import { CompanyStatusChip, StaffPage } from './staff-page';
@@ -22,7 +23,7 @@ const DOCUMENTS_ID = 'staff-company-documents';
 
 export function CompaniesPage() {
   const { t, i18n } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlQuery();
   const view = readCompaniesUrl(params);
   const query = companiesQuery(view);
   const list = useStaffData(JSON.stringify(query), (signal) => fetchAdminCompanies(query, signal));

@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { MAIL_STATUSES, type AdminMailRow } from '../../contracts/mail';
 import { fetchAdminMail } from '../../lib/api/admin-mail';
 import { formatDateTime } from '../../lib/i18n';
+import { useUrlQuery } from '../../lib/use-url-query';
 import { FilterSelect, StaffFilters, StaffResults, StaffTable } from './staff-list';
 import { StaffPage } from './staff-page';
 import { applyMailChange, mailQuery, readMailUrl, writeMailUrl, type MailView } from './staff-urls';
@@ -42,7 +43,7 @@ export function MessageStatus({ message }: { message: AdminMailRow }) {
 
 export function MailPage() {
   const { t, i18n } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlQuery();
   const view = readMailUrl(params);
   const query = mailQuery(view);
   const list = useStaffData(JSON.stringify(query), (signal) => fetchAdminMail(query, signal));

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../contracts/orders';
 import { paymentBadge } from '../../contracts/order-lines';
 import { Banner } from '../../components/banner';
@@ -9,6 +9,7 @@ import { fetchStaff } from '../../lib/api/admin';
 import { downloadOrdersCsv, fetchAdminOrders } from '../../lib/api/admin-orders';
 import { classifyFailure, failureText } from '../../lib/api/failure';
 import { formatDateTime, formatMoney } from '../../lib/i18n';
+import { useUrlQuery } from '../../lib/use-url-query';
 import {
   applyOrdersChange,
   FIRST_ORDER,
@@ -31,7 +32,7 @@ const TO_ID = 'staff-order-to';
 
 export function OrdersPage() {
   const { t, i18n } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlQuery();
   const view = readOrdersUrl(params);
   const query = ordersQuery(view);
   const list = useStaffData(JSON.stringify(query), (signal) => fetchAdminOrders(query, signal));

@@ -1,6 +1,5 @@
 import { Suspense, useEffect, useId, useState, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
 import {
   categoryNameIn,
   productTexts,
@@ -18,6 +17,7 @@ import { useTypingBeforeHydration } from '../../lib/typing-before-hydration';
 import { formatMoney, formatTime, loadAllTexts, type TextKey } from '../../lib/i18n';
 import { loadSyncEngine } from '../../lib/sync/engine-loader';
 import { useCatalogueQuery, useCategories } from '../../lib/sync/use-catalogue';
+import { useUrlQuery } from '../../lib/use-url-query';
 import {
   applyCatalogueChange,
   readCatalogueUrl,
@@ -41,7 +41,7 @@ export function ProductsPage({
   addToList: ComponentType<{ product: Product; small?: boolean }>;
 }) {
   const { t, i18n } = useTranslation();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useUrlQuery();
   const state = readCatalogueUrl(params);
   const { query, layout } = state;
   const view = useCatalogueQuery(query);
