@@ -181,8 +181,9 @@ test.describe('the page', () => {
     const cards = inStockCards(page);
     await addToCart(cards, 0);
     await failedOnce(page);
-    await page.unroute('**/api/cart/add');
+    // Backed off before the server is fine again: a retry due sooner would send it first.
     await editDeviceDb(page, { backOffToTheCap: true });
+    await page.unroute('**/api/cart/add');
     return { salon, cart: serverCart(request, salon.email) };
   }
 
