@@ -5,19 +5,22 @@ const FOCUSABLE =
 
 /**
  * A modal built on <dialog>: the rest of the page is inert while it is open, Tab and
- * Shift+Tab cycle inside it, Escape closes it, and focus returns to what opened it.
+ * Shift+Tab cycle inside it, Escape closes it (unless `escapeCloses` is false: what it
+ * shows would be lost), and focus returns to what opened it.
  */
 export function Modal({
   open,
   title,
   onClose,
   className,
+  escapeCloses = true,
   children,
 }: {
   open: boolean;
   title: string;
   onClose: () => void;
   className?: string;
+  escapeCloses?: boolean;
   children: ReactNode;
 }) {
   const ref = useRef<HTMLDialogElement>(null);
@@ -57,9 +60,11 @@ export function Modal({
       className={className ? `dialog ${className}` : 'dialog'}
       aria-labelledby={titleId}
       onKeyDown={trap}
+      // "none": the browser would close it on a second Escape whatever the page said.
+      closedby={escapeCloses ? 'closerequest' : 'none'}
       onCancel={(event) => {
         event.preventDefault();
-        onClose();
+        if (escapeCloses) onClose();
       }}
     >
       {open && (

@@ -50,6 +50,10 @@ test('staff add a colleague who signs in with the temporary password, until deac
   await expect(shown.getByRole('button', { name: 'Copy password' })).toBeVisible();
   const password = await shown.getByLabel('Temporary password').inputValue();
   expect(password).toMatch(/^[A-Za-z0-9_-]{16}$/);
+  // Shown once, so a stray Escape does not take it away: only its button does.
+  await shown.getByLabel('Temporary password').press('Escape');
+  await page.keyboard.press('Escape');
+  await expect(shown.getByLabel('Temporary password')).toHaveValue(password);
   await shown.getByRole('button', { name: 'I have noted it' }).click();
   await expect(shown).toBeHidden();
   const row = page.getByRole('row', { name: /Bianca Dumitru/ });

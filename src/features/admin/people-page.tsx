@@ -49,7 +49,10 @@ function usePeopleFailure() {
   };
 }
 
-/** A temporary password, shown this once, with a copy button. */
+/**
+ * A temporary password, shown this once, with a copy button. Only its button closes it:
+ * an Escape pressed to leave the field would lose the password.
+ */
 function PasswordNotice({
   shown,
   onClose,
@@ -72,6 +75,7 @@ function PasswordNotice({
       open={shown !== null}
       title={shown ? t('admin.people.passwordTitle', { name: shown.name }) : ''}
       onClose={onClose}
+      escapeCloses={false}
     >
       {shown?.password ? (
         <>
