@@ -1,14 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { Role } from '../contracts/accounts';
+import { BACK_OFFICE_PATH, FIELD_SALES_PATH } from '../contracts/routes';
 import { ScreenMeta } from '../features/screen-meta';
 import { useUser } from '../lib/auth/session';
 import type { TextKey } from '../lib/i18n';
 
 /** Where a signed-in user's own pages start, as their menu names it. */
 const OWN_PAGES: Record<Role, { path: string; text: TextKey }> = {
-  ADMIN: { path: '/admin', text: 'admin.nav.backOffice' },
-  SALES_REP: { path: '/rep', text: 'fieldSales.nav.customers' },
+  ADMIN: { path: BACK_OFFICE_PATH, text: 'admin.nav.backOffice' },
+  SALES_REP: { path: FIELD_SALES_PATH, text: 'fieldSales.nav.customers' },
   USER: { path: '/orders', text: 'nav.orders' },
 };
 
