@@ -8,8 +8,12 @@ import { createListeners } from '../listeners';
 
 /** Longer than this and the connection is not worth using: the rep's taps would hang. */
 const HEALTH_TIMEOUT_MS = 4_000;
-/** How often to look again while offline. */
-const RECHECK_OFFLINE_MS = 15_000;
+/**
+ * While offline, how long until looking again: soon at first, as most drops are short (a
+ * rep walking between halls, a lift), then every 15 s. Whatever else finds the server
+ * again (a call that goes through, the browser's `online` event) is news at once.
+ */
+const RECHECK_OFFLINE_MS = [1_000, 2_000, 4_000, 8_000, 15_000] as const;
 
 export type Connectivity = 'online' | 'offline';
 
@@ -17,16 +21,36 @@ let state: Connectivity =
   typeof navigator !== 'undefined' && navigator.onLine === false ? 'offline' : 'online';
 const changes = createListeners();
 const reconnects = createListeners();
-let recheck: ReturnType<typeof setInterval> | undefined;
+let recheck: ReturnType<typeof setTimeout> | undefined;
+/** Looks taken since the server was last reached: the next waits longer, up to 15 s. */
+let rechecks = 0;
+
+/**
+ * Keeps a look again planned while offline, however the state came to be offline: also
+ * when the page started without a network, and the `online` event found no server.
+ */
+function planRecheck(): void {
+  if (recheck !== undefined) return;
+  const delay = RECHECK_OFFLINE_MS[Math.min(rechecks, RECHECK_OFFLINE_MS.length - 1)];
+  rechecks += 1;
+  recheck = setTimeout(() => {
+    recheck = undefined;
+    void checkConnectivity();
+  }, delay);
+}
 
 function set(next: Connectivity): void {
+  if (next === 'offline') planRecheck();
+  else {
+    clearTimeout(recheck);
+    recheck = undefined;
+    rechecks = 0;
+  }
   if (next === state) return;
   const reconnected = state === 'offline' && next === 'online';
   state = next;
   changes.emit();
   if (reconnected) reconnects.emit();
-  clearInterval(recheck);
-  if (next === 'offline') recheck = setInterval(() => void checkConnectivity(), RECHECK_OFFLINE_MS);
 }
 
 /** Asks the server; updates and returns the state. */

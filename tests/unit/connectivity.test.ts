@@ -1,0 +1,96 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/** The server as the page reaches it: up answers /api/health, down fails to connect. */
+let serverUp = false;
+const fetchHealth = vi.fn(() =>
+  serverUp
+    ? Promise.resolve(
+        new Response(JSON.stringify({ status: 'ok' }), {
+          headers: { 'content-type': 'application/json' },
+        }),
+      )
+    : Promise.reject(new TypeError('Failed to fetch')),
+);
+const browser = { onLine: true };
+
+/** The module as a page loads it: its state starts from what the browser says. */
+async function loadConnectivity() {
+  vi.resetModules();
+  return import('../../src/lib/sync/connectivity');
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  serverUp = false;
+  browser.onLine = true;
+  fetchHealth.mockClear();
+  vi.stubGlobal('navigator', browser);
+  vi.stubGlobal('fetch', fetchHealth);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('connectivity', () => {
+  it('finds the server again within a second of a short drop', async () => {
+    const connectivity = await loadConnectivity();
+    const reconnected = vi.fn();
+    connectivity.onReconnect(reconnected);
+    expect(await connectivity.checkConnectivity()).toBe('offline');
+
+    serverUp = true;
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(connectivity.getConnectivity()).toBe('online');
+    expect(reconnected).toHaveBeenCalledTimes(1);
+  });
+
+  it('looks again while offline, sooner at first, then every 15 s', async () => {
+    const connectivity = await loadConnectivity();
+    await connectivity.checkConnectivity();
+    const looks: number[] = [];
+    for (const wait of [1_000, 2_000, 4_000, 8_000, 15_000, 15_000]) {
+      await vi.advanceTimersByTimeAsync(wait - 1);
+      const before = fetchHealth.mock.calls.length;
+      await vi.advanceTimersByTimeAsync(1);
+      looks.push(fetchHealth.mock.calls.length - before);
+    }
+    expect(looks).toEqual([1, 1, 1, 1, 1, 1]);
+    expect(connectivity.getConnectivity()).toBe('offline');
+
+    // Once the server is reached, the next drop is looked at soon again.
+    serverUp = true;
+    await vi.advanceTimersByTimeAsync(15_000);
+    expect(connectivity.getConnectivity()).toBe('online');
+    serverUp = false;
+    await connectivity.checkConnectivity();
+    serverUp = true;
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(connectivity.getConnectivity()).toBe('online');
+  });
+
+  it('a page opened without a network keeps looking when the network’s return finds no server', async () => {
+    browser.onLine = false;
+    const connectivity = await loadConnectivity();
+    expect(connectivity.getConnectivity()).toBe('offline');
+    expect(await connectivity.checkConnectivity()).toBe('offline');
+
+    // The browser has a network again, but the server is not there yet (lie-fi, a portal).
+    browser.onLine = true;
+    expect(await connectivity.checkConnectivity()).toBe('offline');
+    serverUp = true;
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(connectivity.getConnectivity()).toBe('online');
+  });
+
+  it('reads a page that is not the health answer as offline', async () => {
+    const connectivity = await loadConnectivity();
+    fetchHealth.mockResolvedValueOnce(
+      new Response('<html>Sign in to the hotel Wi-Fi</html>', {
+        headers: { 'content-type': 'text/html' },
+      }),
+    );
+    expect(await connectivity.checkConnectivity()).toBe('offline');
+  });
+});
