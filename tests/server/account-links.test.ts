@@ -189,19 +189,26 @@ describe('asking for a password reset', () => {
     expect((await askReset(email)).statusCode).toBe(202);
   });
 
-  it('makes one address wait after 20 requests for any e-mails', async () => {
+  it('makes one address wait after 20 requests for any e-mails, also when they come at once', async () => {
     const address = freshAddress();
-    for (let i = 0; i < MAX_LINK_REQUESTS_PER_ADDRESS; i += 1) {
-      expect((await askReset(uniqueEmail('many'), address)).statusCode).toBe(202);
-    }
-    expect((await askReset(uniqueEmail('many'), address)).statusCode).toBe(429);
+    const answers = await Promise.all(
+      Array.from({ length: MAX_LINK_REQUESTS_PER_ADDRESS + 5 }, () =>
+        askReset(uniqueEmail('many'), address),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([
+      ...Array<number>(MAX_LINK_REQUESTS_PER_ADDRESS).fill(202),
+      ...Array<number>(5).fill(429),
+    ]);
   });
 
-  it('sends one e-mail at most 5 messages an hour, however many addresses ask', async () => {
+  it('sends one e-mail at most 5 messages an hour, however many addresses ask at once', async () => {
     const { email } = await register(app);
-    for (let i = 0; i < MAX_LINK_MESSAGES_PER_EMAIL + 3; i += 1) {
-      expect((await askReset(email)).statusCode).toBe(202);
-    }
+    const answers = await Promise.all(
+      Array.from({ length: MAX_LINK_MESSAGES_PER_EMAIL + 3 }, () => askReset(email)),
+    );
+    for (const answer of answers) expect(answer.statusCode).toBe(202);
     expect(await mailTo(email, 'password-reset')).toHaveLength(MAX_LINK_MESSAGES_PER_EMAIL);
   });
 
