@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../server/postgres-cluster';
+import { median } from './median';
 
 export interface ListFigure {
   name: string;
@@ -66,14 +67,6 @@ async function until(url: string): Promise<void> {
   }
   throw new Error(`${url} did not answer`);
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2
-    ? (sorted[middle] ?? 0)
-    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-};
 
 export async function adminListTimes(): Promise<ListFigure[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-admin-'));

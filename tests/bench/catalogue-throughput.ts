@@ -31,6 +31,7 @@ import { DEMO_ACCOUNTS } from '../../server/db/demo-accounts';
 import { migrate } from '../../server/db/migrate';
 import { seedDatabase } from '../../server/db/seed';
 import { freePort, startThrowawayCluster } from '../server/postgres-cluster';
+import { median } from './median';
 
 export interface ThroughputFigure {
   name: string;
@@ -155,12 +156,6 @@ async function requests(url: string, headers: Record<string, string>, seconds: n
   }
   return result.requests.total;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 
 /**
  * Requests per second of `url` and of the hello world, measured in turns after a warm-up

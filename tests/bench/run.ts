@@ -59,6 +59,7 @@ import { adminListTimes } from './admin-lists';
 import { catalogueThroughput } from './catalogue-throughput';
 import { firstVisitDownloads } from './first-visit';
 import { FIRST_VISIT_KEY } from '../../src/contracts/storage-names';
+import { median } from './median';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4390);
 const LARGE_PORT = PORT + 1;
@@ -367,11 +368,6 @@ function writeDrainTrace(runs: DrainRun[]): void {
     )}\n`,
   );
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? 0;
-};
 
 const LIGHTHOUSE_PAGES = ['/', '/products', '/products/1', '/support/faq'];
 const CATEGORY_GOALS: Record<string, number> = {
