@@ -1,6 +1,6 @@
 import { type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { expect, test } from './portal';
-import { DB_NAME, SESSION_KEYS, SYNC_TAG } from '../../src/contracts/storage-names';
+import { DB_NAME, OUTBOX_LOCK, SESSION_KEYS, SYNC_TAG } from '../../src/contracts/storage-names';
 import { BACKOFF_CAP_MS } from '../../src/lib/sync/outbox-rules';
 import {
   addToCart,
@@ -37,38 +37,40 @@ const expiredToken = () =>
 /**
  * Changes the device's database directly, as only a test may: the outbox's waiting
  * entries backed off to the longest wait (as after minutes without a connection), or
- * the session's access token replaced.
+ * the session's access token replaced. It holds the outbox's lock, as a replay does: a
+ * retry under way would otherwise write its own backoff over this one when it fails.
  */
 async function editDeviceDb(
   page: Page,
   change: { backOffToTheCap: true } | { accessToken: string },
 ) {
   await page.evaluate(
-    async ({ name, change, cap }) => {
-      const store = 'accessToken' in change ? 'session' : 'outbox';
-      const db = await new Promise<IDBDatabase>((resolve, reject) => {
-        const open = indexedDB.open(name);
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error!);
-      });
-      await new Promise<void>((resolve, reject) => {
-        const tx = db.transaction(store, 'readwrite');
-        const cursor = tx.objectStore(store).openCursor();
-        cursor.onsuccess = () => {
-          const row = cursor.result;
-          if (!row) return;
-          const value = row.value as Record<string, unknown>;
-          if ('accessToken' in change) row.update({ ...value, accessToken: change.accessToken });
-          else if (value.state !== 'attention')
-            row.update({ ...value, attempts: 9, nextAttemptAt: Date.now() + cap });
-          row.continue();
-        };
-        tx.oncomplete = () => resolve();
-        tx.onerror = () => reject(tx.error ?? new Error('the transaction failed'));
-      });
-      db.close();
-    },
-    { name: DB_NAME, change, cap: BACKOFF_CAP_MS },
+    ({ name, lock, change, cap }) =>
+      navigator.locks.request(lock, async () => {
+        const store = 'accessToken' in change ? 'session' : 'outbox';
+        const db = await new Promise<IDBDatabase>((resolve, reject) => {
+          const open = indexedDB.open(name);
+          open.onsuccess = () => resolve(open.result);
+          open.onerror = () => reject(open.error!);
+        });
+        await new Promise<void>((resolve, reject) => {
+          const tx = db.transaction(store, 'readwrite');
+          const cursor = tx.objectStore(store).openCursor();
+          cursor.onsuccess = () => {
+            const row = cursor.result;
+            if (!row) return;
+            const value = row.value as Record<string, unknown>;
+            if ('accessToken' in change) row.update({ ...value, accessToken: change.accessToken });
+            else if (value.state !== 'attention')
+              row.update({ ...value, attempts: 9, nextAttemptAt: Date.now() + cap });
+            row.continue();
+          };
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error ?? new Error('the transaction failed'));
+        });
+        db.close();
+      }),
+    { name: DB_NAME, lock: OUTBOX_LOCK, change, cap: BACKOFF_CAP_MS },
   );
 }
 
