@@ -93,4 +93,26 @@ describe('connectivity', () => {
     );
     expect(await connectivity.checkConnectivity()).toBe('offline');
   });
+
+  it('looks at once when the browser says the network is back or gone, not at the next look', async () => {
+    const page = new EventTarget();
+    vi.stubGlobal('window', page);
+    const connectivity = await loadConnectivity();
+    connectivity.startConnectivity();
+    await vi.advanceTimersByTimeAsync(0);
+    // Offline for a while: the next look is 15 s away.
+    await vi.advanceTimersByTimeAsync(1_000 + 2_000 + 4_000 + 8_000);
+    expect(connectivity.getConnectivity()).toBe('offline');
+
+    serverUp = true;
+    page.dispatchEvent(new Event('online'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(connectivity.getConnectivity()).toBe('online');
+
+    // The browser's word that the network went is taken without asking.
+    const looks = fetchHealth.mock.calls.length;
+    page.dispatchEvent(new Event('offline'));
+    expect(connectivity.getConnectivity()).toBe('offline');
+    expect(fetchHealth.mock.calls.length).toBe(looks);
+  });
 });
