@@ -15,8 +15,7 @@ import {
   type Order,
   type ShippingAddress,
 } from '../../src/contracts/orders.js';
-import { validateShipping } from '../../src/contracts/form-schemas.js';
-import { trimFields } from '../../src/contracts/validation.js';
+import { trimmedAddress, validateShipping } from '../../src/contracts/form-schemas.js';
 import type { Db } from '../db/database.js';
 import { cartItems, orderItems, orders, products, users } from '../db/schema.js';
 import type { Account } from './accounts.js';
@@ -116,15 +115,7 @@ export interface CheckoutRequest {
 
 /** The address of an order, trimmed and checked (400 with each field's rule). */
 export function shippingOf(input: ShippingAddress): ShippingAddress {
-  const address = trimFields(input, [
-    'firstName',
-    'lastName',
-    'street',
-    'city',
-    'zipCode',
-    'country',
-    'phone',
-  ]);
+  const address = trimmedAddress(input);
   const errors = validateShipping(address);
   if (errors.length > 0) {
     throw invalidFields(errors.map((e) => ({ ...e, field: `shippingAddress.${e.field}` })));

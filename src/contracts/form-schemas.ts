@@ -38,6 +38,7 @@ import {
   MAX_PASSWORD_LENGTH,
   MAX_TEXT_LENGTH,
   PASSWORD_MIN_LENGTH,
+  trimFields,
   WIZARD_PASSWORD_MIN_LENGTH,
   type ValidationCode,
 } from './validation';
@@ -214,6 +215,14 @@ export const ShippingFormSchema = Type.Object({
   country: text({ blank: 'required' }),
   phone: text({ blank: 'required', shapes: [phone] }),
 });
+
+/** A shipping address's fields, in the order the forms show them: the schema's. */
+export type ShippingField = keyof Static<typeof ShippingFormSchema>;
+export const SHIPPING_FIELDS = Object.keys(ShippingFormSchema.properties) as ShippingField[];
+
+/** An address as it is sent and kept: every field without the spaces around it. */
+export const trimmedAddress = <T extends Record<ShippingField, string>>(address: T): T =>
+  trimFields(address, SHIPPING_FIELDS);
 
 /**
  * A company's data as staff correct it (PATCH /api/admin/companies/{id}): the name stays

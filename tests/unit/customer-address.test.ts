@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RepCustomer } from '../../src/contracts/field-sales';
-import { shippingAddressOf, trimmedAddress } from '../../src/features/field-sales/customer-address';
+import { trimmedAddress } from '../../src/contracts/form-schemas';
+import { shippingAddressOf } from '../../src/features/field-sales/customer-address';
 
 /** A customer as the rep's device keeps it; its people and address as told. */
 function customer(fields: Partial<RepCustomer> = {}): RepCustomer {

@@ -2,15 +2,17 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Company, User } from '../../contracts/accounts';
 import { MAX_NOTES_LENGTH, type ShippingAddress } from '../../contracts/orders';
-import { validateShipping } from '../../contracts/form-schemas';
+import {
+  SHIPPING_FIELDS,
+  trimmedAddress,
+  validateShipping,
+  type ShippingField,
+} from '../../contracts/form-schemas';
 import { FormField } from '../../components/form-field';
 import { refreshCompany } from '../../lib/sync/company';
 import { getConnectivity } from '../../lib/sync/connectivity';
 import { useStoredCompany } from '../../lib/sync/use-device-data';
 import { ruleMessages } from '../../lib/use-form';
-
-const FIELDS = ['firstName', 'lastName', 'street', 'city', 'zipCode', 'country', 'phone'] as const;
-type Field = (typeof FIELDS)[number];
 
 /** The address the form starts from: the user's name, the company's address and phone. */
 const prefilled = (user: User, company: Company | undefined): ShippingAddress => ({
@@ -38,7 +40,7 @@ export function CheckoutForm({
   // The company as kept on the device, so that the address is there offline too; what the
   // user typed wins over it, also when a newer copy arrives.
   const stored = useStoredCompany();
-  const [typed, setTyped] = useState<Partial<Record<Field, string>>>({});
+  const [typed, setTyped] = useState<Partial<Record<ShippingField, string>>>({});
   const address: ShippingAddress = { ...prefilled(user, stored?.company), ...typed };
   const [notes, setNotes] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -61,9 +63,7 @@ export function CheckoutForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (loading) return;
-    const trimmed = Object.fromEntries(
-      FIELDS.map((f) => [f, address[f].trim()]),
-    ) as unknown as ShippingAddress;
+    const trimmed = trimmedAddress(address);
     const found = validateShipping(trimmed);
     setErrors(ruleMessages(t, found));
     if (found.length === 0) onSubmit(trimmed, notes.trim());
@@ -74,7 +74,7 @@ export function CheckoutForm({
       <h2 id="checkout-title">{t('checkout.title')}</h2>
       <p>{t('checkout.priceNote')}</p>
       <div className="form-grid">
-        {FIELDS.map((field) => (
+        {SHIPPING_FIELDS.map((field) => (
           <FormField
             key={field}
             label={t(`checkout.fields.${field}`)}

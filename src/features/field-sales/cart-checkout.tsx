@@ -2,17 +2,16 @@ import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/form-field';
 import { MAX_ORDER_LINES, type RepCustomer } from '../../contracts/field-sales';
-import { validateShipping } from '../../contracts/form-schemas';
+import {
+  SHIPPING_FIELDS,
+  trimmedAddress,
+  validateShipping,
+  type ShippingField,
+} from '../../contracts/form-schemas';
 import { MAX_NOTES_LENGTH, type ShippingAddress } from '../../contracts/orders';
 import { queueRepOrder, TooManyLines, type RepCartView } from '../../lib/sync/rep-cart';
 import { ruleMessages } from '../../lib/use-form';
-import {
-  ADDRESS_FIELDS,
-  canOrderFor,
-  shippingAddressOf,
-  trimmedAddress,
-  type AddressField,
-} from './customer-address';
+import { canOrderFor, shippingAddressOf } from './customer-address';
 import { SignaturePad } from './signature-pad';
 
 export interface CheckoutProps {
@@ -31,7 +30,7 @@ export function CartCheckout({ customer, view, onPlaced }: CheckoutProps) {
   const { t } = useTranslation();
   const id = useId();
   // What the rep typed wins over the record, also when a newer copy of it arrives.
-  const [typed, setTyped] = useState<Partial<Record<AddressField, string>>>({});
+  const [typed, setTyped] = useState<Partial<Record<ShippingField, string>>>({});
   const address: ShippingAddress = { ...shippingAddressOf(customer), ...typed };
   const [notes, setNotes] = useState('');
   const [signature, setSignature] = useState<string | null>(null);
@@ -91,7 +90,7 @@ export function CartCheckout({ customer, view, onPlaced }: CheckoutProps) {
       <fieldset className="rep-cart__address">
         <legend>{t('fieldSales.cart.checkout.address')}</legend>
         <div className="form-grid">
-          {ADDRESS_FIELDS.map((field) => (
+          {SHIPPING_FIELDS.map((field) => (
             <FormField
               key={field}
               label={t(`checkout.fields.${field}`)}

@@ -6,19 +6,6 @@
 import type { RepCustomer } from '../../contracts/field-sales';
 import type { ShippingAddress } from '../../contracts/orders';
 
-/** The address's fields, in the order the form shows them. */
-export const ADDRESS_FIELDS = [
-  'firstName',
-  'lastName',
-  'street',
-  'city',
-  'zipCode',
-  'country',
-  'phone',
-] as const satisfies readonly (keyof ShippingAddress)[];
-
-export type AddressField = (typeof ADDRESS_FIELDS)[number];
-
 export function shippingAddressOf(customer: RepCustomer): ShippingAddress {
   const [person] = customer.contacts;
   return {
@@ -31,12 +18,6 @@ export function shippingAddressOf(customer: RepCustomer): ShippingAddress {
     phone: customer.phone,
   };
 }
-
-/** The address as sent: every field without the spaces around it. */
-export const trimmedAddress = (address: ShippingAddress): ShippingAddress =>
-  Object.fromEntries(
-    ADDRESS_FIELDS.map((field) => [field, address[field].trim()]),
-  ) as unknown as ShippingAddress;
 
 /**
  * Whether a rep may take an order for the customer: an approved one, or one the maker has
