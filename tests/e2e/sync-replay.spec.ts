@@ -132,6 +132,8 @@ async function sentAtOnce(
   trigger: () => Promise<number>,
 ) {
   await cart(); // signs the test's own client in before the clock starts
+  // The server is fine again (a test that failed it, see backingOff).
+  await page.unroute('**/api/cart/add');
   const sent = page
     .waitForRequest((r) => r.method() === 'POST' && new URL(r.url()).pathname === '/api/cart/add', {
       timeout: 15_000,
@@ -170,7 +172,12 @@ test.describe('the page', () => {
     });
   });
 
-  /** Signs in and leaves one change waiting at the longest wait, the server being fine again. */
+  /**
+   * Signs in and leaves one change waiting at the longest wait. The server keeps failing it
+   * until `sentAtOnce` is about to give the trigger: a retry that something else made due
+   * meanwhile (a session or connectivity change as the page settles) fails as well, and
+   * backs off as long again, instead of sending the change before the trigger.
+   */
   async function backingOff(page: Page, request: APIRequestContext, prefix: string) {
     const salon = await approvedSalon(request, prefix);
     await signInAs(page, salon.email);
@@ -183,9 +190,7 @@ test.describe('the page', () => {
     const cards = inStockCards(page);
     await addToCart(cards, 0);
     await failedOnce(page);
-    // Backed off before the server is fine again: a retry due sooner would send it first.
     await editDeviceDb(page, { backOffToTheCap: true });
-    await page.unroute('**/api/cart/add');
     return { salon, cart: serverCart(request, salon.email) };
   }
 
