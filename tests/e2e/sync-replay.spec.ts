@@ -175,8 +175,8 @@ test.describe('the page', () => {
   /**
    * Signs in and leaves one change waiting at the longest wait. The server keeps failing it
    * until `sentAtOnce` is about to give the trigger: a retry that something else made due
-   * meanwhile (a session or connectivity change as the page settles) fails as well, and
-   * backs off as long again, instead of sending the change before the trigger.
+   * meanwhile (the replay starting once the page has settled, which sends waiting changes
+   * at once) fails as well and backs off as long again, instead of sending the change early.
    */
   async function backingOff(page: Page, request: APIRequestContext, prefix: string) {
     const salon = await approvedSalon(request, prefix);
