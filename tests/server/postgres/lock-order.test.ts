@@ -210,16 +210,21 @@ describe('a transaction ended by a conflict', () => {
         await tx.execute(sql`SELECT id FROM products WHERE id = ${first} FOR UPDATE`);
         if (attempts === 1) {
           // The other connection comes for `first` once this one waits for `second`: a
-          // circle. This one waited first, so its deadlock check fires first and ends it.
-          otherDone = new Promise((resolve) => setTimeout(resolve, 200)).then(async () => {
-            await other.query('SELECT id FROM products WHERE id = $1 FOR UPDATE', [first]);
-            await other.query('ROLLBACK');
-          });
+          // circle. Each session looks for a deadlock when it has waited deadlock_timeout
+          // (1 s); this one waited 300 ms longer, so it looks first and is the one ended.
+          // Not a fixed delay from here: under load this query can reach the server late.
+          otherDone = someoneWaitsForALock(other)
+            .then(() => new Promise((resolve) => setTimeout(resolve, 300)))
+            .then(async () => {
+              await other.query('SELECT id FROM products WHERE id = $1 FOR UPDATE', [first]);
+              await other.query('ROLLBACK');
+            })
+            .catch((error: unknown) => error);
         }
         await tx.execute(sql`SELECT id FROM products WHERE id = ${second} FOR UPDATE`);
         await tx.update(products).set({ shortDescription: marker }).where(eq(products.id, first));
       });
-      await otherDone;
+      expect(await otherDone).toBeUndefined();
       expect(attempts).toBe(2);
       const [row] = await testDb.database.db
         .select({ text: products.shortDescription })
