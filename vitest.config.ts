@@ -42,6 +42,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
+          // A loaded machine can take seconds where an idle one takes a fraction of one.
+          testTimeout: 30_000,
         },
       },
       serverProject('server-pglite', 'pglite'),

@@ -162,7 +162,7 @@ beforeEach(() => {
   );
 });
 afterEach(async () => {
-  await vi.waitFor(() => expect(syncLoop.getState().running).toBe(false));
+  await vi.waitFor(() => expect(syncLoop.getState().running).toBe(false), { timeout: 10_000 });
   await Promise.all([db.outbox.clear(), db.orderLists.clear()]);
   vi.unstubAllGlobals();
 });
@@ -172,7 +172,7 @@ async function backOnline() {
   server.online = true;
   requestSync({ now: true });
   await vi.waitFor(async () => expect(await db.outbox.count()).toBe(0), { timeout: 10_000 });
-  await vi.waitFor(() => expect(syncLoop.getState().running).toBe(false));
+  await vi.waitFor(() => expect(syncLoop.getState().running).toBe(false), { timeout: 10_000 });
 }
 
 const view = () => lists.readOrderLists(1);
@@ -258,7 +258,7 @@ describe('order list changes made offline', () => {
     server.online = true;
     requestSync({ now: true });
     await vi.waitFor(async () => expect(await db.outbox.count()).toBe(2), { timeout: 10_000 });
-    await vi.waitFor(() => expect(syncLoop.getState().running).toBe(false));
+    await vi.waitFor(() => expect(syncLoop.getState().running).toBe(false), { timeout: 10_000 });
     const [refused, held] = await db.outbox.orderBy('id').toArray();
     expect(refused).toMatchObject({
       kind: 'list.item.put',
@@ -340,8 +340,9 @@ describe('the lists the device shows', () => {
     const fresh = serverList(crypto.randomUUID(), 'Fresh', [{ productId: 4, quantity: 1 }]);
     server.kept.set(fresh.id, fresh);
     requestSync({ refresh: true });
-    await vi.waitFor(async () =>
-      expect((await view()).map((list) => list.name)).toEqual(['Fresh']),
+    await vi.waitFor(
+      async () => expect((await view()).map((list) => list.name)).toEqual(['Fresh']),
+      { timeout: 10_000 },
     );
     expect((await view())[0]).toEqual({ ...fresh, waiting: 0 });
   });

@@ -155,7 +155,7 @@ describe('the page’s replay loop', () => {
 
     // Tried again once its backoff is over: the storage works again and the change goes.
     clock.advance((retryAt ?? 0) - clock.now());
-    await vi.waitFor(() => expect(sent).toEqual(['DELETE cart']));
+    await vi.waitFor(() => expect(sent).toEqual(['DELETE cart']), { timeout: 10_000 });
     await settled();
     expect(loop.getState()).toMatchObject({ storageFailed: false, retryAt: null });
     expect(await db.outbox.count()).toBe(0);

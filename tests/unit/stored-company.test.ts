@@ -96,25 +96,29 @@ afterEach(async () => {
   vi.unstubAllGlobals();
 });
 
-const settled = () => vi.waitFor(() => expect(syncLoop.getState().running).toBe(false));
+const settled = () =>
+  vi.waitFor(() => expect(syncLoop.getState().running).toBe(false), { timeout: 10_000 });
 
 describe('the signed-in user’s company on the device', () => {
   it('is kept, bound to its user, when the cart and orders are refreshed', async () => {
     requestSync({ refresh: true });
     await settled();
-    await vi.waitFor(async () =>
-      expect(await db.companies.get(1)).toMatchObject({
-        userId: 1,
-        company: { address: 'Strada Teiului 1', city: 'Brașov', postalCode: '500001' },
-      }),
+    await vi.waitFor(
+      async () =>
+        expect(await db.companies.get(1)).toMatchObject({
+          userId: 1,
+          company: { address: 'Strada Teiului 1', city: 'Brașov', postalCode: '500001' },
+        }),
+      { timeout: 10_000 },
     );
 
     // The company moved: the next refresh keeps the new address.
     companyAnswer = () => Promise.resolve(json({ company: companyOf(1, 'Bulevardul Eroilor 3') }));
     requestSync({ refresh: true });
     await settled();
-    await vi.waitFor(async () =>
-      expect((await db.companies.get(1))?.company.address).toBe('Bulevardul Eroilor 3'),
+    await vi.waitFor(
+      async () => expect((await db.companies.get(1))?.company.address).toBe('Bulevardul Eroilor 3'),
+      { timeout: 10_000 },
     );
   });
 
@@ -139,7 +143,7 @@ describe('the signed-in user’s company on the device', () => {
     let answer: ((response: Response) => void) | undefined;
     companyAnswer = () => new Promise((resolve) => (answer = resolve));
     const reading = refreshCompany();
-    await vi.waitFor(() => expect(answer).toBeDefined());
+    await vi.waitFor(() => expect(answer).toBeDefined(), { timeout: 10_000 });
     await signOut();
     answer?.(json({ company: companyOf(1) }));
     await reading;

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { cleanup, renderHook, waitFor } from '@testing-library/react';
+import { cleanup, configure, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Product, ProductPage, ProductQuery } from '../../src/contracts/catalogue';
 import { MIRROR_FLAG_KEY } from '../../src/contracts/storage-names';
@@ -72,6 +72,9 @@ const names = (view: ReturnType<typeof useCatalogueQuery>) =>
   view.status === 'ready' ? view.page.products.map((p) => p.name) : view.status;
 
 beforeAll(() => {
+  // Waits give up after 10 s, not Testing Library's 1 s: the first one also loads the sync
+  // engine, which took 1.6 s on a loaded machine.
+  configure({ asyncUtilTimeout: 10_000 });
   // The sync engine loads once the first screen is up, on a device that keeps the app.
   markFirstScreen();
   keepApp();

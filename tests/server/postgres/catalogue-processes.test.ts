@@ -31,7 +31,7 @@ beforeAll(async () => {
     body: JSON.stringify({ email: 'two.staff@example.com', password: 'Two-Staff-Pass-1' }),
   });
   staffToken = ((await login.json()) as { accessToken: string }).accessToken;
-}, 90_000);
+}, 180_000);
 
 afterAll(async () => {
   await servers?.stop();

@@ -26,7 +26,7 @@ const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
  * through tsx and migrating take a few seconds, more while other test files share the
  * two cores.
  */
-const START_TIMEOUT_MS = 45_000;
+const START_TIMEOUT_MS = 90_000;
 
 /** Pause between health checks while a process starts: quick to notice, light on the cores. */
 const HEALTH_POLL_MS = 100;

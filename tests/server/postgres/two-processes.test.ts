@@ -33,7 +33,7 @@ beforeAll(async () => {
   // Seeded here, so that the processes find a catalogue and skip the demo accounts.
   await seedDatabase(db, { demoAccounts: false });
   servers = await startServers(testDb.url as string, 2);
-}, 90_000);
+}, 180_000);
 
 afterAll(async () => {
   await servers?.stop();
@@ -200,7 +200,7 @@ describe('two server processes on one PostgreSQL', () => {
       .from(orders)
       .where(eq(orders.companyId, companyId));
     expect(made?.n).toBe(50);
-  }, 60_000);
+  }, 180_000);
 });
 
 describe('what the processes share through the database', () => {
