@@ -287,7 +287,7 @@ describe('choosing the new password', () => {
     // Valid one hour from when it was made.
     expect((row?.expiresAt.getTime() ?? 0) - (row?.createdAt.getTime() ?? 0)).toBeCloseTo(
       60 * 60 * 1000,
-      -3,
+      -4,
     );
     await db()
       .update(accountTokens)
@@ -360,7 +360,7 @@ describe('confirming the address given at registration', () => {
       .where(and(eq(accountTokens.userId, user.id), eq(accountTokens.purpose, 'verify-email')));
     expect((row?.expiresAt.getTime() ?? 0) - (row?.createdAt.getTime() ?? 0)).toBeCloseTo(
       7 * 24 * 60 * 60 * 1000,
-      -3,
+      -4,
     );
   });
 

@@ -77,7 +77,7 @@ afterEach(async () => {
   expect(await readdir(uploadsTemp)).toEqual([]);
 });
 
-async function waitUntil(condition: () => boolean | Promise<boolean>, ms = 2000): Promise<void> {
+async function waitUntil(condition: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
   const until = Date.now() + ms;
   while (!(await condition()) && Date.now() < until) {
     await new Promise((resolve) => setTimeout(resolve, 20));

@@ -3,7 +3,7 @@
  * with a connection pool of its own (as two processes have), draining one queue at the
  * same moment send every message exactly once.
  */
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../../server/db/database';
 import { mailQueue } from '../../../server/db/schema';
@@ -20,6 +20,9 @@ let smtp: SmtpListener;
 beforeAll(async () => {
   testDb = await createTestDatabase();
   other = await openDatabase({ engine: 'postgres', url: testDb.url as string });
+  // Connected before the race, as a running process's pool is: a first connection made
+  // during it could come after the other worker had sent everything.
+  await other.db.execute(sql`SELECT 1`);
   // A little slow to accept each message, so that the two workers' rounds overlap.
   smtp = await smtpListener({ delayMs: 5 });
 });
