@@ -46,6 +46,7 @@ import { BRAND_DETAILS, type MakerDetails } from '../src/contracts/maker.js';
 import { changeVersions } from './services/change-versions.js';
 import { describeFailure, HttpError } from './services/errors.js';
 import { loadFirstScreens } from './first-screens.js';
+import { responseSerializerCompiler } from './serialization.js';
 import { requestValidatorCompiler } from './validation.js';
 
 export interface AppOptions {
@@ -115,6 +116,7 @@ export async function buildApp({
   });
   // Strict types in bodies, decimal numbers in paths and queries, no NUL anywhere.
   app.setValidatorCompiler(requestValidatorCompiler());
+  app.setSerializerCompiler(responseSerializerCompiler);
 
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if ('validation' in error && error.validation) {

@@ -262,14 +262,21 @@ function textValidator(ajv: Ajv, schema: Schema): FastifyValidationResult {
   return validate;
 }
 
+/** The two Ajv instances, made once per process: each keeps what it compiled by schema. */
+let instances: { bodies: Ajv; texts: Ajv } | null = null;
+
 /**
  * The validator compiler of the app: one Ajv for bodies that never coerces, one for the
  * parts that arrive as text, which turns decimal digits into numbers (after the checks
- * above) and `true`/`false` into booleans, but never an array into one value.
+ * above) and `true`/`false` into booleans, but never an array into one value. Both are
+ * shared by every server the process builds, so that a schema is compiled once.
  */
 export function requestValidatorCompiler(): FastifySchemaCompiler<Schema> {
-  const bodies = createAjv({ coerceTypes: false });
-  const texts = createAjv({ coerceTypes: true });
+  instances ??= {
+    bodies: createAjv({ coerceTypes: false }),
+    texts: createAjv({ coerceTypes: true }),
+  };
+  const { bodies, texts } = instances;
   return ({ schema, httpPart }) => {
     if (httpPart === 'body') return bodyValidator(bodies, schema);
     return textValidator(texts, httpPart === 'headers' ? lowerCaseHeaderNames(schema) : schema);
