@@ -28,7 +28,8 @@
  *   a server of their own, the growth of that server's memory meanwhile and how long a
  *   product page's API call took meanwhile;
  * - catalogue API: requests per second of the catalogue reads as a share of a bare
- *   Fastify hello world's, on both databases (tests/bench/catalogue-throughput.ts).
+ *   Fastify hello world's, on both databases, and for reference a bare Fastify sending the
+ *   list's bytes and the portal's simplest answer (tests/bench/catalogue-throughput.ts).
  *
  * BENCH_ONLY=large measures the 10,000-product figures alone, BENCH_ONLY=drain the
  * outbox drain alone, BENCH_ONLY=lighthouse the Lighthouse scores alone,
