@@ -364,7 +364,6 @@ describe('what the processes share through the database', () => {
     };
     // Each process listens once its connection is up (on a loaded machine, a moment later).
     const before = await listenersWhere((ids) => ids.length === 2, 'the processes did not listen');
-    expect(before).toHaveLength(2);
     // What a network fault or a restart of the database does to the listening connections.
     const cut = await rowsOf<unknown>(
       sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
