@@ -26,7 +26,6 @@ const serverProject = (name: string, db: 'pglite' | 'postgres') => ({
     // vitest's default on two cores is one worker; the server files spend much of their
     // time waiting for PostgreSQL and for server processes they start, so two overlap.
     maxWorkers: 2,
-    testTimeout: 30_000,
     hookTimeout: 60_000,
   },
 });
@@ -35,6 +34,8 @@ export default defineConfig({
   // The app's own modules the tests import (vite.config.ts is not read when this file is).
   plugins: [compiledChecks()],
   test: {
+    // Every project: a loaded machine can take seconds where an idle one takes a fraction.
+    testTimeout: 30_000,
     projects: [
       {
         extends: true as const,
@@ -42,8 +43,6 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
-          // A loaded machine can take seconds where an idle one takes a fraction of one.
-          testTimeout: 30_000,
         },
       },
       serverProject('server-pglite', 'pglite'),

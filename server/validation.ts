@@ -262,8 +262,9 @@ function textValidator(ajv: Ajv, schema: Schema): FastifyValidationResult {
   return validate;
 }
 
-/** The two Ajv instances, made once per process: each keeps what it compiled by schema. */
-let instances: { bodies: Ajv; texts: Ajv } | null = null;
+/** The two Ajv instances, one per process: each keeps what it compiled by schema. */
+const bodies = createAjv({ coerceTypes: false });
+const texts = createAjv({ coerceTypes: true });
 
 /**
  * The validator compiler of the app: one Ajv for bodies that never coerces, one for the
@@ -272,11 +273,6 @@ let instances: { bodies: Ajv; texts: Ajv } | null = null;
  * shared by every server the process builds, so that a schema is compiled once.
  */
 export function requestValidatorCompiler(): FastifySchemaCompiler<Schema> {
-  instances ??= {
-    bodies: createAjv({ coerceTypes: false }),
-    texts: createAjv({ coerceTypes: true }),
-  };
-  const { bodies, texts } = instances;
   return ({ schema, httpPart }) => {
     if (httpPart === 'body') return bodyValidator(bodies, schema);
     return textValidator(texts, httpPart === 'headers' ? lowerCaseHeaderNames(schema) : schema);
