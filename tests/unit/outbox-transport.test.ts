@@ -229,9 +229,9 @@ describe('the session the service worker replays with', () => {
       json(200, { accessToken: 'access-2', refreshToken: 'refresh-2', user: { id: 1 } }),
     );
     const session = storedSessionCredentials(db, { fetch: server.fetch });
-    expect(await session.renew('access-1')).toBe('access-2');
+    expect(await session.renew('access-1', 1)).toBe('access-2');
     // A second replay refused with the old token finds the renewed one.
-    expect(await session.renew('access-1')).toBe('access-2');
+    expect(await session.renew('access-1', 1)).toBe('access-2');
     expect(server.spent).toEqual(['refresh-1']);
     expect(await db.session.get('current')).toMatchObject({
       accessToken: 'access-2',
@@ -242,7 +242,7 @@ describe('the session the service worker replays with', () => {
   it('stops when the server refuses the refresh token, keeping the session for the page', async () => {
     const server = refreshServer(() => json(401, { message: 'Your session has expired.' }));
     const session = storedSessionCredentials(db, { fetch: server.fetch });
-    expect(await session.renew('access-1')).toBeNull();
+    expect(await session.renew('access-1', 1)).toBeNull();
     expect(await db.session.get('current')).toMatchObject({ refreshToken: 'refresh-1' });
   });
 
@@ -255,8 +255,37 @@ describe('the session the service worker replays with', () => {
       return server.fetch(input, init);
     };
     const session = storedSessionCredentials(db, { fetch: signingOut });
-    await session.renew('access-1');
+    await session.renew('access-1', 1);
     expect(await db.session.get('current')).toBeUndefined();
+  });
+
+  it('never sends an entry under the account of a user who signed in after its own', async () => {
+    const { id, ...clear } = entry({ kind: 'cart.clear' });
+    await db.outbox.add(clear);
+    // User 1's token was refused; by the time the page renews it, user 1 has signed out
+    // and user 2 has signed in on this device.
+    const api = fakeServer((request) => {
+      if (request.headers.authorization === 'Bearer access-1') {
+        void db.session.put({
+          key: 'current',
+          userId: 2,
+          accessToken: 'access-of-2',
+          refreshToken: 'refresh-of-2',
+        });
+        return json(401, { message: 'Your session has expired.' });
+      }
+      return json(200, { items: [], subtotal: 0, total: 0, itemCount: 0, currency: 'EUR' });
+    });
+    const transport = createTransport(storedSessionCredentials(db, { fetch: api.fetch }), {
+      fetch: api.fetch,
+    });
+    const result = await replayOutbox({ db, transport, currentUserId: () => 1 });
+    expect(result).toMatchObject({ done: 0, needsSignIn: true });
+    expect(api.sent.map((r) => r.headers.authorization)).toEqual(['Bearer access-1']);
+    // Picked again while user 2 is signed in, it is not sent at all: it waits for user 1.
+    await replayOutbox({ db, transport, currentUserId: () => 1 });
+    expect(api.sent).toHaveLength(1);
+    expect(await db.outbox.toArray()).toMatchObject([{ userId: 1, state: 'waiting' }]);
   });
 
   it('replays a removal with an expired token: renewed once, then taken by the server', async () => {

@@ -82,8 +82,15 @@ export const syncLoop = createSyncLoop({
   db,
   // The same transport as the service worker's, with the page's session and its renewal.
   transport: createTransport({
-    accessToken: () => getSession()?.accessToken ?? null,
-    renew: async (refused) => (await renewSession(refused))?.accessToken ?? null,
+    accessToken: (userId) => {
+      const session = getSession();
+      return session?.user.id === userId ? session.accessToken : null;
+    },
+    // The session renewed meanwhile may be another user's, who signed in since.
+    renew: async (refused, userId) => {
+      const session = await renewSession(refused);
+      return session?.user.id === userId ? session.accessToken : null;
+    },
   }),
   session: {
     userId: signedInUserId,

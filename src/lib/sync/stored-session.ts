@@ -19,11 +19,15 @@ export function storedSessionCredentials(
   options: TransportOptions = {},
 ): Credentials {
   return {
-    accessToken: async () => (await db.session.get('current'))?.accessToken ?? null,
-    renew: (refused) =>
+    accessToken: async (userId) => {
+      const current = await db.session.get('current');
+      return current?.userId === userId ? current.accessToken : null;
+    },
+    renew: (refused, userId) =>
       withRefreshLock(async () => {
         const current = await db.session.get('current');
-        if (!current) return null;
+        // Signed out, or another user signed in meanwhile: not this user's session.
+        if (current?.userId !== userId) return null;
         // Renewed meanwhile, by a page or an earlier replay.
         if (current.accessToken !== refused) return current.accessToken;
         const next = await exchangeRefreshToken(current.refreshToken, options);

@@ -10,7 +10,9 @@
  * - a response counts as the server's only when it is JSON (a captive portal or a proxy
  *   answers HTML);
  * - one renewal of the session when the access token was refused, then the same request
- *   again with the same key.
+ *   again with the same key;
+ * - the entry's own user's session only: an entry is never sent under the account of
+ *   someone who signed in on the device after its user signed out.
  */
 import type { User } from '../../contracts/accounts';
 import type { Transport, TransportResponse } from './outbox-replay';
@@ -32,14 +34,25 @@ export const UPLOAD_TIMEOUT_MS = 120_000;
 
 /** Where the transport finds the access token, and how it gets a new one. */
 export interface Credentials {
-  /** The access token to send, or null when nobody is signed in. */
-  accessToken(): string | null | Promise<string | null>;
+  /** The access token of `userId`'s session, or null when that user is not signed in. */
+  accessToken(userId: number): string | null | Promise<string | null>;
   /**
-   * A new access token after `refused` was refused, or null when the session has ended.
-   * Rejects when the server could not be reached.
+   * A new access token of `userId`'s session after `refused` was refused, or null when the
+   * session has ended or another user is signed in now. Rejects when the server could not
+   * be reached.
    */
-  renew(refused: string): Promise<string | null>;
+  renew(refused: string, userId: number): Promise<string | null>;
 }
+
+/**
+ * What an entry gets when its user is not the one signed in now (signed out, or another
+ * user signed in since the entry was picked): what the server answers a request without
+ * a session, so the entry waits for its user to sign in again, unsent.
+ */
+const NOT_SIGNED_IN: TransportResponse = {
+  status: 401,
+  body: { message: 'Please sign in to continue.' },
+};
 
 export interface TransportOptions {
   /** Defaults to the global fetch; tests pass their own. */
@@ -65,9 +78,11 @@ export function createTransport(
   const uploadTimeoutMs = Math.max(timeoutMs, UPLOAD_TIMEOUT_MS);
   return {
     async send(entry, request) {
-      const attempt = (token: string | null) => {
-        const headers: Record<string, string> = { 'idempotency-key': entry.idempotencyKey };
-        if (token) headers.authorization = `Bearer ${token}`;
+      const attempt = (token: string) => {
+        const headers: Record<string, string> = {
+          'idempotency-key': entry.idempotencyKey,
+          authorization: `Bearer ${token}`,
+        };
         let body: BodyInit | null = null;
         if (request.file) {
           // The browser writes the multipart content type, with its boundary.
@@ -87,10 +102,11 @@ export function createTransport(
           signal: AbortSignal.timeout(request.file ? uploadTimeoutMs : timeoutMs),
         });
       };
-      const token = await credentials.accessToken();
+      const token = await credentials.accessToken(entry.userId);
+      if (!token) return NOT_SIGNED_IN;
       let response = await attempt(token);
-      if (response.status === 401 && token) {
-        const renewed = await credentials.renew(token);
+      if (response.status === 401) {
+        const renewed = await credentials.renew(token, entry.userId);
         if (renewed) response = await attempt(renewed);
       }
       return serverResponse(response);
