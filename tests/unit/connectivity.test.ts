@@ -94,6 +94,30 @@ describe('connectivity', () => {
     expect(await connectivity.checkConnectivity()).toBe('offline');
   });
 
+  it('reads the server’s own error as reached: a failing server is not offline', async () => {
+    const connectivity = await loadConnectivity();
+    expect(await connectivity.checkConnectivity()).toBe('offline');
+    const reconnected = vi.fn();
+    connectivity.onReconnect(reconnected);
+    // The database is down: the health check answers the server's JSON error.
+    fetchHealth.mockResolvedValueOnce(
+      new Response(JSON.stringify({ message: 'Internal Server Error' }), {
+        status: 500,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    expect(await connectivity.checkConnectivity()).toBe('online');
+    expect(reconnected).toHaveBeenCalledTimes(1);
+    // A proxy's error page in its place is not the server.
+    fetchHealth.mockResolvedValueOnce(
+      new Response('<html>502 Bad Gateway</html>', {
+        status: 502,
+        headers: { 'content-type': 'text/html' },
+      }),
+    );
+    expect(await connectivity.checkConnectivity()).toBe('offline');
+  });
+
   it('looks at once when the browser says the network is back or gone, not at the next look', async () => {
     const page = new EventTarget();
     vi.stubGlobal('window', page);

@@ -1,7 +1,8 @@
 /**
  * Whether the server can be reached, decided by asking it: /api/health must answer JSON
  * within a short time. A captive portal, a proxy's error page or a connection that hangs
- * (lie-fi at a fair) counts as offline, whatever navigator.onLine says.
+ * (lie-fi at a fair) counts as offline, whatever navigator.onLine says. The server's own
+ * JSON error (its database down) does not: it was reached, and is failing.
  */
 import { useSyncExternalStore } from 'react';
 import { createListeners } from '../listeners';
@@ -65,9 +66,12 @@ export async function checkConnectivity(): Promise<Connectivity> {
       signal: AbortSignal.timeout(HEALTH_TIMEOUT_MS),
     });
     const json = (response.headers.get('content-type') ?? '').includes('application/json')
-      ? ((await response.json()) as { status?: string })
+      ? ((await response.json()) as { status?: unknown; message?: unknown })
       : null;
-    set(response.ok && json?.status === 'ok' ? 'online' : 'offline');
+    // The health answer, or the server's own error (its database down, say): the server
+    // was reached, and a failing server is not "offline" (the calls that fail say so).
+    const reached = response.ok ? json?.status === 'ok' : typeof json?.message === 'string';
+    set(reached ? 'online' : 'offline');
   } catch {
     set('offline');
   }
