@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../src/contracts/accounts';
-import type { Cart } from '../../src/contracts/orders';
+import type { Cart, Order } from '../../src/contracts/orders';
 import { createPortalDb } from '../../src/lib/db/db';
-import type { TransportResponse } from '../../src/lib/sync/outbox-replay';
+import { storedServerOrder, type TransportResponse } from '../../src/lib/sync/outbox-replay';
 import type { OutboxEntry, OutboxPayload, OutboxRequest } from '../../src/lib/sync/outbox-rules';
 import { createSyncLoop, type SyncDevice, type SyncLoop } from '../../src/lib/sync/sync-loop';
 
@@ -226,5 +226,51 @@ describe('the page’s replay loop', () => {
     loop.requestSync({ refresh: true });
     await settled();
     expect((await db.carts.get(1))?.cart.itemCount).toBe(1);
+  });
+
+  it('keeps an order confirmed while the server’s orders were being read', async () => {
+    device.session.user = () => ({ id: 1, company: { status: 'PENDING' } }) as unknown as User;
+    const order = (id: number, status: string) =>
+      ({ id, orderNumber: `ORD-${id}`, status, createdAt: '2026-11-27T09:00:00Z' }) as Order;
+    await db.orders.put(storedServerOrder(1, order(1, 'PENDING')));
+    // The service worker sends a queued order while this tab waits for GET /api/orders,
+    // whose response was made before that order reached the server.
+    const confirmed = storedServerOrder(1, order(2, 'PENDING'), { localRef: 'local:7' });
+    device.server.orders = async () => {
+      await db.orders.put(confirmed);
+      return [order(1, 'PENDING')];
+    };
+    loop.requestSync({ refresh: true });
+    await settled();
+    expect(await db.orders.get('order:2')).toEqual(confirmed);
+
+    // Nothing written meanwhile: the server's list is kept, the order's local reference too.
+    device.server.orders = () => Promise.resolve([order(1, 'SHIPPED'), order(2, 'CONFIRMED')]);
+    loop.requestSync({ refresh: true });
+    await settled();
+    const stored = await db.orders.where('userId').equals(1).sortBy('ref');
+    expect(stored.map((o) => [o.order.status, o.localRef])).toEqual([
+      ['SHIPPED', undefined],
+      ['CONFIRMED', 'local:7'],
+    ]);
+  });
+
+  it('keeps nothing it read for a user who signed out meanwhile', async () => {
+    const approved = { status: 'APPROVED', isVerified: true };
+    device.session.user = () => ({ id: 1, company: approved }) as unknown as User;
+    let signedIn: number | null = 1;
+    device.session.userId = () => signedIn;
+    // The user signs out (the device forgets their data) while the reads are on their way.
+    device.server.orders = () => {
+      signedIn = null;
+      return Promise.resolve([
+        { id: 1, orderNumber: 'ORD-1', status: 'PENDING', createdAt: '' } as Order,
+      ]);
+    };
+    device.server.cart = () => Promise.resolve({ ...EMPTY, itemCount: 3 });
+    loop.requestSync({ refresh: true });
+    await settled();
+    expect(await db.orders.count()).toBe(0);
+    expect(await db.carts.count()).toBe(0);
   });
 });

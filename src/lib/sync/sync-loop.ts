@@ -27,6 +27,9 @@ import {
 const sameStored = (now: CartBase | undefined, before: CartBase | undefined) =>
   now?.syncedAt === before?.syncedAt && JSON.stringify(now?.cart) === JSON.stringify(before?.cart);
 
+const storedOrders = (db: PortalDb, userId: number) =>
+  db.orders.where('userId').equals(userId).toArray();
+
 /** What the loop runs on. */
 export interface SyncDevice {
   db: PortalDb;
@@ -231,20 +234,26 @@ export function createSyncLoop(device: SyncDevice): SyncLoop {
       // A company that may not order has no cart: the server answers 403 for it.
       const readCart = waiting === 0 && canSeePrices(user.company);
       const before = await db.carts.get(userId);
+      const ordersBefore = JSON.stringify(await storedOrders(db, userId));
       const [cart, orders] = await Promise.all([
         readCart ? device.server.cart() : Promise.resolve(null),
         device.server.orders(),
       ]);
       await db.transaction('rw', db.carts, db.orders, async () => {
+        // Signed out meanwhile (the device has forgotten the user's data), or another user
+        // signed in: what was read is not to be kept.
+        if (session.userId() !== userId) return;
         // An answer written meanwhile (another tab's change, sent while this read was on
         // its way) is newer than the cart the server gave: it stays.
         const unchanged = sameStored(await db.carts.get(userId), before);
         if (cart && unchanged) {
           await db.carts.put({ userId, cart, syncedAt: new Date(clock.now()).toISOString() });
         }
-        const kept = new Map(
-          (await db.orders.where('userId').equals(userId).toArray()).map((o) => [o.ref, o]),
-        );
+        // The same for the orders: one confirmed or cancelled meanwhile (by another tab, by
+        // the service worker) is newer than the list read; the next refresh reads it again.
+        const current = await storedOrders(db, userId);
+        if (JSON.stringify(current) !== ordersBefore) return;
+        const kept = new Map(current.map((o) => [o.ref, o]));
         await db.orders
           .where('userId')
           .equals(userId)
