@@ -5,7 +5,7 @@
  * content type only with a body). A refused access token is renewed once, under the
  * page's refresh lock, and the renewed tokens are left in IndexedDB for the page.
  */
-import { OUTBOX_LOCK, SYNC_TAG } from '../src/contracts/storage-names';
+import { SYNC_TAG } from '../src/contracts/storage-names';
 import { createPortalDb } from '../src/lib/db/db';
 import {
   makeWaitingDue,
@@ -13,6 +13,7 @@ import {
   replayOutbox,
   type OutboxDoneMessage,
 } from '../src/lib/sync/outbox-replay';
+import { withOutboxLock } from '../src/lib/sync/outbox-lock';
 import { storedSessionCredentials } from '../src/lib/sync/stored-session';
 import { createTransport } from '../src/lib/sync/transport';
 
@@ -41,7 +42,7 @@ async function tellPages(
 }
 
 async function replay(): Promise<void> {
-  const result = await self.navigator.locks.request(OUTBOX_LOCK, async () => {
+  const result = await withOutboxLock(async () => {
     // The browser wakes the worker because the connection is back: what was backing
     // off is worth trying now, not after its wait.
     const userId = await signedInUser();

@@ -66,20 +66,40 @@ const companyOf = (userId: number, address = `Strada Teiului ${userId}`): Compan
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-/** The server as each test scripts it: the company's answer, the rest empty. */
+const EMPTY_CART = { items: [], subtotal: 0, total: 0, itemCount: 0, currency: 'EUR' };
+
+/** The server as each test scripts it: the company's answer, a cart change's, the rest empty. */
 let companyAnswer: () => Promise<Response>;
+let cartChangeAnswer: () => Promise<Response>;
 const server = async (input: string | Request) => {
   const url = typeof input === 'string' ? input : new URL(input.url).pathname;
   if (url === '/api/companies/me') return companyAnswer();
+  if (url.startsWith('/api/cart/')) return cartChangeAnswer();
   if (url === '/api/orders') return json({ orders: [] });
   if (url === '/api/health') return json({ status: 'ok' });
-  return json({ items: [], subtotal: 0, total: 0, itemCount: 0, currency: 'EUR' });
+  return json(EMPTY_CART);
 };
+
+/** Web Locks as the browser grants them: one holder of a name at a time, in turn. */
+function locksInTurn() {
+  const tails = new Map<string, Promise<unknown>>();
+  return {
+    request<T>(name: string, work: () => Promise<T>): Promise<T> {
+      const granted = (tails.get(name) ?? Promise.resolve()).then(work);
+      tails.set(
+        name,
+        granted.catch(() => undefined),
+      );
+      return granted;
+    },
+  };
+}
 
 beforeEach(() => {
   signIn(1);
   companyAnswer = () => Promise.resolve(json({ company: companyOf(1) }));
-  vi.stubGlobal('navigator', { onLine: true });
+  cartChangeAnswer = () => Promise.resolve(json(EMPTY_CART));
+  vi.stubGlobal('navigator', { onLine: true, locks: locksInTurn() });
   vi.stubGlobal('fetch', server);
   // The app's client asks for '/api/…', which Node resolves only against an origin.
   vi.stubGlobal(
@@ -148,5 +168,33 @@ describe('the signed-in user’s company on the device', () => {
     answer?.(json({ company: companyOf(1) }));
     await reading;
     expect(await db.companies.count()).toBe(0);
+  });
+});
+
+describe('signing out while a change is on its way', () => {
+  it('forgets the priced cart its answer brings, once the replay has ended', async () => {
+    let answer: ((response: Response) => void) | undefined;
+    cartChangeAnswer = () => new Promise((resolve) => (answer = resolve));
+    const payload = { kind: 'cart.add', productId: 5, quantity: 1 } as const;
+    await db.outbox.add({
+      userId: 1,
+      kind: payload.kind,
+      payload,
+      idempotencyKey: crypto.randomUUID(),
+      createdAt: new Date().toISOString(),
+      attempts: 0,
+      nextAttemptAt: 0,
+      state: 'waiting',
+    });
+    requestSync();
+    await vi.waitFor(() => expect(answer).toBeDefined(), { timeout: 10_000 });
+    await signOut();
+    answer?.(json({ ...EMPTY_CART, subtotal: 24.9, total: 24.9, itemCount: 1 }));
+    await settled();
+    // The change reached the server; nothing of the user's prices stays on the device.
+    expect(await db.outbox.count()).toBe(0);
+    await vi.waitFor(async () => expect(await db.carts.get(1)).toBeUndefined(), {
+      timeout: 10_000,
+    });
   });
 });

@@ -8,8 +8,15 @@ import { db } from '../db/db';
 import { forgetPricedCatalogue } from '../sync/catalogue-mirror';
 import { refreshCompany } from '../sync/company';
 import { forgetUserData } from '../sync/device-data';
+import { withOutboxLock } from '../sync/outbox-lock';
 import { refreshCustomers } from '../sync/rep-customers';
-import { clearSession, getSession, saveSession, updateStoredUser } from './session-store';
+import {
+  clearSession,
+  getSession,
+  saveSession,
+  signedInUserId,
+  updateStoredUser,
+} from './session-store';
 
 export async function signIn(email: string, password: string, remember: boolean): Promise<User> {
   const session = await login(email.trim(), password, remember);
@@ -29,7 +36,15 @@ export async function signOut(): Promise<void> {
   }
   await clearSession();
   await forgetPricedCatalogue(db);
-  if (session) await forgetUserData(session.user.id);
+  if (!session) return;
+  const userId = session.user.id;
+  await forgetUserData(userId);
+  // A replay on its way (this tab's, another's, the service worker's) stores its answer, a
+  // priced cart or a confirmed order, when it arrives: forgotten again once it has ended,
+  // unless the user has signed in again meanwhile.
+  void withOutboxLock(async () => {
+    if (signedInUserId() !== userId) await forgetUserData(userId);
+  }).catch(() => undefined);
 }
 
 /** Re-reads the user and the company's state (a company approved since the last visit). */

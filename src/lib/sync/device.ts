@@ -5,7 +5,7 @@
  * the outbox reach the loop through this module; unit tests build a loop of their own.
  */
 import type { Cart, Order } from '../../contracts/orders';
-import { OUTBOX_LOCK, SYNC_TAG } from '../../contracts/storage-names';
+import { SYNC_TAG } from '../../contracts/storage-names';
 import { api, renewSession } from '../api/client';
 import { isNetworkError } from '../api/errors';
 import {
@@ -25,6 +25,7 @@ import {
   recheckConnectivity,
   startConnectivity,
 } from './connectivity';
+import { withOutboxLock } from './outbox-lock';
 import { OUTBOX_DONE_MESSAGE, type OutboxDoneMessage } from './outbox-replay';
 import type { OutboxPayload } from './outbox-rules';
 import { createSyncLoop, type SyncRequest } from './sync-loop';
@@ -65,12 +66,6 @@ function registerBackgroundSync(): void {
       ).sync?.register(SYNC_TAG),
     )
     .catch(() => undefined);
-}
-
-async function withOutboxLock<T>(work: () => Promise<T>): Promise<T> {
-  return typeof navigator !== 'undefined' && 'locks' in navigator
-    ? navigator.locks.request(OUTBOX_LOCK, work)
-    : work();
 }
 
 /** The topic of the messages about an order being placed: the last one replaces the one before. */
