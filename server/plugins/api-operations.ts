@@ -308,7 +308,11 @@ export const OPERATIONS: Record<string, Operation> = {
     summary: 'Add a quantity of a product to the cart',
     tag: 'Cart',
     who: 'user',
-    refusals: { 403: NOT_APPROVED, 404: 'PRODUCT_NOT_FOUND.', 422: STOCK },
+    refusals: {
+      403: NOT_APPROVED,
+      404: 'PRODUCT_NOT_FOUND.',
+      422: `${STOCK} LINE_LIMIT: the line would hold more than 9,999.`,
+    },
   },
   'PUT /api/cart/items/{id}': {
     summary: 'Set the quantity of the cart’s line of a product, making the line if missing',

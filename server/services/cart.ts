@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { canSeePrices } from '../../src/contracts/accounts.js';
-import { cartLine, cartOf, type Cart } from '../../src/contracts/orders.js';
+import { cartLine, cartOf, MAX_LINE_QUANTITY, type Cart } from '../../src/contracts/orders.js';
 import type { Db } from '../db/database.js';
 import { cartItems, products } from '../db/schema.js';
 import type { Account } from './accounts.js';
@@ -34,6 +34,22 @@ export function stockError(
   return new HttpError(422, message, [{ field: `product:${product.id}`, message, code }], {
     code,
     params: { name: product.name, stock: Math.max(0, product.stock), wanted },
+  });
+}
+
+/**
+ * A line past the most one cart line holds (docs/product.md#limits), added to a little at
+ * a time: each request's quantity is within it, the line's sum is not.
+ */
+export function lineLimitError(
+  product: Pick<ProductRow, 'name' | 'id'>,
+  wanted: number,
+): HttpError {
+  const message = `At most ${MAX_LINE_QUANTITY} of ${product.name} fit in one cart line (you asked for ${wanted}).`;
+  const code = 'LINE_LIMIT';
+  return new HttpError(422, message, [{ field: `product:${product.id}`, message, code }], {
+    code,
+    params: { name: product.name, max: MAX_LINE_QUANTITY, wanted },
   });
 }
 
@@ -102,6 +118,7 @@ export async function addToCart(
     .where(and(eq(cartItems.userId, account.user.id), eq(cartItems.productId, productId)));
   const wanted = (line?.quantity ?? 0) + quantity;
   if (wanted > product.stock) throw stockError(product, wanted);
+  if (wanted > MAX_LINE_QUANTITY) throw lineLimitError(product, wanted);
   await db
     .insert(cartItems)
     .values({ userId: account.user.id, productId, quantity })

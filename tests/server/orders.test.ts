@@ -132,6 +132,27 @@ describe('the cart', () => {
     expect(none.json()).toMatchObject({ code: 'outOfStock', params: { stock: 0 } });
   });
 
+  it('never holds more than 9,999 in a line, however it is added up', async () => {
+    const { tokens } = await approvedBuyer();
+    const productId = await productWithStock(30_000);
+    const full = await call(tokens, 'POST', '/api/cart/add', {
+      productId,
+      quantity: MAX_LINE_QUANTITY,
+    });
+    expect(full.statusCode).toBe(200);
+    const past = await call(tokens, 'POST', '/api/cart/add', { productId, quantity: 1 });
+    expect(past.statusCode).toBe(422);
+    expect(past.json()).toMatchObject({
+      code: 'LINE_LIMIT',
+      params: { max: MAX_LINE_QUANTITY, wanted: MAX_LINE_QUANTITY + 1, name: like.any(String) },
+      details: [{ field: `product:${productId}`, code: 'LINE_LIMIT' }],
+    });
+    // The line is as it was.
+    expect((await call(tokens, 'GET', '/api/cart')).json<Cart>().items).toMatchObject([
+      { id: productId, quantity: MAX_LINE_QUANTITY },
+    ]);
+  });
+
   it.each([{ quantity: 0 }, { quantity: -1 }, { quantity: 1.5 }, { quantity: 'two' }, {}])(
     'refuses the quantity %j',
     async (body) => {
