@@ -18,7 +18,7 @@ import {
   stageDocuments,
 } from '../services/documents.js';
 import { HttpError, notFound } from '../services/errors.js';
-import { runIdempotent } from '../services/idempotency.js';
+import { isRecorded, runIdempotent } from '../services/idempotency.js';
 import { clientGone, withUploadSlot } from '../services/upload-gate.js';
 import { readUploadForm } from '../services/upload-spool.js';
 import { CompanyDocumentSchema, CompanySchema } from '../../src/contracts/accounts-schemas.js';
@@ -58,7 +58,8 @@ export const DocumentUploadSchema = {
  * An upload of a company's documents (docs/api.md#company), for the salon itself and for
  * its sales rep, by the signed-in caller, whose Idempotency-Key it honours:
  *
- * 1. Multipart only (415); a company at its quota is refused before a byte is read (409).
+ * 1. Multipart only (415); a company at its quota is refused before a byte is read (409),
+ *    unless the upload repeats one stored under its Idempotency-Key.
  * 2. In an upload slot: the files received to temporary files and checked (size, type).
  * 3. Staged in the database outside the transaction, then linked to the company with the
  *    key's record in one: all the files or none, the quota counted for certain.
@@ -72,7 +73,12 @@ export async function uploadDocuments(
   companyId: number,
 ) {
   if (!request.isMultipart()) throw new HttpError(415, 'Send documents as multipart/form-data.');
-  await checkDocumentQuota(db, companyId);
+  const key = request.headers['idempotency-key'] as string | undefined;
+  // A repeat of an upload that was stored (its answer lost) gets that answer, not a refusal
+  // for the room its own files took.
+  if (!(await isRecorded(db, accountOf(request).user.id, key))) {
+    await checkDocumentQuota(db, companyId);
+  }
   const signal = clientGone(reply);
   return withUploadSlot(reply, signal, async () => {
     const form = await readUploadForm(request, { fields: [], maxFiles: MAX_UPLOAD_FILES });
@@ -84,7 +90,7 @@ export async function uploadDocuments(
         db,
         {
           userId: accountOf(request).user.id,
-          key: request.headers['idempotency-key'] as string | undefined,
+          key,
           method: request.method,
           path: request.url.split('?')[0] ?? request.url,
           // The files as they were received: same fields, names and bytes, same request.

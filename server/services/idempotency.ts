@@ -212,6 +212,21 @@ export async function once<T>(
   return reply.status(result.status).send(result.body);
 }
 
+/**
+ * Whether `key` already has a recorded answer for this user: the request is a repeat, and
+ * runIdempotent answers it from the record (or refuses another request under the key),
+ * whatever has changed since. For a check made before that, which a repeat must pass.
+ */
+export async function isRecorded(db: Db, userId: number, key: unknown): Promise<boolean> {
+  // No key, or several (refused by runIdempotent): nothing recorded to answer from.
+  if (typeof key !== 'string') return false;
+  const [recorded] = await db
+    .select({ key: idempotencyKeys.key })
+    .from(idempotencyKeys)
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
+  return recorded !== undefined;
+}
+
 /** Forgets records older than the retention period. */
 export async function pruneIdempotencyKeys(db: Db, now = Date.now()): Promise<void> {
   const cutoff = new Date(now - IDEMPOTENCY_RETENTION_DAYS * 24 * 60 * 60 * 1000);

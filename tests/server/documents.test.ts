@@ -583,6 +583,22 @@ describe('Idempotency-Key on uploads', () => {
     expect(await stagedDocuments()).toEqual([]);
   });
 
+  it('answers a repeat of the upload that filled the quota with its answer, not a refusal', async () => {
+    const { tokens, companyId } = await signedInCompany();
+    await storeDirectly(companyId, MAX_DOCUMENTS_PER_COMPANY - 1);
+    const headers = { 'idempotency-key': 'upload-key-0003' };
+    const first = await upload(tokens, [pdf()], headers);
+    expect(first.statusCode).toBe(201);
+    // Its answer was lost on the way: the device sends the same upload again.
+    const again = await upload(tokens, [pdf()], headers);
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toEqual(first.json());
+    expect(await documentsOf(companyId)).toHaveLength(MAX_DOCUMENTS_PER_COMPANY);
+    // Another upload is refused.
+    const another = await upload(tokens, [pdf()], { 'idempotency-key': 'upload-key-0004' });
+    expect(another.json<ErrorBody>().code).toBe('DOCUMENT_QUOTA_EXCEEDED');
+  });
+
   it('answers 422 to the same key with other files, and stores nothing more', async () => {
     const { tokens, companyId } = await signedInCompany();
     const headers = { 'idempotency-key': 'upload-key-0002' };
