@@ -384,6 +384,37 @@ describe('the catalogue mirror', () => {
     expect(page.products[0]?.id).toBe(99);
   });
 
+  it('takes prices off the device before a visitor’s refresh, also those written after signing out', async () => {
+    const db = freshDb();
+    const products = range(200).map((id) => ({ ...makeProduct(id), price: 10 }));
+    let signedOut: () => void = () => undefined;
+    const signingOut = new Promise<void>((resolve) => (signedOut = resolve));
+    // A company's catalogue on its way when the user signs out: half of it arrives after.
+    async function* lines(): AsyncGenerator<MirrorLine> {
+      yield { type: 'categories', categories: [CATEGORY] };
+      yield { type: 'products', products: products.slice(0, 100) };
+      await signingOut;
+      yield { type: 'products', products: products.slice(100) };
+      yield { type: 'end', cursor: null, ids: products.map((p) => p.id) };
+    }
+    const company = refreshCatalogue(db, {
+      viewer: 'company:1',
+      source: {
+        mirror: () => Promise.resolve({ unchanged: false, etag: undefined, lines: lines() }),
+      },
+    });
+    await vi.waitFor(async () => expect(await countOnDevice(db)).toBe(100));
+    await forgetPricedCatalogue(db);
+    signedOut();
+    // The visitor's refresh comes next, and finds no network.
+    const visitor = refreshCatalogue(db, {
+      source: { mirror: () => Promise.reject(new TypeError('Failed to fetch')) },
+    });
+    await company;
+    await expect(visitor).rejects.toThrow('Failed to fetch');
+    expect((await readAllProducts(db)).filter((p) => p.price !== undefined)).toEqual([]);
+  });
+
   it('forgets a priced catalogue on signing out, and keeps a visitor’s', async () => {
     const priced = fakeServer(range(150).map((id) => ({ ...makeProduct(id), price: 10 })));
     const company = freshDb();

@@ -101,6 +101,11 @@ async function runRefresh(
   const checking = givenCheck ? Promise.resolve(givenCheck) : loadCheck();
   // Not waited for yet: a failed load is the refresh's failure, never an unhandled one.
   checking.catch(() => undefined);
+  // A visitor's refresh after a signed-in one (whose products may have kept arriving after
+  // the user signed out and they were forgotten): the prices go before anything is asked.
+  if (viewer === 'visitor' && (await db.mirrorState.get('catalogue'))?.viewer !== 'visitor') {
+    await forgetPricedCatalogue(db);
+  }
   const previous = await db.mirrorState.get('catalogue');
   const incremental =
     previous?.complete === true && previous.viewer === viewer && previous.cursor !== null;
