@@ -122,3 +122,54 @@ test.describe('a failure of the device’s storage', () => {
     expect(((await cart.json()) as { itemCount: number }).itemCount).toBe(1);
   });
 });
+
+test.describe('a change the server keeps failing', () => {
+  // The page alone: its replay is the one the routes below answer.
+  test.use({ serviceWorkers: 'block' });
+
+  test('says so after three attempts, and can be discarded to let the next go', async ({
+    page,
+    request,
+  }) => {
+    const salon = await approvedSalon(request, 'failing');
+    await signInAs(page, salon.email);
+    await page.goto('/products?lng=en');
+    await expect(page.getByTestId('product-card').first().getByText(/€/)).toBeVisible();
+    // The server fails on one product's addition (a fault of its own), not on the other's.
+    let failing: number | undefined;
+    await page.route('**/api/cart/add', async (route) => {
+      const { productId } = route.request().postDataJSON() as { productId: number };
+      failing ??= productId;
+      if (productId !== failing) return route.continue();
+      return route.fulfill({ status: 500, json: { message: 'Internal Server Error' } });
+    });
+    const cards = inStockCards(page);
+    await addToCart(cards, 0);
+    await addToCart(cards, 1);
+    await page.getByRole('link', { name: '2 waiting to sync' }).click();
+    const entries = page.getByTestId('outbox-entry');
+    const first = entries.first();
+    // It is tried again by itself, sooner at first; "Send now" tries at once.
+    await page.getByRole('button', { name: 'Send now' }).click();
+    await expect(first).toContainText(
+      'The server keeps failing to take this change. It is sent again automatically; you can also discard it.',
+      { timeout: 15_000 },
+    );
+    const attempts = Number(/(\d+) attempts/.exec((await first.textContent()) ?? '')?.[1]);
+    expect(attempts).toBeGreaterThanOrEqual(3);
+    // The other waits behind it.
+    await expect(entries).toHaveCount(2);
+
+    // (While it is on its way again, it cannot be discarded: its button comes back after.)
+    const discard = page.getByRole('button', { name: 'Discard' });
+    await expect(async () => {
+      if ((await discard.count()) > 0) await discard.click({ timeout: 2_000 });
+      await expect(page.getByText('Everything has been sent.')).toBeVisible({ timeout: 2_000 });
+    }).toPass();
+    const token = await apiToken(request, salon.email);
+    const cart = await request.get('/api/cart', { headers: { authorization: `Bearer ${token}` } });
+    const { items } = (await cart.json()) as { items: { productId: number }[] };
+    expect(items.map((item) => item.productId)).not.toContain(failing);
+    expect(items).toHaveLength(1);
+  });
+});

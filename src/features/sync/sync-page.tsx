@@ -58,6 +58,17 @@ function describe(entry: OutboxView, t: TFunction): string {
   }
 }
 
+/**
+ * Attempts after which an entry the server keeps failing (not one the network kept from
+ * it) says so and may be discarded: it holds back the changes after it.
+ */
+const KEEPS_FAILING_ATTEMPTS = 3;
+
+const keepsFailing = (entry: OutboxView) =>
+  entry.state === 'waiting' &&
+  entry.error?.status !== undefined &&
+  entry.attempts >= KEEPS_FAILING_ATTEMPTS;
+
 function QuantityEdit({ entry }: { entry: OutboxView }) {
   const { t } = useTranslation();
   const current = 'quantity' in entry.payload ? entry.payload.quantity : 1;
@@ -82,6 +93,19 @@ function QuantityEdit({ entry }: { entry: OutboxView }) {
         {t('sync.saveAndSend')}
       </button>
     </form>
+  );
+}
+
+function DiscardButton({ entry }: { entry: OutboxView }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="button button--danger button--small"
+      onClick={() => void discardEntry(entry.id as number)}
+    >
+      {t('sync.discard')}
+    </button>
   );
 }
 
@@ -154,6 +178,14 @@ export function SyncPage() {
                     {serverProblemText(entry.error, i18n.language)}
                   </p>
                 )}
+                {keepsFailing(entry) && (
+                  <>
+                    <p className="form-field__error">{t('sync.keepsFailing')}</p>
+                    <div className="card__actions">
+                      <DiscardButton entry={entry} />
+                    </div>
+                  </>
+                )}
                 {entry.state === 'attention' && (
                   <div className="card__actions">
                     {(entry.kind === 'cart.add' || entry.kind === 'cart.update') && (
@@ -166,13 +198,7 @@ export function SyncPage() {
                     >
                       {t('sync.retry')}
                     </button>
-                    <button
-                      type="button"
-                      className="button button--danger button--small"
-                      onClick={() => void discardEntry(entry.id as number)}
-                    >
-                      {t('sync.discard')}
-                    </button>
+                    <DiscardButton entry={entry} />
                   </div>
                 )}
               </li>
