@@ -12,7 +12,9 @@ import {
 } from '../../src/lib/sync/outbox-replay';
 import {
   compaction,
+  KEEPS_FAILING_ATTEMPTS,
   mergeLineChanges,
+  serverKeepsFailing,
   withLineFrom,
   type OutboxEntry,
   type OutboxPayload,
@@ -397,7 +399,7 @@ describe('draining a long outbox', () => {
     expect((await replay(server.transport)).retryAt).not.toBeNull();
     expect(server.lines()).toEqual([[1, 1]]);
     const [tried] = await db.outbox.toArray();
-    expect(tried).toMatchObject({ sent: true, attempts: 1, payload: add(1) });
+    expect(tried).toMatchObject({ sent: true, attempts: 1, responseLost: true, payload: add(1) });
 
     // More of the same line while the first waits for its retry.
     await queue(add(1));
@@ -409,6 +411,50 @@ describe('draining a long outbox', () => {
     expect(server.lines()).toEqual([[1, 3]]);
     expect(server.refusals).toEqual([]);
     expect(server.recordedKeys()).toBe(2);
+  });
+
+  it('remembers when the server may have made a change that no response confirmed', async () => {
+    const answering = (status: number, code?: string): Transport => ({
+      send: () => Promise.resolve({ status, body: { message: 'Not now', code } }),
+    });
+    const id = await queue(add(1));
+    // A server fault with its response: the server did not make the change.
+    await replay(answering(500));
+    expect(await db.outbox.get(id)).toMatchObject({ attempts: 1, error: { status: 500 } });
+    expect((await db.outbox.get(id))?.responseLost).toBeUndefined();
+    // "Still in progress": another copy of the request was running, and may have made it.
+    await makeWaitingDue(db, 1);
+    await replay(answering(409, 'REQUEST_IN_PROGRESS'));
+    expect(await db.outbox.get(id)).toMatchObject({ attempts: 2, responseLost: true });
+
+    // An entry the app left on its way (it stopped before the response came).
+    const left = await queue(add(2));
+    await db.outbox.update(left, { state: 'sending', sent: true });
+    await db.outbox.delete(id);
+    await replay(answering(500));
+    expect(await db.outbox.get(left)).toMatchObject({ attempts: 1, responseLost: true });
+  });
+
+  it('lets the user give up an entry only once the server surely failed it three times', async () => {
+    const id = await queue(add(1));
+    const fault: Transport = {
+      send: () => Promise.resolve({ status: 500, body: { message: 'Internal Server Error' } }),
+    };
+    const given = async () => serverKeepsFailing((await db.outbox.get(id)) as OutboxEntry);
+    for (let attempt = 1; attempt < KEEPS_FAILING_ATTEMPTS; attempt += 1) {
+      await makeWaitingDue(db, 1);
+      await replay(fault);
+      expect(await given()).toBe(false);
+    }
+    await makeWaitingDue(db, 1);
+    await replay(fault);
+    expect(await given()).toBe(true);
+    // One attempt whose response was lost: the server may have it, whatever came after.
+    await makeWaitingDue(db, 1);
+    await replay({ send: () => Promise.reject(new TypeError('Failed to fetch')) });
+    await makeWaitingDue(db, 1);
+    await replay(fault);
+    expect(await given()).toBe(false);
   });
 
   it('keeps the cart of answers that arrive out of order right, line by line', async () => {

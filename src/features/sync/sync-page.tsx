@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { ScreenMeta } from '../screen-meta';
 import { OfflineCatalogueCard } from './offline-catalogue-card';
 import { discardEntry, editEntryQuantity, retryEntry } from '../../lib/sync/outbox';
+import { serverKeepsFailing } from '../../lib/sync/outbox-rules';
 import { requestSync } from '../../lib/sync/device';
 import { useSendingProblem, useSyncState } from '../../lib/sync/use-sync-state';
 import { useOutbox, type OutboxView } from '../../lib/sync/use-device-data';
@@ -57,17 +58,6 @@ function describe(entry: OutboxView, t: TFunction): string {
       });
   }
 }
-
-/**
- * Attempts after which an entry the server keeps failing (not one the network kept from
- * it) says so and may be discarded: it holds back the changes after it.
- */
-const KEEPS_FAILING_ATTEMPTS = 3;
-
-const keepsFailing = (entry: OutboxView) =>
-  entry.state === 'waiting' &&
-  entry.error?.status !== undefined &&
-  entry.attempts >= KEEPS_FAILING_ATTEMPTS;
 
 function QuantityEdit({ entry }: { entry: OutboxView }) {
   const { t } = useTranslation();
@@ -178,7 +168,7 @@ export function SyncPage() {
                     {serverProblemText(entry.error, i18n.language)}
                   </p>
                 )}
-                {keepsFailing(entry) && (
+                {serverKeepsFailing(entry) && (
                   <>
                     <p className="form-field__error">{t('sync.keepsFailing')}</p>
                     <div className="card__actions">

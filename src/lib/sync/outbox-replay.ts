@@ -413,13 +413,26 @@ async function pick(
       await db.outbox.bulkUpdate(
         picked.ready.map((entry) => ({
           key: entry.id as number,
-          changes: { state: 'sending' as const, sent: true as const },
+          changes: {
+            state: 'sending' as const,
+            sent: true as const,
+            // Still marked as on its way: the app stopped before its response came.
+            ...(entry.state === 'sending' ? { responseLost: true as const } : {}),
+          },
         })),
       );
     }
     return picked;
   });
 }
+
+/**
+ * Whether an attempt ended without telling whether the server made the change: no response
+ * from the server, or "still in progress" (another copy of the request was running).
+ */
+const fateUnknown = (status: number | 'network', body: unknown) =>
+  status === 'network' ||
+  (status === 409 && (body as { code?: unknown } | null)?.code === 'REQUEST_IN_PROGRESS');
 
 export async function replayOutbox(options: ReplayOptions): Promise<ReplayResult> {
   const { db, transport } = options;
@@ -472,6 +485,7 @@ export async function replayOutbox(options: ReplayOptions): Promise<ReplayResult
         state: 'waiting',
         attempts,
         nextAttemptAt: retryAt,
+        ...(fateUnknown(status, body) ? { responseLost: true as const } : {}),
         error: problemOf(
           status === 'network' ? undefined : status,
           body,

@@ -96,6 +96,13 @@ export interface OutboxEntry {
    * is (see mayHaveReachedServer).
    */
   sent?: true | undefined;
+  /**
+   * Set when an attempt ended without the server's response (the connection dropped, a
+   * timeout, a page that was not the server's, the app stopped while it was on its way) or
+   * with "still in progress": the server may have made the change, though no response
+   * said so.
+   */
+  responseLost?: true | undefined;
 }
 
 /** What the server said about an entry it refused: its message, and a code to translate it by. */
@@ -241,6 +248,25 @@ export function classify(status: number | 'network', body?: { code?: string } | 
   if (status === 409 && (body?.code === undefined || body.code === 'REQUEST_IN_PROGRESS'))
     return 'retry';
   return 'attention';
+}
+
+/** Attempts after which an entry the server keeps failing may be given up by the user. */
+export const KEEPS_FAILING_ATTEMPTS = 3;
+
+/**
+ * Whether the server keeps failing to take a waiting entry, which holds back the changes
+ * after it, so that the user may discard it: a server fault at each of KEEPS_FAILING_ATTEMPTS
+ * attempts or more, and every attempt with the server's response, so that the server surely
+ * has not made the change (a response lost on the way may have been a success, and a change
+ * the server has, discarded and made again, would be made twice).
+ */
+export function serverKeepsFailing(entry: OutboxEntry): boolean {
+  return (
+    entry.state === 'waiting' &&
+    entry.responseLost !== true &&
+    entry.error?.status !== undefined &&
+    entry.attempts >= KEEPS_FAILING_ATTEMPTS
+  );
 }
 
 /** First wait after a failure; doubled with every further failure. */
