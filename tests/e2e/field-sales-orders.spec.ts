@@ -116,6 +116,8 @@ function sentOrder(rep: TestRep, order: ServerOrder, localRef: string) {
     localRef,
     customerId: rep.customers[0]?.id,
     signature: SIGNATURE,
+    // The server priced it higher than the tablet showed (staff changed the price meanwhile).
+    changes: [{ productName: 'Keratin Shampoo', kind: 'price', before: 10, after: 12.5 }],
   };
 }
 
@@ -242,6 +244,10 @@ test('a rep lists the orders of the customer it orders for, online and offline, 
   await expect(waiting).toContainText('Waiting to be sent');
   await expect(waiting).toContainText('Saved on this device with the reference L-E2E0RDER');
   await expect(takenCard).toContainText('Taken on this device as L-E2ESENT1');
+  // The rep is told what the server changed of the order it took, as the salon would be.
+  await expect(takenCard.getByRole('note')).toHaveText(
+    /^The confirmed order differs from what you saw when you placed it:\s*Keratin Shampoo: price €10\.00 → €12\.50$/,
+  );
   await waiting.getByText('1 line').click();
   const axe = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])

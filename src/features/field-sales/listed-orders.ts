@@ -18,6 +18,8 @@ export interface ListedOrder {
   onDevice: boolean;
   /** The customer the device took the order for; the server's answer names it otherwise. */
   customerId?: number | undefined;
+  /** What the server changed of the order taken on the device (prices, quantities). */
+  changes?: StoredOrder['changes'];
 }
 
 const listedFromDevice = (stored: StoredOrder): ListedOrder => ({
@@ -28,6 +30,7 @@ const listedFromDevice = (stored: StoredOrder): ListedOrder => ({
   signature: stored.signature,
   onDevice: true,
   customerId: stored.customerId,
+  changes: stored.changes,
 });
 
 /**

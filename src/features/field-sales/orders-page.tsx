@@ -21,6 +21,7 @@ import { OrderStateChip, ProFormaButton } from './order-parts';
 import { sentOrders, useServerRead } from './use-server-read';
 import '../screens.css';
 import './orders.css';
+import { OrderChanges } from '../orders/order-changes';
 import { OrderLinesTable } from '../../components/order-lines-table';
 
 const NO_ORDERS: Order[] = [];
@@ -159,6 +160,7 @@ function OrderCard({ listed, customer }: { listed: ListedOrder; customer: RepCus
       {state === 'synced' && localRef && (
         <p className="hint">{t('fieldSales.orders.sentFrom', { ref: localRef })}</p>
       )}
+      <OrderChanges changes={listed.changes} />
       <dl className="order-card__facts">
         <div>
           <dt>{t('fieldSales.orders.date')}</dt>

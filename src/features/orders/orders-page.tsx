@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { canSeePrices } from '../../contracts/accounts';
 import { lineThumbnail, paymentBadge, trackingNumberOf } from '../../contracts/order-lines';
+import { OrderChanges } from './order-changes';
 import { OrderLinesTable } from '../../components/order-lines-table';
 import { canCancel, type Order } from '../../contracts/orders';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -273,30 +274,7 @@ function OrderCard({
       {synced && stored.localRef && (
         <p className="hint">{t('orders.sentFrom', { ref: stored.localRef })}</p>
       )}
-      {stored.changes && stored.changes.length > 0 && (
-        <div className="notice notice--offline" role="note">
-          <strong>{t('orders.changedTitle')}</strong>
-          <ul>
-            {stored.changes.map((change) => (
-              <li key={`${change.productName}-${change.kind}`}>
-                {change.kind === 'price'
-                  ? t('orders.changedPrice', {
-                      name: change.productName,
-                      before: formatMoney(change.before, i18n.language),
-                      after: formatMoney(change.after, i18n.language),
-                    })
-                  : change.kind === 'quantity'
-                    ? t('orders.changedQuantity', {
-                        name: change.productName,
-                        before: change.before,
-                        after: change.after,
-                      })
-                    : t('orders.changedRemoved', { name: change.productName })}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <OrderChanges changes={stored.changes} />
       <dl className="order-card__facts">
         <div>
           <dt>{t('orders.created')}</dt>
