@@ -113,7 +113,8 @@ test('a change that reaches the server ends "You are offline" at once', async ({
   // app's own looks at the server find nothing (the Wi-Fi's sign-in page is in the way)…
   let looksFailed = 0;
   let healthReachable = false;
-  await page.route('**/api/health', async (route) => {
+  // On the browser context: also a look that passes through the service worker.
+  await page.context().route('**/api/health', async (route) => {
     if (healthReachable) return route.continue();
     looksFailed += 1;
     await route.abort('internetdisconnected');
