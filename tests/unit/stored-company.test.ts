@@ -26,6 +26,7 @@ const { db } = await import('../../src/lib/db/db');
 const { requestSync, syncLoop } = await import('../../src/lib/sync/device');
 const { refreshCompany } = await import('../../src/lib/sync/company');
 const { signOut } = await import('../../src/lib/auth/session-actions');
+const { addToCart } = await import('../../src/lib/sync/outbox');
 
 const signIn = (userId: number) => {
   session.current = {
@@ -175,18 +176,7 @@ describe('signing out while a change is on its way', () => {
   it('forgets the priced cart its answer brings, once the replay has ended', async () => {
     let answer: ((response: Response) => void) | undefined;
     cartChangeAnswer = () => new Promise((resolve) => (answer = resolve));
-    const payload = { kind: 'cart.add', productId: 5, quantity: 1 } as const;
-    await db.outbox.add({
-      userId: 1,
-      kind: payload.kind,
-      payload,
-      idempotencyKey: crypto.randomUUID(),
-      createdAt: new Date().toISOString(),
-      attempts: 0,
-      nextAttemptAt: 0,
-      state: 'waiting',
-    });
-    requestSync();
+    await addToCart(5, 1);
     await vi.waitFor(() => expect(answer).toBeDefined(), { timeout: 10_000 });
     await signOut();
     answer?.(json({ ...EMPTY_CART, subtotal: 24.9, total: 24.9, itemCount: 1 }));
