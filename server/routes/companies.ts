@@ -74,7 +74,7 @@ export async function uploadDocuments(
 ) {
   if (!request.isMultipart()) throw new HttpError(415, 'Send documents as multipart/form-data.');
   const key = request.headers['idempotency-key'] as string | undefined;
-  // A repeat of an upload that was stored (its answer lost) gets that answer, not a refusal
+  // A repeat of an upload that was stored (its response lost) gets that response, not a refusal
   // for the room its own files took.
   if (!(await isRecorded(db, accountOf(request).user.id, key))) {
     await checkDocumentQuota(db, companyId);

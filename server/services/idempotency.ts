@@ -213,12 +213,12 @@ export async function once<T>(
 }
 
 /**
- * Whether `key` already has a recorded answer for this user: the request is a repeat, and
- * runIdempotent answers it from the record (or refuses another request under the key),
+ * Whether `key` already has a recorded response for this user: the request is a repeat,
+ * and runIdempotent sends that response again (or refuses another request under the key),
  * whatever has changed since. For a check made before that, which a repeat must pass.
  */
 export async function isRecorded(db: Db, userId: number, key: unknown): Promise<boolean> {
-  // No key, or several (refused by runIdempotent): nothing recorded to answer from.
+  // No key, or several (refused by runIdempotent): no recorded response.
   if (typeof key !== 'string') return false;
   const [recorded] = await db
     .select({ key: idempotencyKeys.key })

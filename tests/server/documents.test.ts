@@ -583,13 +583,13 @@ describe('Idempotency-Key on uploads', () => {
     expect(await stagedDocuments()).toEqual([]);
   });
 
-  it('answers a repeat of the upload that filled the quota with its answer, not a refusal', async () => {
+  it('sends a repeat of the upload that filled the quota its response, not a refusal', async () => {
     const { tokens, companyId } = await signedInCompany();
     await storeDirectly(companyId, MAX_DOCUMENTS_PER_COMPANY - 1);
     const headers = { 'idempotency-key': 'upload-key-0003' };
     const first = await upload(tokens, [pdf()], headers);
     expect(first.statusCode).toBe(201);
-    // Its answer was lost on the way: the device sends the same upload again.
+    // Its response was lost on the way: the device sends the same upload again.
     const again = await upload(tokens, [pdf()], headers);
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(first.json());

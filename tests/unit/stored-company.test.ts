@@ -173,7 +173,7 @@ describe('the signed-in user’s company on the device', () => {
 });
 
 describe('signing out while a change is on its way', () => {
-  it('forgets the priced cart its answer brings, once the replay has ended', async () => {
+  it('forgets the priced cart its response brings, once the replay has ended', async () => {
     let answer: ((response: Response) => void) | undefined;
     cartChangeAnswer = () => new Promise((resolve) => (answer = resolve));
     await addToCart(5, 1);

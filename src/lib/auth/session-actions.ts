@@ -39,7 +39,7 @@ export async function signOut(): Promise<void> {
   if (!session) return;
   const userId = session.user.id;
   await forgetUserData(userId);
-  // A replay on its way (this tab's, another's, the service worker's) stores its answer, a
+  // A replay on its way (this tab's, another's, the service worker's) stores its response, a
   // priced cart or a confirmed order, when it arrives: forgotten again once it has ended,
   // unless the user has signed in again meanwhile.
   void withOutboxLock(async () => {

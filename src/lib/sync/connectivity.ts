@@ -68,7 +68,7 @@ export async function checkConnectivity(): Promise<Connectivity> {
     const json = (response.headers.get('content-type') ?? '').includes('application/json')
       ? ((await response.json()) as { status?: unknown; message?: unknown })
       : null;
-    // The health answer, or the server's own error (its database down, say): the server
+    // The health response, or the server's own error (its database down, say): the server
     // was reached, and a failing server is not "offline" (the calls that fail say so).
     const reached = response.ok ? json?.status === 'ok' : typeof json?.message === 'string';
     set(reached ? 'online' : 'offline');

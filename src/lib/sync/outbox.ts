@@ -217,7 +217,7 @@ export async function discardEntry(id: number): Promise<void> {
   const tables = [db.outbox, db.orders, db.repCarts, db.repCustomers, db.repState];
   await db.transaction('rw', tables, async () => {
     const entry = await db.outbox.get(id);
-    // On its way meanwhile: its answer decides (the server may already have it).
+    // On its way meanwhile: its response decides (the server may already have it).
     if (!entry || entry.state === 'sending') return;
     const { payload, userId } = entry;
     const gone = [entry];

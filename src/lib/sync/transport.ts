@@ -46,8 +46,8 @@ export interface Credentials {
 
 /**
  * What an entry gets when its user is not the one signed in now (signed out, or another
- * user signed in since the entry was picked): what the server answers a request without
- * a session, so the entry waits for its user to sign in again, unsent.
+ * user signed in since the entry was picked): the server's response to a request
+ * without a session, so the entry waits for its user to sign in again, unsent.
  */
 const NOT_SIGNED_IN: TransportResponse = {
   status: 401,
