@@ -52,13 +52,30 @@ function signedInRep(): number {
 const clamp = (quantity: number) =>
   Math.min(Math.max(Number.isFinite(quantity) ? Math.floor(quantity) : 1, 1), MAX_LINE_QUANTITY);
 
+/**
+ * The id a customer goes by now: a salon registered at the booth (a negative id of the
+ * device's) that the server has registered since goes by the server's id, and so does its
+ * cart (see `registered` in ./outbox-replay). A line added while that happened, by a screen
+ * that still held the booth id, goes to that cart rather than to one no screen shows.
+ */
+async function currentCustomerId(userId: number, customerId: number): Promise<number> {
+  if (customerId >= 0) return customerId;
+  const registered = await db.repCustomers
+    .where('userId')
+    .equals(userId)
+    .filter((stored) => stored.localId === customerId)
+    .first();
+  return registered?.id ?? customerId;
+}
+
 /** Changes the lines of one customer's cart in one transaction. */
 async function changeLines(
-  customerId: number,
+  givenId: number,
   change: (lines: RepCartLine[]) => RepCartLine[],
 ): Promise<void> {
   const userId = signedInRep();
-  await db.transaction('rw', db.repCarts, async () => {
+  await db.transaction('rw', db.repCarts, db.repCustomers, async () => {
+    const customerId = await currentCustomerId(userId, givenId);
     const kept = await db.repCarts.get([userId, customerId]);
     const lines = change(kept?.lines.map((line) => ({ ...line })) ?? []);
     if (lines.length > MAX_ORDER_LINES) throw new TooManyLines();
