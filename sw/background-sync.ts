@@ -31,12 +31,14 @@ const signedInUser = async () => (await db.session.get('current'))?.userId ?? nu
 async function tellPages(
   entry: { userId: number; kind: OutboxDoneMessage['kind'] },
   body: unknown,
+  status: number,
 ) {
   const message: OutboxDoneMessage = {
     type: OUTBOX_DONE_MESSAGE,
     userId: entry.userId,
     kind: entry.kind,
     body,
+    status,
   };
   for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage(message);
 }

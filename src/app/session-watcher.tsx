@@ -54,9 +54,13 @@ export function SessionWatcher() {
     const stopCancelled = syncLoop.onOrderCancelled((order) =>
       notify(t('orders.cancelDone', { number: order.orderNumber }), 'success', CANCEL_TOPIC),
     );
+    const stopAlreadyCustomer = syncLoop.onAlreadyCustomer((customer) =>
+      notify(t('fieldSales.newCustomer.alreadyCustomer', { name: customer.name }), 'info'),
+    );
     return () => {
       stopConfirmed();
       stopCancelled();
+      stopAlreadyCustomer();
     };
   }, [notify, t]);
   useEffect(

@@ -206,6 +206,16 @@ describe('the page’s replay loop', () => {
     expect(confirmed).toEqual(['ORD-1']);
   });
 
+  it('tells when a salon registered at the booth was the rep’s customer already', () => {
+    const told: string[] = [];
+    loop.onAlreadyCustomer((customer) => told.push(customer.name));
+    const registered = (name: string, status: number) =>
+      loop.afterDone({ userId: 1, kind: 'rep.customer' }, { customer: { id: 4, name } }, status);
+    registered('Salon Nou', 201);
+    registered('Salon Ștefania', 200);
+    expect(told).toEqual(['Salon Ștefania']);
+  });
+
   it('keeps a cart an answer wrote while the server’s cart was being read', async () => {
     const approved = { status: 'APPROVED', isVerified: true };
     device.session.user = () => ({ id: 1, company: approved }) as unknown as User;

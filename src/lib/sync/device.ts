@@ -137,7 +137,11 @@ export function startSync(): void {
   navigator.serviceWorker?.addEventListener('message', (event: MessageEvent) => {
     const message = event.data as Partial<OutboxDoneMessage> | null;
     if (message?.type === OUTBOX_DONE_MESSAGE && message.userId !== undefined && message.kind)
-      syncLoop.afterDone({ userId: message.userId, kind: message.kind }, message.body);
+      syncLoop.afterDone(
+        { userId: message.userId, kind: message.kind },
+        message.body,
+        message.status,
+      );
   });
   const sendNow = () => requestSync({ refresh: true, now: true });
   onReconnect(sendNow);

@@ -72,8 +72,11 @@ export interface ReplayOptions {
   currentUserId: () => number | null | Promise<number | null>;
   now?: () => number;
   random?: () => number;
-  /** Work of the page after an entry went through (such as refreshing the signed-in user). */
-  onDone?: (entry: OutboxEntry, body: unknown) => void | Promise<void>;
+  /**
+   * Work of the page after an entry went through (such as refreshing the signed-in user),
+   * with the server's response: its body and status.
+   */
+  onDone?: (entry: OutboxEntry, body: unknown, status: number) => void | Promise<void>;
   /** Requests on their way at once, at most; REPLAY_CONCURRENCY unless a test says. */
   concurrency?: number;
   /** Why the server would refuse an entry as it stands (step 4), or undefined. */
@@ -92,6 +95,7 @@ export interface OutboxDoneMessage {
   userId: number;
   kind: OutboxEntry['kind'];
   body: unknown;
+  status: number;
 }
 
 export interface ReplayResult {
@@ -465,7 +469,7 @@ export async function replayOutbox(options: ReplayOptions): Promise<ReplayResult
     const outcome = classify(status, body as { code?: string } | null);
     if (outcome === 'done') {
       await applyDone(db, entry, body, line?.sideBySide ?? false);
-      await options.onDone?.(entry, body);
+      await options.onDone?.(entry, body, status as number);
       result.done += 1;
     } else if (outcome === 'attention') {
       await markAttention(

@@ -12,6 +12,7 @@
  * with the clock and the server it needs.
  */
 import { canSeePrices, type User } from '../../contracts/accounts';
+import type { RepCustomer } from '../../contracts/field-sales';
 import type { Cart, Order } from '../../contracts/orders';
 import type { CartBase, PortalDb } from '../db/db';
 import { createListeners } from '../listeners';
@@ -105,8 +106,18 @@ export interface SyncLoop {
   onOrderConfirmed: (listener: (order: Order) => void) => () => void;
   /** Called when the server took a queued cancellation, with the order as cancelled. */
   onOrderCancelled: (listener: (order: Order) => void) => () => void;
-  /** The page's work after an entry went through, whoever sent it (this tab or the service worker). */
-  afterDone: (entry: Pick<OutboxEntry, 'userId' | 'kind'>, body: unknown) => void;
+  /**
+   * Called when a salon registered at the booth turned out to be the rep's customer
+   * already (the same tax number): with that customer, under which the device now keeps
+   * what the rep took for the salon.
+   */
+  onAlreadyCustomer: (listener: (customer: RepCustomer) => void) => () => void;
+  /**
+   * The page's work after an entry went through, whoever sent it (this tab or the service
+   * worker), with the server's response: its body and status (which a service worker of an
+   * earlier version does not tell).
+   */
+  afterDone: (entry: Pick<OutboxEntry, 'userId' | 'kind'>, body: unknown, status?: number) => void;
 }
 
 export function createSyncLoop(device: SyncDevice): SyncLoop {
@@ -114,6 +125,7 @@ export function createSyncLoop(device: SyncDevice): SyncLoop {
   const changes = createListeners();
   const confirmed = createListeners<[Order]>();
   const cancelled = createListeners<[Order]>();
+  const alreadyCustomer = createListeners<[RepCustomer]>();
   let state: SyncState = {
     running: false,
     retryAt: null,
@@ -139,13 +151,20 @@ export function createSyncLoop(device: SyncDevice): SyncLoop {
     retryTimer = clock.setTimeout(() => requestSync(), Math.max(0, at - clock.now()));
   };
 
-  function afterDone(entry: Pick<OutboxEntry, 'userId' | 'kind'>, body: unknown): void {
+  function afterDone(
+    entry: Pick<OutboxEntry, 'userId' | 'kind'>,
+    body: unknown,
+    status?: number,
+  ): void {
     device.reportServerReached();
     if (entry.userId !== session.userId()) return;
     if (entry.kind === 'profile.update') session.storeUser((body as { user: User }).user);
     if (entry.kind === 'checkout' || entry.kind === 'rep.order')
       confirmed.emit((body as { order: Order }).order);
     if (entry.kind === 'order.cancel') cancelled.emit((body as { order: Order }).order);
+    // 200, not 201: the server found the salon among the rep's customers.
+    if (entry.kind === 'rep.customer' && status === 200)
+      alreadyCustomer.emit((body as { customer: RepCustomer }).customer);
   }
 
   function requestSync(options: SyncRequest = {}): void {
@@ -283,6 +302,7 @@ export function createSyncLoop(device: SyncDevice): SyncLoop {
     subscribe: changes.add,
     onOrderConfirmed: confirmed.add,
     onOrderCancelled: cancelled.add,
+    onAlreadyCustomer: alreadyCustomer.add,
     afterDone,
   };
 }
