@@ -5,6 +5,7 @@
  * form and the server both check (`validateProduct` in ./form-schemas). Plain values only:
  * screens import this module without the schema builder.
  */
+import type { AdminProduct, AdminProductEdit, AdminProductInput } from './admin-catalogue-schemas';
 import type { Language } from './languages';
 
 /** Longest product or category name, in characters. */
@@ -100,6 +101,31 @@ export function stockOf(text: string): number | null {
   if (!STOCK_SHAPE.test(trimmed)) return null;
   const stock = Number(trimmed);
   return stock <= MAX_STOCK ? stock : null;
+}
+
+/**
+ * What a save of the staff's product form sends (`PATCH`, docs/api.md#back-office): the
+ * fields that differ from the product as it was loaded or last saved, and no other, so
+ * that a save never puts back a value that changed meanwhile elsewhere. The stock above
+ * all: every order and every cancellation moves it.
+ */
+export function productEdit(input: AdminProductInput, product: AdminProduct): AdminProductEdit {
+  const before: AdminProductInput = {
+    sku: product.sku,
+    ean: product.ean ?? null,
+    price: product.price,
+    stock: product.stock,
+    categoryId: product.categoryId,
+    tags: product.tags,
+    texts: product.texts,
+  };
+  const fields = Object.keys(input) as (keyof AdminProductInput)[];
+  return Object.fromEntries(
+    fields
+      .filter((field) => field !== 'active')
+      .filter((field) => JSON.stringify(input[field]) !== JSON.stringify(before[field]))
+      .map((field) => [field, input[field]]),
+  );
 }
 
 /** Tags typed as one text, separated by commas: trimmed, empty ones dropped, each once. */

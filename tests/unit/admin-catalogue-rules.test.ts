@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { priceOf, tagsOf, type ProductValues } from '../../src/contracts/admin-catalogue';
+import {
+  priceOf,
+  productEdit,
+  tagsOf,
+  type AdminProduct,
+  type AdminProductInput,
+  type ProductValues,
+} from '../../src/contracts/admin-catalogue';
 import { validateCategoryNames, validateProduct } from '../../src/contracts/form-schemas';
 import { pictureFiles, pictureSources } from '../../src/contracts/product-pictures';
 import { readProductsUrl, writeProductsUrl } from '../../src/features/admin/product-urls';
@@ -137,5 +144,45 @@ describe('the staff list of products in the address', () => {
       lowStock: false,
       page: 1,
     });
+  });
+});
+
+describe('a save of the staff’s product form', () => {
+  const texts = { ro: { ...blank, name: 'Șampon' }, en: blank, it: blank };
+  const loaded = {
+    id: 7,
+    sku: 'FP-SH-001',
+    ean: null,
+    price: 12.5,
+    stock: 50,
+    categoryId: 2,
+    tags: ['curly'],
+    texts,
+  } as unknown as AdminProduct;
+  const asTyped = (fields: Partial<AdminProductInput> = {}): AdminProductInput => ({
+    sku: 'FP-SH-001',
+    ean: null,
+    price: 12.5,
+    stock: 50,
+    categoryId: 2,
+    tags: ['curly'],
+    texts,
+    ...fields,
+  });
+
+  it('sends only what the clerk changed, never the stock it was loaded with', () => {
+    const italian = { ...texts, it: { ...blank, name: 'Shampoo' } };
+    expect(productEdit(asTyped({ texts: italian }), loaded)).toEqual({ texts: italian });
+    expect(productEdit(asTyped({ price: 13 }), loaded)).toEqual({ price: 13 });
+    // The stock is sent when the clerk typed another.
+    expect(productEdit(asTyped({ stock: 60 }), loaded)).toEqual({ stock: 60 });
+    expect(productEdit(asTyped({ ean: '5941234567890', tags: [] }), loaded)).toEqual({
+      ean: '5941234567890',
+      tags: [],
+    });
+  });
+
+  it('sends nothing when nothing changed', () => {
+    expect(productEdit(asTyped(), loaded)).toEqual({});
   });
 });

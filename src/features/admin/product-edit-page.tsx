@@ -10,6 +10,7 @@ import {
   PRODUCT_ERROR_CODES,
   PRODUCT_TEXT_FIELDS,
   priceOf,
+  productEdit,
   stockOf,
   tagsOf,
   type AdminCategory,
@@ -244,8 +245,13 @@ function ProductForm({
       tags: checked.tags,
       texts: checked.texts,
     };
-    const result = await action.run(JSON.stringify([product?.id ?? 'new', input]), (key) =>
-      product ? editProduct(product.id, input, key) : createProduct(input, key),
+    const edit = product ? productEdit(input, product) : null;
+    if (edit && Object.keys(edit).length === 0) {
+      notify(t('admin.catalogue.form.unchanged'), 'info');
+      return;
+    }
+    const result = await action.run(JSON.stringify([product?.id ?? 'new', edit ?? input]), (key) =>
+      product && edit ? editProduct(product.id, edit, key) : createProduct(input, key),
     );
     if (result.ok) {
       if (product) {
