@@ -18,6 +18,7 @@ import { normalizeEmail, trimFields } from '../../src/contracts/validation.js';
 import type { Db } from '../db/database.js';
 import { users } from '../db/schema.js';
 import type { UserRow } from './accounts.js';
+import { endAccountTokens } from './account-tokens.js';
 import { actorUserId, recordAudit, type AuditActor } from './audit.js';
 import { HttpError, invalidFields, notFound } from './errors.js';
 import { hashPassword } from './passwords.js';
@@ -244,6 +245,8 @@ export async function resetStaffPassword(
     .where(eq(users.id, id))
     .returning();
   await revokeAllSessions(db, id);
+  // A reset link e-mailed before (to a mailbox that may be the leak) no longer sets one.
+  await endAccountTokens(db, id, 'password-reset');
   await recordAudit(db, {
     actor,
     action: 'staff.reset-password',

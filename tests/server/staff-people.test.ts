@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { auditLog, companies, idempotencyKeys, users } from '../../server/db/schema';
 import { runAdminCommand } from '../../server/scripts/admin-commands';
+import { issueAccountToken } from '../../server/services/account-tokens';
 import { deactivateStaff } from '../../server/services/staff';
 import { inTransaction } from '../../server/services/transactions';
 import type {
@@ -248,6 +249,21 @@ describe('resetting a password', () => {
     const [reset] = await entriesOf('staff', created.member.id);
     expect(reset).toMatchObject({ action: 'staff.reset-password', before: null, after: null });
     expect(JSON.stringify(reset)).not.toContain(fresh);
+  });
+
+  it('ends the reset links e-mailed before, so only the new temporary password works', async () => {
+    const created = await addStaff();
+    const link = await issueAccountToken(testDb.database.db, created.member.id, 'password-reset');
+    expect((await post(`/api/admin/staff/${created.member.id}/reset-password`)).statusCode).toBe(
+      200,
+    );
+    const followed = await app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset/confirm',
+      payload: { token: link, newPassword: 'Taken-Over-Pass-1' },
+    });
+    expect(followed.statusCode).toBe(410);
+    expect(followed.json<ErrorBody>().code).toBe('TOKEN_USED');
   });
 
   it("refuses to reset one's own password (409)", async () => {
