@@ -12,6 +12,7 @@ import {
 import { trimFields } from '../../src/contracts/validation.js';
 import type { Db } from '../db/database.js';
 import { users } from '../db/schema.js';
+import { endAccountTokens } from './account-tokens.js';
 import { findAccount, toUserDto, type Account } from './accounts.js';
 import { HttpError, invalidFields } from './errors.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -69,6 +70,8 @@ export async function changePassword(
     .where(eq(users.id, account.user.id));
   // Every other device signs in again with the new password; this one stays signed in.
   await revokeAllSessions(db, account.user.id, account.sessionId ?? null);
+  // A reset link e-mailed before no longer sets a password of its own.
+  await endAccountTokens(db, account.user.id, 'password-reset');
 }
 
 export async function updateNotifications(

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { companies, users } from '../../server/db/schema';
 import { seedDatabase } from '../../server/db/seed';
+import { issueAccountToken } from '../../server/services/account-tokens';
 import { ensureAdmin } from '../../server/services/admin';
 import type { Company, User } from '../../src/contracts/accounts';
 import type { Product, ProductPage } from '../../src/contracts/catalogue';
@@ -386,9 +387,10 @@ describe('users', () => {
     expect(me.json<{ user: User }>().user).toMatchObject({ role: 'USER', firstName: 'Maria' });
   });
 
-  it('change their password with the current one, and other sessions end', async () => {
-    const { email, password } = await register(app);
+  it('change their password with the current one, and other sessions and reset links end', async () => {
+    const { email, password, user } = await register(app);
     const tokens = await signIn(app, email, password);
+    const link = await issueAccountToken(testDb.database.db, user.id, 'password-reset');
     const change = (payload: object) =>
       app.inject({ method: 'PUT', url: '/api/users/password', payload, headers: bearer(tokens) });
     const wrong = await change({ currentPassword: 'Not-It-123', newPassword: 'Brand-New-Pass1' });
@@ -400,6 +402,11 @@ describe('users', () => {
     ).toBe(200);
     expect((await post('/api/auth/login', { email, password })).statusCode).toBe(401);
     await signIn(app, email, 'Brand-New-Pass1');
+    const followed = await post('/api/auth/password-reset/confirm', {
+      token: link,
+      newPassword: 'Taken-Over-Pass-1',
+    });
+    expect(followed.json<ErrorBody>().code).toBe('TOKEN_USED');
   });
 
   it('keep their notification settings', async () => {
