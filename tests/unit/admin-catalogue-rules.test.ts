@@ -149,16 +149,6 @@ describe('the staff list of products in the address', () => {
 
 describe('a save of the staff’s product form', () => {
   const texts = { ro: { ...blank, name: 'Șampon' }, en: blank, it: blank };
-  const loaded = {
-    id: 7,
-    sku: 'FP-SH-001',
-    ean: null,
-    price: 12.5,
-    stock: 50,
-    categoryId: 2,
-    tags: ['curly'],
-    texts,
-  } as unknown as AdminProduct;
   const asTyped = (fields: Partial<AdminProductInput> = {}): AdminProductInput => ({
     sku: 'FP-SH-001',
     ean: null,
@@ -169,6 +159,8 @@ describe('a save of the staff’s product form', () => {
     texts,
     ...fields,
   });
+  /** The product as the form loaded it: what the clerk sees before typing anything. */
+  const loaded = { id: 7, ...asTyped() } as unknown as AdminProduct;
 
   it('sends only what the clerk changed, never the stock it was loaded with', () => {
     const italian = { ...texts, it: { ...blank, name: 'Shampoo' } };
