@@ -92,7 +92,20 @@ export async function updateNotifications(
 }
 
 /** Deletes an account after the password confirms it: personal data is anonymised. */
+/**
+ * A salon's user closes their own account; the maker's accounts (staff and sales reps) are
+ * closed in the back office, where the last active staff account cannot be
+ * (docs/api.md#people-staff-accounts).
+ */
+export const ACCOUNT_CLOSED_BY_STAFF =
+  'Staff and sales rep accounts are closed in the back office (People), not here.';
+
 export async function deleteAccount(db: Db, account: Account, password: string): Promise<void> {
+  if (account.user.role !== 'USER') {
+    throw new HttpError(403, ACCOUNT_CLOSED_BY_STAFF, undefined, {
+      code: 'ACCOUNT_CLOSED_BY_STAFF',
+    });
+  }
   if (!(await verifyPassword(account.user.passwordHash, password))) {
     throw new HttpError(400, 'The password is not correct.', [
       { field: 'password', message: 'The password is not correct.', code: 'currentPasswordWrong' },

@@ -450,4 +450,38 @@ describe('users', () => {
     // The e-mail can be used for a new account.
     await register(app, { email });
   });
+
+  it.each(['ADMIN', 'SALES_REP'] as const)(
+    'cannot delete their own account as %s: the back office closes those, and the last staff account stays',
+    async (role) => {
+      const email = uniqueEmail();
+      const made = await app.inject({
+        method: 'POST',
+        url: '/api/admin/staff',
+        payload: { firstName: 'Ilinca', lastName: 'Dobre', email, role },
+        headers: bearer(admin),
+      });
+      const password = made.json<{ temporaryPassword: string }>().temporaryPassword;
+      const tokens = await signIn(app, email, password);
+      const response = await app.inject({
+        method: 'DELETE',
+        url: '/api/users/me',
+        payload: { password },
+        headers: bearer(tokens),
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json<ErrorBody>()).toMatchObject({ code: 'ACCOUNT_CLOSED_BY_STAFF' });
+      // Still there, still signed in.
+      const me = await app.inject({ url: '/api/auth/me', headers: bearer(tokens) });
+      expect(me.json<{ user: User }>().user).toMatchObject({ email, role });
+      // The only staff account of a deployment cannot remove itself either.
+      const own = await app.inject({
+        method: 'DELETE',
+        url: '/api/users/me',
+        payload: { password: ADMIN.password },
+        headers: bearer(admin),
+      });
+      expect(own.statusCode).toBe(403);
+    },
+  );
 });

@@ -217,7 +217,8 @@ export function SettingsTab({ user }: { user: User }) {
     <div className="card-grid">
       <PasswordChange />
       <Notifications user={user} />
-      <DeleteAccount />
+      {/* The maker's accounts are closed in the back office (docs/api.md#people-staff-accounts). */}
+      {user.role === 'USER' && <DeleteAccount />}
     </div>
   );
 }
