@@ -60,7 +60,9 @@ export async function login(
   // A wrong password stays recorded as the failure it was counted as.
   if (!account || !valid) throw new HttpError(401, INVALID_CREDENTIALS);
   // Said only to whoever knows the password: it tells nothing to someone guessing.
-  if (account.user.deactivatedAt) throw new HttpError(401, ACCOUNT_DEACTIVATED);
+  if (account.user.deactivatedAt) {
+    throw new HttpError(401, ACCOUNT_DEACTIVATED, undefined, { code: 'ACCOUNT_DEACTIVATED' });
+  }
   await loginSucceeded(db, email, ip, attempt.id);
   await db
     .update(users)

@@ -85,6 +85,13 @@ test('staff add a colleague who signs in with the temporary password, until deac
   expect(again.status()).toBe(401);
   await colleague.goto('/admin/companies?lng=en');
   await expect(colleague.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  // With the right password, the sign-in page says why instead of "Invalid email or password".
+  await colleague.getByLabel('E-mail', { exact: true }).fill(email);
+  await colleague.getByLabel('Password', { exact: true }).fill(password);
+  await colleague.getByRole('button', { name: 'Sign in' }).click();
+  await expect(colleague.getByRole('alert')).toHaveText(
+    'This account has been deactivated. Ask the back office to reactivate it.',
+  );
   await theirs.close();
 });
 

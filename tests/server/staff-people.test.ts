@@ -203,6 +203,8 @@ describe('deactivating and reactivating', () => {
       payload: { email: created.email, password },
     });
     expect(login.statusCode).toBe(401);
+    // Named by a code: the sign-in page says this instead of "Invalid email or password".
+    expect(login.json<ErrorBody>()).toMatchObject({ code: 'ACCOUNT_DEACTIVATED' });
     expect(login.json<ErrorBody>().message).toMatch(/deactivated/);
 
     const back = await post(`/api/admin/staff/${created.member.id}/reactivate`);

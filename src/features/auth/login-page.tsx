@@ -58,7 +58,12 @@ export function LoginPage() {
       if (failure.kind === 'refused' && failure.status === 429) {
         const wait = failure.body?.retryAfter ?? 900;
         setFailure(t('auth.tooManyAttempts', { count: Math.ceil(wait / 60) }));
-      } else if (failure.kind === 'refused' && failure.status === 401) {
+      } else if (
+        failure.kind === 'refused' &&
+        failure.status === 401 &&
+        // A deactivated account is told so, once its password was right (docs/api.md#people-staff-accounts).
+        failure.body?.code !== 'ACCOUNT_DEACTIVATED'
+      ) {
         setFailure(t('auth.invalidCredentials'));
       } else {
         setFailure(
