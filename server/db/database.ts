@@ -13,6 +13,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { lock } from 'proper-lockfile';
 import { schema } from './schema.js';
+import { warmUpNextTick } from './next-tick-warm-up.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -84,6 +85,8 @@ export async function openDatabase(config: DatabaseConfig): Promise<Database> {
     extensions: { pg_trgm },
     ...(config.startFrom ? { loadDataDir: config.startFrom } : {}),
   };
+  // Before PGlite reads its extension's bundle: see next-tick-warm-up.ts.
+  await warmUpNextTick();
   const client = await PGlite.create(config.dataDir ?? undefined, options).catch(async (error) => {
     await unlock();
     throw error;
