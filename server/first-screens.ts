@@ -130,12 +130,15 @@ export async function loadFirstScreens(
       if (!screen) return null;
       // "<" is escaped so that no text in the data can close the script element.
       const data = JSON.stringify(screen.data).replace(/</g, '\\u003c');
+      // Functions, not strings, as replacements: in a string "$&" or "$'" (a search for
+      // "$'" renders as "$&#x27;") would insert parts of the template into the page.
       const html = template
-        .replace(HTML_LANG, `<html lang="${language}"`)
-        .replace('</head>', `${screen.head}</head>`)
+        .replace(HTML_LANG, () => `<html lang="${language}"`)
+        .replace('</head>', () => `${screen.head}</head>`)
         .replace(
           ROOT,
-          `<div id="root">${screen.body}</div><script type="application/json" id="${module.FIRST_SCREEN_ELEMENT_ID}">${data}</script>`,
+          () =>
+            `<div id="root">${screen.body}</div><script type="application/json" id="${module.FIRST_SCREEN_ELEMENT_ID}">${data}</script>`,
         );
       return { status: screen.status, html };
     },

@@ -88,6 +88,23 @@ describe('server rendering of first screens', () => {
     }
   });
 
+  it('puts text with "$" sequences into the page as it is', async () => {
+    // What a search for "$'" renders: React escapes the quote as "&#x27;", making "$&".
+    const rendered = {
+      head: "<title>$' and $& | Portal</title>",
+      body: '<main><input value="$&#x27;"/><p>$` $$ $1</p></main>',
+    };
+    const { app } = await serve(BUILT_PAGE, rendered);
+    try {
+      const html = (await app.inject('/terms?lng=en')).body;
+      expect(html).toContain(`${rendered.head}</head>`);
+      expect(html).toContain(`<div id="root">${rendered.body}</div>`);
+      expect(html.match(/<div id="root">/g)).toHaveLength(1);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('leaves the screen to the browser where a session is open', async () => {
     const { app } = await serve(BUILT_PAGE);
     try {
