@@ -4,6 +4,10 @@
  * first visit). Each language comes in parts (see `textParts` in vite.config.ts):
  * - when the worker installs, a language whose first part the page has already downloaded
  *   (found in the HTTP cache, so nothing is fetched twice) is kept with its other parts;
+ * - so is a language an earlier version kept: this version's texts differ in name when they
+ *   changed, and a new version may take effect offline (the app closed, then opened at the
+ *   fair), when none could be downloaded. A failed download fails the install, and the
+ *   version before stays;
  * - a language the page loads later (a switch, online) is kept as it loads;
  * - a new version of the worker drops the texts of the versions before.
  * A language never used on the device cannot be switched to offline; the page says so.
@@ -33,20 +37,42 @@ async function alreadyDownloaded(url: string): Promise<Response | null> {
   }
 }
 
-/** Keeps the texts of the languages the page has downloaded, every part of each. */
+/** The languages whose texts this device keeps, of any version. */
+async function languagesKept(cache: Cache): Promise<Set<string>> {
+  const languages = (await cache.keys()).map((request) => TEXTS.exec(request.url)?.[1]);
+  return new Set(languages.filter((language) => language !== undefined));
+}
+
+/** Adds what the cache lacks of `urls`. */
+async function keepMissing(cache: Cache, urls: string[]): Promise<void> {
+  const missing = [];
+  for (const url of urls) if (!(await cache.match(url))) missing.push(url);
+  await cache.addAll(missing);
+}
+
+/**
+ * Keeps this version's texts of the languages in use, every part of each: those an earlier
+ * version kept, and those the page has downloaded.
+ */
 async function keepLanguagesInUse(urls: string[]): Promise<void> {
   const cache = await caches.open(CACHE_NAMES.texts);
+  const kept = await languagesKept(cache);
   const parts = urls.map((url) => ({ url, match: TEXTS.exec(url) }));
   await Promise.all(
     parts
       .filter(({ match }) => match?.[2] === 'first')
       .map(async ({ url, match }) => {
+        const language = match?.[1];
+        const all = parts.filter((part) => part.match?.[1] === language).map((part) => part.url);
+        if (language !== undefined && kept.has(language)) return keepMissing(cache, all);
         const downloaded = await alreadyDownloaded(url);
         if (!downloaded) return;
         await cache.put(url, downloaded);
         // In use, so needed offline: from the HTTP cache too once the page has loaded them.
-        const others = parts.filter((part) => part.match?.[1] === match?.[1] && part.url !== url);
-        await cache.addAll(others.map((part) => part.url));
+        await keepMissing(
+          cache,
+          all.filter((other) => other !== url),
+        );
       }),
   );
 }

@@ -22,6 +22,8 @@ export interface Portal {
   staticDir: string;
   /** The e-mail the server sent: a real SMTP server of the worker's own (SMTP_URL). */
   mailbox: SmtpListener;
+  /** Stops the server and starts it again on the same data, as a deployment does. */
+  restart: () => Promise<void>;
 }
 
 /** The first worker's port; the others follow it. */
@@ -54,37 +56,54 @@ export const test = base.extend<object, { portal: Portal }>({
       const staticDir = join(root, 'app');
       cpSync(BUILT_APP, staticDir, { recursive: true });
       const mailbox = await smtpListener();
-      const server = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
-        env: {
-          ...process.env,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DATA_DIR: join(root, 'data'),
-          STATIC_DIR: staticDir,
-          PUBLIC_URL: url,
-          // The tests' API calls act as clients behind a proxy on this machine (see helpers.ts).
-          TRUST_PROXY: '127.0.0.1, ::1',
-          LOG_LEVEL: 'warn',
-          ADMIN_EMAIL: STAFF.email,
-          ADMIN_PASSWORD: STAFF.password,
-          SMTP_URL: mailbox.url,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let output = '';
-      const keep = (chunk: Buffer) => {
-        output = (output + chunk.toString()).slice(-20_000);
-      };
-      server.stdout?.on('data', keep);
-      server.stderr?.on('data', keep);
-      try {
-        await untilHealthy(url, server, () => output);
-        await use({ url, staticDir, mailbox });
-      } finally {
+      const stop = async (server: ChildProcess) => {
         if (server.exitCode === null) {
           server.kill('SIGTERM');
           await once(server, 'exit');
         }
+      };
+      const start = async () => {
+        const server = spawn(process.execPath, ['--import', 'tsx', 'server/start.ts'], {
+          env: {
+            ...process.env,
+            PORT: String(port),
+            HOST: '127.0.0.1',
+            DATA_DIR: join(root, 'data'),
+            STATIC_DIR: staticDir,
+            PUBLIC_URL: url,
+            // The tests' API calls act as clients behind a proxy on this machine (see helpers.ts).
+            TRUST_PROXY: '127.0.0.1, ::1',
+            LOG_LEVEL: 'warn',
+            ADMIN_EMAIL: STAFF.email,
+            ADMIN_PASSWORD: STAFF.password,
+            SMTP_URL: mailbox.url,
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        let output = '';
+        const keep = (chunk: Buffer) => {
+          output = (output + chunk.toString()).slice(-20_000);
+        };
+        server.stdout?.on('data', keep);
+        server.stderr?.on('data', keep);
+        try {
+          await untilHealthy(url, server, () => output);
+        } catch (error) {
+          await stop(server);
+          throw error;
+        }
+        return server;
+      };
+      let server: ChildProcess | null = null;
+      try {
+        server = await start();
+        const restart = async () => {
+          if (server) await stop(server);
+          server = await start();
+        };
+        await use({ url, staticDir, mailbox, restart });
+      } finally {
+        if (server) await stop(server);
         await mailbox.close();
         rmSync(root, { recursive: true, force: true });
       }

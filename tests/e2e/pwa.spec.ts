@@ -1,7 +1,15 @@
 import { chromium, type Page } from '@playwright/test';
 import { expect, test } from './portal';
 import { CHROME_ARGS, CHROME_PATH } from './chromium';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
@@ -358,6 +366,124 @@ test('the signed-in screens are kept once someone signs in, not for a visitor; t
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+  }
+});
+
+/**
+ * Writes the next version of the app into `dir` as a deployment does when every file
+ * changed: each file of assets/ under a new name (a new hash), every reference to it
+ * rewritten, new revisions in the worker's precache list. The files of the version before
+ * stay, as on a server that keeps them for pages still open. Returns what undoes it.
+ */
+function publishNextVersion(dir: string): () => void {
+  const assets = join(dir, 'assets');
+  const renamed = new Map<string, string>();
+  for (const name of readdirSync(assets)) {
+    const next = name.replace(/-([\w-]{8})(\.[a-z0-9]+)$/, '-$1n$2');
+    if (next !== name && !/\.(br|gz)$/.test(name)) renamed.set(name, next);
+  }
+  const names = new RegExp(
+    [...renamed.keys()].map((name) => name.replace(/\./g, '\\.')).join('|'),
+    'g',
+  );
+  const rewrite = (text: string) => text.replace(names, (name) => renamed.get(name) ?? name);
+  const written: string[] = [];
+  for (const [name, next] of renamed) {
+    const from = join(assets, name);
+    const to = join(assets, next);
+    const binary = !/\.(js|css|html|json|webmanifest)$/.test(name);
+    writeFileSync(to, binary ? readFileSync(from) : rewrite(readFileSync(from, 'utf8')));
+    written.push(to);
+  }
+  // The pages and the worker, rewritten in place; their compressed copies set aside, as
+  // the server would send those as they are.
+  const before = new Map<string, Buffer>();
+  for (const file of ['index.html', 'sw.js', 'manifest.webmanifest']) {
+    const path = join(dir, file);
+    for (const copy of [path, `${path}.br`, `${path}.gz`]) {
+      if (existsSync(copy)) before.set(copy, readFileSync(copy));
+    }
+    rmSync(`${path}.br`, { force: true });
+    rmSync(`${path}.gz`, { force: true });
+    let text = rewrite(readFileSync(path, 'utf8'));
+    if (file === 'sw.js') text = text.replace(/"revision":"(\w+)"/g, '"revision":"$1n"');
+    writeFileSync(path, text);
+  }
+  return () => {
+    for (const [path, content] of before) writeFileSync(path, content);
+    for (const path of written) rmSync(path, { force: true });
+  };
+}
+
+test('a new version that takes effect offline keeps the language and the signed-in screens in use', async ({
+  page,
+  context,
+  portal,
+}) => {
+  await signInDemo(page);
+  await controlled(page);
+  await expect.poll(async () => (await accountScreens(page)).length).toBe(4);
+  const englishTexts = async (on: Page) =>
+    (await cachedPaths(on)).filter((path) => /^\/assets\/texts-en-/.test(path)).sort();
+  await expect.poll(async () => (await englishTexts(page)).length).toBe(3);
+  const undo = publishNextVersion(portal.staticDir);
+  // The server sends the files it found at its start: deployed, it starts again.
+  await portal.restart();
+  try {
+    // The app finds the new version online; nobody clicks "Reload".
+    await page.evaluate(async () => {
+      await (await navigator.serviceWorker.getRegistration())?.update();
+    });
+    await expect
+      .poll(() =>
+        page.evaluate(
+          async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state ?? null,
+        ),
+      )
+      .toBe('installed');
+    // Closed, then opened at the fair with no network: the new version takes effect once
+    // no page uses the one before.
+    await page.close();
+    await context.setOffline(true);
+    await expect
+      .poll(async () => {
+        const states = context.serviceWorkers().map((worker) =>
+          worker
+            .evaluate(() => {
+              const { registration } = self as unknown as {
+                registration: ServiceWorkerRegistration;
+              };
+              return registration.waiting === null && registration.active?.state === 'activated';
+            })
+            .catch(() => false),
+        );
+        return (await Promise.all(states)).includes(true);
+      })
+      .toBe(true);
+    const again = await context.newPage();
+    for (const [path, heading] of [
+      ['/cart?lng=en', 'Cart'],
+      ['/orders?lng=en', 'Orders'],
+      ['/products?lng=en', 'Products'],
+    ] as const) {
+      await again.goto(path);
+      await expect(again.getByRole('heading', { level: 1 })).toHaveText(heading);
+    }
+    // The new version's files, its texts among them, and not the old ones any more.
+    const scripts = await again.evaluate(() =>
+      performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname),
+    );
+    expect(scripts.filter((path) => /^\/assets\/texts-en-first-/.test(path))).toEqual([
+      expect.stringMatching(/n\.js$/),
+    ]);
+    expect(await englishTexts(again)).toEqual([
+      expect.stringMatching(/first-[\w-]+n\.js$/),
+      expect.stringMatching(/home-[\w-]+n\.js$/),
+      expect.stringMatching(/rest-[\w-]+n\.js$/),
+    ]);
+  } finally {
+    undo();
+    await portal.restart();
   }
 });
 
