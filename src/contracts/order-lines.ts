@@ -5,6 +5,7 @@
  * ./orders, which every first screen loads: only the product, cart and orders screens, the
  * back office's orders (and the outbox) need these.
  */
+import type { Product } from './catalogue';
 import { MAX_LINE_QUANTITY, type PaymentStatus } from './orders';
 import type { Order } from './orders-schemas';
 
@@ -66,4 +67,31 @@ export function paymentBadge(order: Pick<Order, 'status' | 'paymentStatus'>): Pa
   return order.status === 'CANCELLED' && UNPAID_STATUSES.includes(order.paymentStatus)
     ? 'NONE_DUE'
     : order.paymentStatus;
+}
+
+/** Why a product cannot go into the cart now. */
+export type AddProblem = 'noPrice' | 'outOfStock' | 'allInCart';
+
+export type AddCheck =
+  | {
+      ok: true;
+      /** What goes into the cart. */
+      quantity: number;
+      /** Fewer than asked: the rest of the stock. */
+      limited: boolean;
+    }
+  | { ok: false; problem: AddProblem };
+
+/**
+ * How many of `product` may be added when the cart holds `inCart` and the user asks for
+ * `wanted`: never beyond the stock the device knows of (the server refuses a line above
+ * its stock), nor without a price to show.
+ */
+export function quantityToAdd(product: Product, inCart: number, wanted: number): AddCheck {
+  if (product.price === undefined) return { ok: false, problem: 'noPrice' };
+  if (product.stock <= 0) return { ok: false, problem: 'outOfStock' };
+  const asked = Number.isFinite(wanted) ? Math.max(Math.floor(wanted), 1) : 1;
+  const left = Math.min(product.stock, MAX_LINE_QUANTITY) - inCart;
+  if (left <= 0) return { ok: false, problem: 'allInCart' };
+  return { ok: true, quantity: Math.min(asked, left), limited: asked > left };
 }

@@ -66,7 +66,7 @@ export function ProductsPage({
     loadSyncEngine()
       .then((engine) => engine.addToCart(productId, 1))
       .then(
-        () => say('cart.added'),
+        ({ limited }) => say(limited ? 'cart.addedRest' : 'cart.added'),
         (error: { textKey?: TextKey }) => say(error.textKey ?? 'cart.addFailed', 'error'),
       );
   };

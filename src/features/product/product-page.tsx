@@ -242,7 +242,7 @@ function ProductDetail({
                 loadSyncEngine()
                   .then((engine) => engine.addToCart(product.id, amount))
                   .then(
-                    () => notify(t('cart.added')),
+                    ({ limited }) => notify(t(limited ? 'cart.addedRest' : 'cart.added')),
                     (error: { textKey?: TextKey }) =>
                       notify(t(error.textKey ?? 'cart.addFailed'), 'error'),
                   );

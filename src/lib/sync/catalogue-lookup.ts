@@ -6,9 +6,11 @@
  */
 import type { Product } from '../../contracts/catalogue';
 import { foldText, searchTerms } from '../../contracts/catalogue-query';
-import { MAX_LINE_QUANTITY } from '../../contracts/orders';
 import { db, type PortalDb } from '../db/db';
 import { loadSyncEngine } from './engine-loader';
+
+// How many may go into a cart: the cart's rule, which the sync engine applies too.
+export { quantityToAdd, type AddCheck, type AddProblem } from '../../contracts/order-lines';
 
 /** Suggestions listed under a field: a short list a user can read at a glance. */
 export const SUGGESTION_LIMIT = 8;
@@ -69,31 +71,4 @@ export async function suggestProducts(
   const first = exact(products, typed);
   const rest = first ? products.filter((product) => product.id !== first.id) : products;
   return [...(first ? [first] : []), ...rest].slice(0, limit);
-}
-
-/** Why a product cannot go into the cart now. */
-export type AddProblem = 'noPrice' | 'outOfStock' | 'allInCart';
-
-export type AddCheck =
-  | {
-      ok: true;
-      /** What goes into the cart. */
-      quantity: number;
-      /** Fewer than asked: the rest of the stock. */
-      limited: boolean;
-    }
-  | { ok: false; problem: AddProblem };
-
-/**
- * How many of `product` may be added when the cart holds `inCart` and the user asks for
- * `wanted`: never beyond the stock the device knows of (the server refuses a line above
- * its stock), nor without a price to show.
- */
-export function quantityToAdd(product: Product, inCart: number, wanted: number): AddCheck {
-  if (product.price === undefined) return { ok: false, problem: 'noPrice' };
-  if (product.stock <= 0) return { ok: false, problem: 'outOfStock' };
-  const asked = Number.isFinite(wanted) ? Math.max(Math.floor(wanted), 1) : 1;
-  const left = Math.min(product.stock, MAX_LINE_QUANTITY) - inCart;
-  if (left <= 0) return { ok: false, problem: 'allInCart' };
-  return { ok: true, quantity: Math.min(asked, left), limited: asked > left };
 }

@@ -3,7 +3,11 @@
  * database and live queries, the catalogue mirror, the outbox and signing out. Everything
  * here loads in one chunk, after the first page is up.
  */
-import { getSession } from '../auth/session-store';
+import { quantityToAdd } from '../../contracts/order-lines';
+import { getSession, signedInUserId } from '../auth/session-store';
+import { db } from '../db/db';
+import { readProduct } from '../db/stored-products';
+import { readCart } from './device-data';
 import { addToCart as addToSalonCart } from './outbox';
 
 export { liveQuery } from 'dexie';
@@ -15,13 +19,48 @@ export { readCompany, refreshCompany } from './company';
 export { queryLocalCatalogue } from './local-catalogue';
 export { readCart, readOrders, readOutbox, readOutboxSummary } from './device-data';
 
+/** Nothing more of a product can go into the cart: it holds all of its stock already. */
+export class CartHoldsAllStock extends Error {
+  readonly textKey = 'cart.allInCart';
+  constructor() {
+    super('The cart already holds all of this product that is in stock');
+    this.name = 'CartHoldsAllStock';
+  }
+}
+
 /**
- * Adds to the signed-in user's cart: a salon's, through the outbox; a sales rep's, to the
- * cart of the customer it is ordering for (./rep-cart), which rejects with
- * NoCustomerChosen when it has chosen none.
+ * A salon's addition, within the stock the device knows of and counting what the cart
+ * holds: the server refuses a line above its stock, and a refused change holds up every
+ * later checkout until it is discarded (docs/product.md#offline). Rejects with
+ * CartHoldsAllStock when nothing more fits; a product the device lacks is left to the server.
  */
-export const addToCart = (productId: number, quantity: number): Promise<void> =>
+async function addToSalonCartWithinStock(productId: number, quantity: number): Promise<Added> {
+  const [product, { cart }] = await Promise.all([
+    readProduct(db, productId),
+    readCart(signedInUserId()),
+  ]);
+  const inCart = cart.items.find((item) => item.productId === productId)?.quantity ?? 0;
+  const check = product ? quantityToAdd(product, inCart, quantity) : null;
+  if (check && !check.ok && check.problem === 'allInCart') throw new CartHoldsAllStock();
+  const limited = check?.ok === true && check.limited;
+  await addToSalonCart(productId, check?.ok ? check.quantity : quantity);
+  return { limited };
+}
+
+/** What an addition put into the cart: fewer than asked when `limited` (the stock left). */
+export interface Added {
+  limited: boolean;
+}
+
+/**
+ * Adds to the signed-in user's cart: a salon's, through the outbox (see
+ * addToSalonCartWithinStock); a sales rep's, to the cart of the customer it is ordering
+ * for (./rep-cart), which rejects with NoCustomerChosen when it has chosen none.
+ */
+export const addToCart = (productId: number, quantity: number): Promise<Added> =>
   getSession()?.user.role === 'SALES_REP'
     ? // Loaded when a rep first adds: the first screens' list of the engine's files stays short.
-      import('./rep-cart').then((m) => m.addToRepCart(productId, quantity))
-    : addToSalonCart(productId, quantity);
+      import('./rep-cart')
+        .then((m) => m.addToRepCart(productId, quantity))
+        .then(() => ({ limited: false }))
+    : addToSalonCartWithinStock(productId, quantity);

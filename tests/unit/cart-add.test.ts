@@ -1,0 +1,68 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Product } from '../../src/contracts/catalogue';
+import { cartLine, cartOf } from '../../src/contracts/orders';
+import { generatedProduct } from '../fixtures/generated-products';
+
+// "Add to cart" of a salon, with the session and the sync loop faked: what it queues stays
+// in the outbox.
+vi.mock('../../src/lib/auth/session-store', () => ({
+  getSession: () => ({
+    accessToken: 'token',
+    refreshToken: 'refresh',
+    user: { id: 7, role: 'USER' },
+  }),
+  signedInUserId: () => 7,
+  subscribeSession: () => () => undefined,
+}));
+vi.mock('../../src/lib/sync/device', () => ({ requestSync: () => undefined }));
+
+const { db } = await import('../../src/lib/db/db');
+const { storeProducts } = await import('../../src/lib/db/stored-products');
+const { addToCart, CartHoldsAllStock } = await import('../../src/lib/sync/engine');
+
+/** A product on sale with this stock, at 10 €. */
+function product(id: number, stock: number): Product {
+  return { ...generatedProduct(id), price: 10, stock, stockQuantity: stock, inStock: stock > 0 };
+}
+
+const queued = async () => (await db.outbox.orderBy('id').toArray()).map((entry) => entry.payload);
+
+afterEach(async () => {
+  await Promise.all(db.tables.map((table) => table.clear()));
+});
+
+describe("a salon's “Add to cart”", () => {
+  it('queues nothing when the cart holds all the stock, and says so', async () => {
+    const conditioner = product(1, 3);
+    await storeProducts(db, [conditioner]);
+    await db.carts.put({ userId: 7, cart: cartOf([cartLine(conditioner, 3, 10)]), syncedAt: '' });
+
+    await expect(addToCart(1, 1)).rejects.toBeInstanceOf(CartHoldsAllStock);
+    // Nothing the server would refuse, so nothing that would hold up the next checkout.
+    expect(await queued()).toEqual([]);
+  });
+
+  it('counts the additions still waiting to be sent, and adds what is left of the stock', async () => {
+    await storeProducts(db, [product(1, 5)]);
+    await addToCart(1, 2);
+
+    expect(await addToCart(1, 10)).toEqual({ limited: true });
+    expect(await queued()).toEqual([
+      { kind: 'cart.add', productId: 1, quantity: 2 },
+      { kind: 'cart.add', productId: 1, quantity: 3 },
+    ]);
+    await expect(addToCart(1, 1)).rejects.toBeInstanceOf(CartHoldsAllStock);
+  });
+
+  it('adds as asked within the stock, and leaves a product the device lacks to the server', async () => {
+    await storeProducts(db, [product(1, 50)]);
+
+    expect(await addToCart(1, 4)).toEqual({ limited: false });
+    expect(await addToCart(99, 2)).toEqual({ limited: false });
+    expect(await queued()).toEqual([
+      { kind: 'cart.add', productId: 1, quantity: 4 },
+      { kind: 'cart.add', productId: 99, quantity: 2 },
+    ]);
+  });
+});
