@@ -5,6 +5,7 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { canSeePrices } from '../../src/contracts/accounts.js';
+import { MAX_ORDER_LINES } from '../../src/contracts/field-sales.js';
 import { cartLine, cartOf, MAX_LINE_QUANTITY, type Cart } from '../../src/contracts/orders.js';
 import type { Db } from '../db/database.js';
 import { cartItems, products } from '../db/schema.js';
@@ -50,6 +51,23 @@ export function lineLimitError(
   return new HttpError(422, message, [{ field: `product:${product.id}`, message, code }], {
     code,
     params: { name: product.name, max: MAX_LINE_QUANTITY, wanted },
+  });
+}
+
+/**
+ * A cart holds at most as many lines as an order may have: a cart of more could never be
+ * ordered (a checkout names at most MAX_ORDER_LINES lines).
+ */
+async function refuseNewLineOfFullCart(db: Db, userId: number): Promise<void> {
+  const [row] = await db
+    .select({ lines: sql<number>`count(*)::int` })
+    .from(cartItems)
+    .where(eq(cartItems.userId, userId));
+  if ((row?.lines ?? 0) < MAX_ORDER_LINES) return;
+  const message = `A cart holds at most ${MAX_ORDER_LINES} products: order these first, or remove some.`;
+  throw new HttpError(422, message, undefined, {
+    code: 'CART_FULL',
+    params: { max: MAX_ORDER_LINES },
   });
 }
 
@@ -119,6 +137,7 @@ export async function addToCart(
   const wanted = (line?.quantity ?? 0) + quantity;
   if (wanted > product.stock) throw stockError(product, wanted);
   if (wanted > MAX_LINE_QUANTITY) throw lineLimitError(product, wanted);
+  if (!line) await refuseNewLineOfFullCart(db, account.user.id);
   await db
     .insert(cartItems)
     .values({ userId: account.user.id, productId, quantity })
@@ -140,6 +159,11 @@ export async function setCartQuantity(
   if (quantity > product.stock) throw stockError(product, quantity);
   // A line another device of the user removed meanwhile is made again: the quantity the
   // user typed is what they want (docs/product.md#one-user-on-two-devices).
+  const [line] = await db
+    .select({ productId: cartItems.productId })
+    .from(cartItems)
+    .where(and(eq(cartItems.userId, account.user.id), eq(cartItems.productId, productId)));
+  if (!line) await refuseNewLineOfFullCart(db, account.user.id);
   await db
     .insert(cartItems)
     .values({ userId: account.user.id, productId, quantity })

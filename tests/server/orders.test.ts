@@ -3,10 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { orders, products } from '../../server/db/schema';
+import { cartItems, orders, products } from '../../server/db/schema';
 import { seedDatabase } from '../../server/db/seed';
 import { decideCompany, ensureAdmin } from '../../server/services/admin';
 import type { ErrorBody } from '../../src/contracts/error-schema';
+import { MAX_ORDER_LINES } from '../../src/contracts/field-sales';
 import { MAX_LINE_QUANTITY, type Cart, type Order } from '../../src/contracts/orders';
 import { ADDRESS, bearer, like, register, signIn, type Tokens } from './helpers';
 import { createTestDatabase, type TestDatabase } from './test-database';
@@ -151,6 +152,44 @@ describe('the cart', () => {
     expect((await call(tokens, 'GET', '/api/cart')).json<Cart>().items).toMatchObject([
       { id: productId, quantity: MAX_LINE_QUANTITY },
     ]);
+  });
+
+  it('holds at most as many products as an order may have, so that the cart can be ordered', async () => {
+    const { tokens } = await approvedBuyer();
+    const me = await call(tokens, 'GET', '/api/auth/me');
+    const userId = me.json<{ user: { id: number } }>().user.id;
+    const made = await testDb.database.db
+      .insert(products)
+      .values(
+        Array.from({ length: MAX_ORDER_LINES + 1 }, (_, i) => ({
+          sku: `FULL-${randomUUID()}-${i}`,
+          name: `Full cart ${i}`,
+          categoryId: 1,
+          price: '2.00',
+          stock: 50,
+          searchText: `full cart ${i}`,
+          nameKey: `full cart ${i}`,
+        })),
+      )
+      .returning({ id: products.id });
+    const [last, ...first] = made.map((row) => row.id).reverse();
+    await testDb.database.db
+      .insert(cartItems)
+      .values(first.map((productId) => ({ userId, productId, quantity: 1 })));
+
+    const added = await call(tokens, 'POST', '/api/cart/add', { productId: last, quantity: 1 });
+    expect(added.statusCode).toBe(422);
+    expect(added.json()).toMatchObject({ code: 'CART_FULL', params: { max: MAX_ORDER_LINES } });
+    const set = await call(tokens, 'PUT', `/api/cart/items/${last}`, { quantity: 1 });
+    expect(set.json()).toMatchObject({ code: 'CART_FULL' });
+    // A line it holds still changes, and a removed one makes room.
+    expect(
+      (await call(tokens, 'POST', '/api/cart/add', { productId: first[0], quantity: 2 }))
+        .statusCode,
+    ).toBe(200);
+    await call(tokens, 'DELETE', `/api/cart/items/${first[1]}`);
+    const room = await call(tokens, 'POST', '/api/cart/add', { productId: last, quantity: 1 });
+    expect(room.json<Cart>().items).toHaveLength(MAX_ORDER_LINES);
   });
 
   it.each([{ quantity: 0 }, { quantity: -1 }, { quantity: 1.5 }, { quantity: 'two' }, {}])(

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Product } from '../../src/contracts/catalogue';
+import { MAX_ORDER_LINES } from '../../src/contracts/field-sales';
 import { cartLine, cartOf } from '../../src/contracts/orders';
 import { generatedProduct } from '../fixtures/generated-products';
 
@@ -19,7 +20,7 @@ vi.mock('../../src/lib/sync/device', () => ({ requestSync: () => undefined }));
 
 const { db } = await import('../../src/lib/db/db');
 const { storeProducts } = await import('../../src/lib/db/stored-products');
-const { addToCart, CartHoldsAllStock } = await import('../../src/lib/sync/engine');
+const { addToCart, CartFull, CartHoldsAllStock } = await import('../../src/lib/sync/engine');
 
 /** A product on sale with this stock, at 10 €. */
 function product(id: number, stock: number): Product {
@@ -64,5 +65,20 @@ describe("a salon's “Add to cart”", () => {
       { kind: 'cart.add', productId: 1, quantity: 4 },
       { kind: 'cart.add', productId: 99, quantity: 2 },
     ]);
+  });
+
+  it('adds no new product to a cart that holds as many as an order may have', async () => {
+    const held = Array.from({ length: MAX_ORDER_LINES }, (_, i) => product(i + 1, 10));
+    await storeProducts(db, [...held, product(500, 10)]);
+    await db.carts.put({
+      userId: 7,
+      cart: cartOf(held.map((p) => cartLine(p, 1, 10))),
+      syncedAt: '',
+    });
+
+    await expect(addToCart(500, 1)).rejects.toBeInstanceOf(CartFull);
+    // A product it holds still goes in.
+    expect(await addToCart(1, 1)).toEqual({ limited: false });
+    expect(await queued()).toEqual([{ kind: 'cart.add', productId: 1, quantity: 1 }]);
   });
 });

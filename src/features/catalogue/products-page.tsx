@@ -59,15 +59,16 @@ export function ProductsPage({
   const user = useUser();
   const notify = useToast();
   // The cart's messages come with the texts loaded after the first screen.
-  const say = (key: TextKey, kind?: 'error' | 'info') =>
-    void loadAllTexts().finally(() => notify(t(key), kind));
+  const say = (key: TextKey, kind?: 'error' | 'info', params?: Record<string, unknown>) =>
+    void loadAllTexts().finally(() => notify(t(key, params ?? {}), kind));
   const addOne = (productId: number) => {
     if (!user) return say('cart.loginToAdd', 'info');
     loadSyncEngine()
       .then((engine) => engine.addToCart(productId, 1))
       .then(
         ({ limited }) => say(limited ? 'cart.addedRest' : 'cart.added'),
-        (error: { textKey?: TextKey }) => say(error.textKey ?? 'cart.addFailed', 'error'),
+        (error: { textKey?: TextKey; textParams?: Record<string, unknown> }) =>
+          say(error.textKey ?? 'cart.addFailed', 'error', error.textParams),
       );
   };
 

@@ -243,8 +243,8 @@ function ProductDetail({
                   .then((engine) => engine.addToCart(product.id, amount))
                   .then(
                     ({ limited }) => notify(t(limited ? 'cart.addedRest' : 'cart.added')),
-                    (error: { textKey?: TextKey }) =>
-                      notify(t(error.textKey ?? 'cart.addFailed'), 'error'),
+                    (error: { textKey?: TextKey; textParams?: Record<string, unknown> }) =>
+                      notify(t(error.textKey ?? 'cart.addFailed', error.textParams ?? {}), 'error'),
                   );
               }}
             >

@@ -3,6 +3,7 @@
  * database and live queries, the catalogue mirror, the outbox and signing out. Everything
  * here loads in one chunk, after the first page is up.
  */
+import { MAX_ORDER_LINES } from '../../contracts/field-sales';
 import { quantityToAdd } from '../../contracts/order-lines';
 import { getSession, signedInUserId } from '../auth/session-store';
 import { db } from '../db/db';
@@ -28,18 +29,32 @@ export class CartHoldsAllStock extends Error {
   }
 }
 
+/** A new product cannot go into the cart: it holds as many as an order may have. */
+export class CartFull extends Error {
+  readonly textKey = 'cart.full';
+  readonly textParams = { max: MAX_ORDER_LINES };
+  constructor() {
+    super(`A cart holds at most ${MAX_ORDER_LINES} products`);
+    this.name = 'CartFull';
+  }
+}
+
 /**
  * A salon's addition, within the stock the device knows of and counting what the cart
  * holds: the server refuses a line above its stock, and a refused change holds up every
  * later checkout until it is discarded (docs/product.md#offline). Rejects with
- * CartHoldsAllStock when nothing more fits; a product the device lacks is left to the server.
+ * CartHoldsAllStock when nothing more fits, CartFull when a new line would not; a product
+ * the device lacks is left to the server.
  */
 async function addToSalonCartWithinStock(productId: number, quantity: number): Promise<Added> {
   const [product, { cart }] = await Promise.all([
     readProduct(db, productId),
     readCart(signedInUserId()),
   ]);
-  const inCart = cart.items.find((item) => item.productId === productId)?.quantity ?? 0;
+  const line = cart.items.find((item) => item.productId === productId);
+  // The server refuses a line past an order's (docs/api.md#cart).
+  if (!line && cart.items.length >= MAX_ORDER_LINES) throw new CartFull();
+  const inCart = line?.quantity ?? 0;
   const check = product ? quantityToAdd(product, inCart, quantity) : null;
   if (check && !check.ok && check.problem === 'allInCart') throw new CartHoldsAllStock();
   const limited = check?.ok === true && check.limited;
