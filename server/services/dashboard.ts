@@ -43,6 +43,10 @@ const MINUTE_MS = 60_000;
 const offsetAt = (instant: number, timeZone: string) =>
   Math.round((wallClock(instant, timeZone) - instant) / MINUTE_MS) * MINUTE_MS;
 
+/** The year in `timeZone` at `now`: an order's number carries it (docs/api.md#orders). */
+export const yearOf = (now: Date, timeZone = BUSINESS_TIME_ZONE): number =>
+  new Date(wallClock(now.getTime(), timeZone)).getUTCFullYear();
+
 /** The instant of the last midnight in `timeZone` at or before `now`. */
 export function startOfDay(now: Date, timeZone = BUSINESS_TIME_ZONE): Date {
   const instant = now.getTime();

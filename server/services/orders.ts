@@ -20,6 +20,7 @@ import type { Db } from '../db/database.js';
 import { cartItems, orderItems, orders, products, users } from '../db/schema.js';
 import type { Account } from './accounts.js';
 import { lockCart, lockProducts, requireApproved, stockError } from './cart.js';
+import { yearOf } from './dashboard.js';
 import { HttpError, invalidFields, notFound } from './errors.js';
 import { mailOrderFollowers } from './mail/queue.js';
 import { recordOrderEvent } from './order-events.js';
@@ -166,7 +167,7 @@ export async function createOrder(db: Db, draft: OrderDraft): Promise<Order> {
   const [sequence] = await db
     .select({ n: sql<string>`nextval('order_number_seq')` })
     .from(sql`(SELECT 1) AS one`);
-  const orderNumber = `FP-${new Date().getUTCFullYear()}-${String(sequence?.n ?? '0').padStart(6, '0')}`;
+  const orderNumber = `FP-${yearOf(new Date())}-${String(sequence?.n ?? '0').padStart(6, '0')}`;
   const { address } = draft;
   const [order] = await db
     .insert(orders)

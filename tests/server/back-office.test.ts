@@ -19,7 +19,7 @@ import {
 } from '../../server/db/schema';
 import { seedDatabase } from '../../server/db/seed';
 import { DOCUMENT_PREVIEW_CSP } from '../../server/routes/companies';
-import { startOfDay } from '../../server/services/dashboard';
+import { startOfDay, yearOf } from '../../server/services/dashboard';
 import { openSession } from '../../server/services/sessions';
 import { createStaff } from '../../server/services/staff';
 import { inTransaction } from '../../server/services/transactions';
@@ -81,6 +81,14 @@ describe('the business day', () => {
     ['the day summer time ends', '2026-10-25T09:00:00Z', '2026-10-24T21:00:00.000Z'],
   ])('starts at midnight in Bucharest on %s', (_when, now, midnight) => {
     expect(startOfDay(new Date(now)).toISOString()).toBe(midnight);
+  });
+
+  it.each([
+    ['2026-12-31T21:59:00Z', 2026],
+    ['2026-12-31T22:30:00Z', 2027],
+    ['2027-01-01T00:30:00Z', 2027],
+  ])("gives an order placed at %s the year of Bucharest's calendar, %i", (now, year) => {
+    expect(yearOf(new Date(now))).toBe(year);
   });
 });
 

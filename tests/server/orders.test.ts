@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
 import { cartItems, orders, products } from '../../server/db/schema';
 import { seedDatabase } from '../../server/db/seed';
@@ -207,6 +207,20 @@ describe('the cart', () => {
     expect(
       (await call(tokens, 'POST', '/api/cart/add', { productId: 999999, quantity: 1 })).statusCode,
     ).toBe(404);
+  });
+
+  it("numbers an order with the year of Bucharest's calendar, on New Year's Eve too", async () => {
+    // 00:30 on 1 January in Bucharest, still 31 December in UTC.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-31T22:30:00Z') });
+    try {
+      const { tokens } = await approvedBuyer();
+      const productId = await productWithStock(5);
+      await call(tokens, 'POST', '/api/cart/add', { productId, quantity: 1 });
+      const placed = await call(tokens, 'POST', '/api/cart/checkout', { shippingAddress: ADDRESS });
+      expect(placed.json<{ order: Order }>().order.orderNumber).toMatch(/^FP-2027-\d{6}$/);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('is closed to companies that are not verified and approved', async () => {
