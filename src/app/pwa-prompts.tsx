@@ -17,7 +17,7 @@ export function UpdatePrompt() {
         type="button"
         className="button button--small"
         disabled={sync.running || sending}
-        onClick={applyUpdate}
+        onClick={() => void applyUpdate()}
       >
         {t('pwa.reload')}
       </button>

@@ -1,5 +1,5 @@
 import { chromium, type Page } from '@playwright/test';
-import { expect, test } from './portal';
+import { expect, test, type Portal } from './portal';
 import { CHROME_ARGS, CHROME_PATH } from './chromium';
 import {
   existsSync,
@@ -122,13 +122,13 @@ test('the portal meets Chromium’s install criteria', async ({ request, baseURL
   }
 });
 
-test('a new version becomes a prompt and is applied after a click', async ({ page, portal }) => {
-  await openedBefore(page);
-  await page.goto('/?lng=en');
-  await controlled(page);
-  // The next version, as a deployment writes it: the worker's script without the compressed
-  // copies of the version before (the server would send those as they are). Written in this
-  // worker's own copy of the build, which only its server sends.
+/**
+ * Runs `work` while the server sends the next version of the worker, as a deployment writes
+ * it: the worker's script without the compressed copies of the version before (the server
+ * would send those as they are). Written in this worker's own copy of the build, which only
+ * its server sends.
+ */
+async function withNextWorker(portal: Portal, work: () => Promise<void>): Promise<void> {
   const worker = join(portal.staticDir, 'sw.js');
   const copies = ['.br', '.gz'].map((extension) => `${worker}${extension}`);
   const original = readFileSync(worker, 'utf8');
@@ -136,13 +136,34 @@ test('a new version becomes a prompt and is applied after a click', async ({ pag
   try {
     for (const copy of copies) rmSync(copy, { force: true });
     writeFileSync(worker, `${original}\n// next version ${Date.now()}\n`);
-    await page.evaluate(async () => {
-      await (await navigator.serviceWorker.getRegistration())?.update();
+    await work();
+  } finally {
+    writeFileSync(worker, original);
+    copies.forEach((copy, i) => {
+      const content = originalCopies[i];
+      if (content) writeFileSync(copy, content);
     });
-    const prompt = page
-      .getByRole('status')
-      .filter({ hasText: 'A new version of the portal is ready.' });
-    await expect(prompt).toBeVisible({ timeout: 20_000 });
+  }
+}
+
+/** The page looks for a new version, as it does when it opens, and shows the prompt. */
+async function updatePrompt(page: Page) {
+  await page.evaluate(async () => {
+    await (await navigator.serviceWorker.getRegistration())?.update();
+  });
+  const prompt = page
+    .getByRole('status')
+    .filter({ hasText: 'A new version of the portal is ready.' });
+  await expect(prompt).toBeVisible({ timeout: 20_000 });
+  return prompt;
+}
+
+test('a new version becomes a prompt and is applied after a click', async ({ page, portal }) => {
+  await openedBefore(page);
+  await page.goto('/?lng=en');
+  await controlled(page);
+  await withNextWorker(portal, async () => {
+    const prompt = await updatePrompt(page);
     await prompt.getByRole('button', { name: 'Reload' }).click();
     await page.waitForLoadState('load');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
@@ -152,13 +173,32 @@ test('a new version becomes a prompt and is applied after a click', async ({ pag
         async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null,
       ),
     ).toBeNull();
-  } finally {
-    writeFileSync(worker, original);
-    copies.forEach((copy, i) => {
-      const content = originalCopies[i];
-      if (content) writeFileSync(copy, content);
-    });
-  }
+  });
+});
+
+test('a new version applied in one tab is applied by “Reload” in another', async ({
+  page,
+  context,
+  portal,
+}) => {
+  await openedBefore(page);
+  await page.goto('/?lng=en');
+  await controlled(page);
+  const other = await context.newPage();
+  await other.goto('/products?lng=en');
+  await controlled(other);
+  await withNextWorker(portal, async () => {
+    const here = await updatePrompt(page);
+    const there = await updatePrompt(other);
+    await here.getByRole('button', { name: 'Reload' }).click();
+    await expect(here).toBeHidden();
+    // The other tab still shows the prompt and runs the version before: its button reloads.
+    const reloaded = other.waitForEvent('load');
+    await there.getByRole('button', { name: 'Reload' }).click();
+    await reloaded;
+    await expect(other.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+    await expect(there).toBeHidden();
+  });
 });
 
 test('the app’s scripts and the service worker are sent compressed at the build’s best level', async ({

@@ -93,9 +93,17 @@ export function keepAccountScreens(role: Role): void {
   );
 }
 
-/** Activates the waiting version and reloads into it, when the user asked for it. */
-export function applyUpdate(): void {
-  if (!workbox) return;
+/**
+ * Activates the waiting version and reloads into it, when the user asked for it. When
+ * another tab has activated it already, none is waiting any more and this page runs the
+ * version before under the new one: it reloads at once.
+ */
+export async function applyUpdate(): Promise<void> {
+  const registration = await navigator.serviceWorker.getRegistration();
+  if (!workbox || !registration?.waiting) {
+    window.location.reload();
+    return;
+  }
   workbox.addEventListener('controlling', () => window.location.reload());
   workbox.messageSkipWaiting();
 }
