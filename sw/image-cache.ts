@@ -5,10 +5,13 @@ import { registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { CACHE_NAMES } from '../src/contracts/storage-names';
 
-/** Enough for every picture of a large catalogue; older ones go first beyond it. */
+/**
+ * Enough for every picture of a large catalogue; the least recently used go first beyond
+ * it. There is no age limit: a picture never changes under its name (a new one is uploaded
+ * under a new name), and one kept by "Make available offline" must still show at a fair
+ * months later (a picture past its age would be fetched again, and offline not shown).
+ */
 const MAX_IMAGES = 5_000;
-/** Pictures are kept a month; a product's picture rarely changes without a new name. */
-const MAX_IMAGE_AGE_SECONDS = 30 * 24 * 60 * 60;
 
 export function registerImageCache(): void {
   registerRoute(
@@ -23,7 +26,6 @@ export function registerImageCache(): void {
         // callback declared `| undefined`); the plugin is what CacheFirst expects.
         new ExpirationPlugin({
           maxEntries: MAX_IMAGES,
-          maxAgeSeconds: MAX_IMAGE_AGE_SECONDS,
           purgeOnQuotaError: true,
         }) as WorkboxPlugin,
       ],

@@ -1,4 +1,5 @@
 import { chromium, type Page } from '@playwright/test';
+import { CACHE_NAMES } from '../../src/contracts/storage-names';
 import { expect, test, type Portal } from './portal';
 import { CHROME_ARGS, CHROME_PATH } from './chromium';
 import {
@@ -553,6 +554,21 @@ test('“Make available offline” keeps every product and picture, so every pro
     };
     names.set(id, product.name);
   }
+  // Kept more than a month ago, as at a fair weeks after the catalogue was saved: pictures
+  // do not change under their name, so they are kept for as long as the catalogue is.
+  await page.evaluate(async (cacheName) => {
+    const cache = await caches.open(cacheName);
+    const monthAgo = new Date(Date.now() - 31 * 24 * 60 * 60 * 1000).toUTCString();
+    for (const request of await cache.keys()) {
+      const response = await cache.match(request);
+      if (!response) continue;
+      const headers = new Headers(response.headers);
+      headers.set('date', monthAgo);
+      await cache.put(request, new Response(await response.blob(), { headers }));
+    }
+  }, CACHE_NAMES.productImages);
+  // Nor does the browser's own cache still hold them by then.
+  await (await context.newCDPSession(page)).send('Network.clearBrowserCache');
 
   await context.setOffline(true);
   // The portal is loaded offline once; from there each product page is opened as the
