@@ -68,13 +68,19 @@ export function cleanFileName(name: string): string {
 }
 
 export const tooLarge = (name: string) =>
-  new HttpError(413, `File ${name} is too large. Maximum size is 5MB.`, [
-    {
-      field: 'file',
-      message: `File ${name} is too large. Maximum size is 5MB.`,
-      code: 'fileTooLarge',
-    },
-  ]);
+  new HttpError(
+    413,
+    `File ${name} is too large. Maximum size is 5MB.`,
+    [
+      {
+        field: 'file',
+        message: `File ${name} is too large. Maximum size is 5MB.`,
+        code: 'fileTooLarge',
+      },
+    ],
+    // The file's name as the client may show it, in its own words.
+    { params: { name } },
+  );
 export const unsupported = (name: string) =>
   new HttpError(
     415,
@@ -86,6 +92,7 @@ export const unsupported = (name: string) =>
         code: 'fileUnsupported',
       },
     ],
+    { params: { name } },
   );
 
 const quotaReached = () => {

@@ -84,7 +84,10 @@ function parserError(error: unknown, maxFiles: number): HttpError {
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'FST_FILES_LIMIT') {
     const message = `At most ${maxFiles} files can be sent at once.`;
-    return new HttpError(413, message, [{ field: 'file', message }]);
+    return new HttpError(413, message, [{ field: 'file', message }], {
+      code: 'TOO_MANY_FILES',
+      params: { max: maxFiles },
+    });
   }
   const known = typeof code === 'string' ? PARSER_ERRORS[code] : undefined;
   if (known) return known();

@@ -91,6 +91,17 @@ test('a company registers in four steps, is approved by staff, signs in, sees pr
   const files = page.getByRole('list', { name: 'Chosen files' });
   await expect(files).toContainText('visura.pdf');
   await expect(files).not.toContainText('notes.txt');
+  // Named a PDF, but not one: the server refuses it, the page says which file, and keeps
+  // everything chosen and typed.
+  await page
+    .getByLabel('Identity document')
+    .setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from('no') });
+  await page.getByRole('button', { name: 'Submit Registration' }).click();
+  await expect(page.getByRole('alert')).toHaveText(
+    'File scan.pdf is not a supported format. Please upload PDF, JPG, or PNG files.',
+  );
+  await expect(files).toContainText('visura.pdf');
+  await page.getByRole('button', { name: 'Remove scan.pdf' }).click();
   await page.getByRole('button', { name: 'Submit Registration' }).click();
   await expect(page.getByText(/Company registration submitted successfully/)).toBeVisible();
   await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });

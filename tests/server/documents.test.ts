@@ -680,6 +680,9 @@ describe('malformed upload forms', () => {
     expect(response.statusCode).toBe(413);
     expect(response.json()).toMatchObject({
       message: 'At most 8 files can be sent at once.',
+      // Named, so that the app says it in the user's language.
+      code: 'TOO_MANY_FILES',
+      params: { max: 8 },
       details: [{ field: 'file' }],
     });
     expect(await documentsOf(companyId)).toEqual([]);
