@@ -1,12 +1,33 @@
 // @vitest-environment happy-dom
 import 'fake-indexeddb/auto';
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { User } from '../../src/contracts/accounts';
-import { SettingsTab } from '../../src/features/profile/settings-tab';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { NotificationSettings, User } from '../../src/contracts/accounts';
+
+// The server's side of the notification settings: each call waits until the test answers it.
+const server = vi.hoisted(() => ({
+  sent: [] as NotificationSettings[],
+  answers: [] as (() => void)[],
+}));
+vi.mock('../../src/lib/api/accounts', () => ({
+  changePassword: vi.fn(),
+  deleteAccount: vi.fn(),
+  updateNotifications: (settings: NotificationSettings) => {
+    server.sent.push(settings);
+    return new Promise((resolve) => {
+      server.answers.push(() => resolve({ user: { ...user('USER'), notifications: settings } }));
+    });
+  },
+}));
+vi.mock('../../src/lib/auth/session-actions', () => ({
+  signOut: vi.fn(),
+  updateStoredUser: vi.fn(),
+}));
+
+const { SettingsTab } = await import('../../src/features/profile/settings-tab');
 import en from '../../src/locales/en.json';
 
 beforeAll(async () => {
@@ -14,22 +35,24 @@ beforeAll(async () => {
 });
 afterEach(cleanup);
 
-const user = (role: User['role']): User => ({
-  id: 7,
-  email: 'ana@example.com',
-  emailVerified: true,
-  firstName: 'Ana',
-  lastName: 'Pop',
-  role,
-  companyId: role === 'USER' ? 3 : null,
-  createdAt: '2026-01-05T10:00:00.000Z',
-  company: null,
-  notifications: {
-    orderNotifications: true,
-    newProductNotifications: false,
-    marketingNewsletter: false,
-  },
-});
+function user(role: User['role']): User {
+  return {
+    id: 7,
+    email: 'ana@example.com',
+    emailVerified: true,
+    firstName: 'Ana',
+    lastName: 'Pop',
+    role,
+    companyId: role === 'USER' ? 3 : null,
+    createdAt: '2026-01-05T10:00:00.000Z',
+    company: null,
+    notifications: {
+      orderNotifications: true,
+      newProductNotifications: false,
+      marketingNewsletter: false,
+    },
+  };
+}
 
 const settingsOf = (role: User['role']) =>
   render(
@@ -52,4 +75,25 @@ describe('the settings of the profile', () => {
       expect(screen.queryByRole('button', { name: 'Delete account' })).toBeNull();
     },
   );
+
+  it('save two boxes clicked one after the other, before the first is saved', async () => {
+    settingsOf('USER');
+    const orders = screen.getByRole('checkbox', { name: 'Order notifications' });
+    const newsletter = screen.getByRole('checkbox', { name: 'Marketing newsletter' });
+    fireEvent.click(orders);
+    fireEvent.click(newsletter);
+    // Both show as clicked at once, and the second request waits for the first.
+    expect([
+      (orders as HTMLInputElement).checked,
+      (newsletter as HTMLInputElement).checked,
+    ]).toEqual([false, true]);
+    await act(() => Promise.resolve(server.answers.shift()?.()));
+    await act(() => Promise.resolve(server.answers.shift()?.()));
+    expect(server.sent.at(-1)).toEqual({
+      orderNotifications: false,
+      newProductNotifications: false,
+      marketingNewsletter: true,
+    });
+    expect(screen.getByRole('status').textContent).toBe('Notification settings saved.');
+  });
 });

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { NotificationSettings, User } from '../../contracts/accounts';
@@ -105,24 +105,40 @@ function PasswordChange() {
   );
 }
 
+/**
+ * Saved on each change, one request after the other, each with every box as it is then:
+ * a second click while the first is on its way is not lost (the server replaces all three).
+ * A failed save puts the boxes back as the server has them.
+ */
 function Notifications({ user }: { user: User }) {
   const { t } = useTranslation();
   const [message, setMessage] = useState<Message>(null);
-  const save = async (change: Partial<NotificationSettings>) => {
+  const [settings, setSettings] = useState(user.notifications);
+  const wanted = useRef(user.notifications);
+  const saved = useRef(user.notifications);
+  const saving = useRef(Promise.resolve());
+  const save = (change: Partial<NotificationSettings>) => {
+    wanted.current = { ...wanted.current, ...change };
+    setSettings(wanted.current);
     setMessage(null);
-    try {
-      const { user: saved } = await updateNotifications({ ...user.notifications, ...change });
-      updateStoredUser(saved);
-      setMessage({ kind: 'success', text: t('settings.notificationsSaved') });
-    } catch (error) {
-      setMessage({
-        kind: 'error',
-        text: failureText(t, await classifyFailure(error), {
-          offline: t('profile.needsNetwork'),
-          refused: t('settings.notificationsFailed'),
-        }),
-      });
-    }
+    saving.current = saving.current.then(async () => {
+      try {
+        const { user: stored } = await updateNotifications(wanted.current);
+        saved.current = stored.notifications;
+        updateStoredUser(stored);
+        setMessage({ kind: 'success', text: t('settings.notificationsSaved') });
+      } catch (error) {
+        wanted.current = saved.current;
+        setSettings(saved.current);
+        setMessage({
+          kind: 'error',
+          text: failureText(t, await classifyFailure(error), {
+            offline: t('profile.needsNetwork'),
+            refused: t('settings.notificationsFailed'),
+          }),
+        });
+      }
+    });
   };
   return (
     <section className="card" aria-labelledby="notifications-title">
@@ -132,8 +148,8 @@ function Notifications({ user }: { user: User }) {
           <label key={key} className="checkbox">
             <input
               type="checkbox"
-              checked={user.notifications[key]}
-              onChange={(event) => void save({ [key]: event.target.checked })}
+              checked={settings[key]}
+              onChange={(event) => save({ [key]: event.target.checked })}
             />
             {t(`settings.${key}`)}
           </label>
