@@ -138,3 +138,21 @@ test('online, the order cannot be placed with an empty address while the company
   await expect(form.getByLabel('City')).toHaveValue('Cluj-Napoca');
   await expect(form.getByRole('button', { name: 'Place order' })).toBeEnabled();
 });
+
+test('a company registered in another country types the country to ship to', async ({
+  page,
+  request,
+}) => {
+  const salon = await approvedSalon(request, 'abroad', {
+    ...COMPANY_ADDRESS,
+    companyCountry: 'Other',
+  });
+  await signInAs(page, salon.email);
+  await catalogueReady(page);
+  const form = await addFirstProductAndCheckOut(page);
+  await expect(form.getByLabel('City')).toHaveValue('Cluj-Napoca');
+  // "Other" is the wizard's choice, not a place to ship to.
+  await expect(form.getByLabel('Country')).toHaveValue('');
+  await form.getByRole('button', { name: 'Place order' }).click();
+  await expect(form.getByLabel('Country')).toHaveAccessibleDescription(/required/i);
+});

@@ -8,20 +8,31 @@ import {
   validateShipping,
   type ShippingField,
 } from '../../contracts/form-schemas';
+import { COUNTRIES } from '../../contracts/validation';
 import { FormField } from '../../components/form-field';
 import { refreshCompany } from '../../lib/sync/company';
 import { getConnectivity } from '../../lib/sync/connectivity';
 import { useStoredCompany } from '../../lib/sync/use-device-data';
 import { ruleMessages } from '../../lib/use-form';
 
-/** The address the form starts from: the user's name, the company's address and phone. */
-const prefilled = (user: User, company: Company | undefined): ShippingAddress => ({
+type Country = (typeof COUNTRIES)[number];
+
+/**
+ * The address the form starts from: the user's name, the company's address and phone. The
+ * country as the user reads it (the company keeps the wizard's choice, in English), none
+ * for "Other", which is no country to ship to: the user types it.
+ */
+const prefilled = (
+  user: User,
+  company: Company | undefined,
+  countryName: (country: string) => string,
+): ShippingAddress => ({
   firstName: user.firstName,
   lastName: user.lastName,
   street: company?.address ?? '',
   city: company?.city ?? '',
   zipCode: company?.postalCode ?? '',
-  country: company?.country ?? '',
+  country: company?.country ? countryName(company.country) : '',
   phone: company?.phone ?? '',
 });
 
@@ -41,7 +52,13 @@ export function CheckoutForm({
   // user typed wins over it, also when a newer copy arrives.
   const stored = useStoredCompany();
   const [typed, setTyped] = useState<Partial<Record<ShippingField, string>>>({});
-  const address: ShippingAddress = { ...prefilled(user, stored?.company), ...typed };
+  const countryName = (country: string) =>
+    country === 'Other'
+      ? ''
+      : (COUNTRIES as readonly string[]).includes(country)
+        ? t(`countries.${country as Country}`)
+        : country;
+  const address: ShippingAddress = { ...prefilled(user, stored?.company, countryName), ...typed };
   const [notes, setNotes] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   // Online, the company is read again (it may have moved); offline there is nothing to wait for.
