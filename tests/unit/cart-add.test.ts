@@ -20,7 +20,7 @@ vi.mock('../../src/lib/sync/device', () => ({ requestSync: () => undefined }));
 
 const { db } = await import('../../src/lib/db/db');
 const { storeProducts } = await import('../../src/lib/db/stored-products');
-const { addToCart, CartFull, CartHoldsAllStock } = await import('../../src/lib/sync/engine');
+const { addToCart, CannotAdd } = await import('../../src/lib/sync/engine');
 
 /** A product on sale with this stock, at 10 €. */
 function product(id: number, stock: number): Product {
@@ -39,7 +39,7 @@ describe("a salon's “Add to cart”", () => {
     await storeProducts(db, [conditioner]);
     await db.carts.put({ userId: 7, cart: cartOf([cartLine(conditioner, 3, 10)]), syncedAt: '' });
 
-    await expect(addToCart(1, 1)).rejects.toBeInstanceOf(CartHoldsAllStock);
+    await expect(addToCart(1, 1)).rejects.toMatchObject(new CannotAdd('cart.allInCart'));
     // Nothing the server would refuse, so nothing that would hold up the next checkout.
     expect(await queued()).toEqual([]);
   });
@@ -53,7 +53,7 @@ describe("a salon's “Add to cart”", () => {
       { kind: 'cart.add', productId: 1, quantity: 2 },
       { kind: 'cart.add', productId: 1, quantity: 3 },
     ]);
-    await expect(addToCart(1, 1)).rejects.toBeInstanceOf(CartHoldsAllStock);
+    await expect(addToCart(1, 1)).rejects.toMatchObject(new CannotAdd('cart.allInCart'));
   });
 
   it('adds as asked within the stock, and leaves a product the device lacks to the server', async () => {
@@ -76,9 +76,25 @@ describe("a salon's “Add to cart”", () => {
       syncedAt: '',
     });
 
-    await expect(addToCart(500, 1)).rejects.toBeInstanceOf(CartFull);
+    await expect(addToCart(500, 1)).rejects.toMatchObject({
+      textKey: 'cart.full',
+      textParams: { max: MAX_ORDER_LINES },
+    });
     // A product it holds still goes in.
     expect(await addToCart(1, 1)).toEqual({ limited: false });
     expect(await queued()).toEqual([{ kind: 'cart.add', productId: 1, quantity: 1 }]);
+  });
+
+  it('adds the last unit once when “Add to cart” is clicked twice at once', async () => {
+    await storeProducts(db, [product(1, 1)]);
+    const clicks = await Promise.allSettled([addToCart(1, 1), addToCart(1, 1)]);
+    expect(clicks.map((click) => click.status)).toEqual(['fulfilled', 'rejected']);
+    expect(await queued()).toEqual([{ kind: 'cart.add', productId: 1, quantity: 1 }]);
+  });
+
+  it('queues nothing for a product the device knows is sold out', async () => {
+    await storeProducts(db, [product(1, 0)]);
+    await expect(addToCart(1, 1)).rejects.toMatchObject({ textKey: 'cart.soldOut' });
+    expect(await queued()).toEqual([]);
   });
 });

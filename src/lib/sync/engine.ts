@@ -20,31 +20,23 @@ export { readCompany, refreshCompany } from './company';
 export { queryLocalCatalogue } from './local-catalogue';
 export { readCart, readOrders, readOutbox, readOutboxSummary } from './device-data';
 
-/** Nothing more of a product can go into the cart: it holds all of its stock already. */
-export class CartHoldsAllStock extends Error {
-  readonly textKey = 'cart.allInCart';
-  constructor() {
-    super('The cart already holds all of this product that is in stock');
-    this.name = 'CartHoldsAllStock';
-  }
-}
-
-/** A new product cannot go into the cart: it holds as many as an order may have. */
-export class CartFull extends Error {
-  readonly textKey = 'cart.full';
-  readonly textParams = { max: MAX_ORDER_LINES };
-  constructor() {
-    super(`A cart holds at most ${MAX_ORDER_LINES} products`);
-    this.name = 'CartFull';
+/** Why nothing went into the cart: a text of the page's, with its values. */
+export class CannotAdd extends Error {
+  constructor(
+    readonly textKey: 'cart.allInCart' | 'cart.soldOut' | 'cart.full',
+    readonly textParams: Record<string, unknown> = {},
+  ) {
+    super(textKey);
+    this.name = 'CannotAdd';
   }
 }
 
 /**
  * A salon's addition, within the stock the device knows of and counting what the cart
- * holds: the server refuses a line above its stock, and a refused change holds up every
- * later checkout until it is discarded (docs/product.md#offline). Rejects with
- * CartHoldsAllStock when nothing more fits, CartFull when a new line would not; a product
- * the device lacks is left to the server.
+ * holds: the server refuses a line above its stock (or past an order's lines), and a
+ * refused change holds up every later checkout until it is discarded
+ * (docs/product.md#offline). Rejects with CannotAdd when nothing fits; a product the device
+ * lacks, or has no price for, is left to the server.
  */
 async function addToSalonCartWithinStock(productId: number, quantity: number): Promise<Added> {
   const [product, { cart }] = await Promise.all([
@@ -52,15 +44,26 @@ async function addToSalonCartWithinStock(productId: number, quantity: number): P
     readCart(signedInUserId()),
   ]);
   const line = cart.items.find((item) => item.productId === productId);
-  // The server refuses a line past an order's (docs/api.md#cart).
-  if (!line && cart.items.length >= MAX_ORDER_LINES) throw new CartFull();
-  const inCart = line?.quantity ?? 0;
-  const check = product ? quantityToAdd(product, inCart, quantity) : null;
-  if (check && !check.ok && check.problem === 'allInCart') throw new CartHoldsAllStock();
-  const limited = check?.ok === true && check.limited;
+  if (!line && cart.items.length >= MAX_ORDER_LINES) {
+    throw new CannotAdd('cart.full', { max: MAX_ORDER_LINES });
+  }
+  const check = product ? quantityToAdd(product, line?.quantity ?? 0, quantity) : null;
+  if (check?.ok === false && check.problem === 'allInCart') throw new CannotAdd('cart.allInCart');
+  if (check?.ok === false && check.problem === 'outOfStock') throw new CannotAdd('cart.soldOut');
   await addToSalonCart(productId, check?.ok ? check.quantity : quantity);
-  return { limited };
+  return { limited: check?.ok === true && check.limited };
 }
+
+/**
+ * The salon's additions one after the other: two quick clicks on the last unit must not
+ * both read a cart without it.
+ */
+let adding: Promise<unknown> = Promise.resolve();
+const addInTurn = (productId: number, quantity: number): Promise<Added> => {
+  const added = adding.then(() => addToSalonCartWithinStock(productId, quantity));
+  adding = added.catch(() => undefined);
+  return added;
+};
 
 /** What an addition put into the cart: fewer than asked when `limited` (the stock left). */
 export interface Added {
@@ -68,8 +71,8 @@ export interface Added {
 }
 
 /**
- * Adds to the signed-in user's cart: a salon's, through the outbox (see
- * addToSalonCartWithinStock); a sales rep's, to the cart of the customer it is ordering
+ * Adds to the signed-in user's cart: a salon's, through the outbox, one addition after the
+ * other (see addToSalonCartWithinStock); a sales rep's, to the cart of the customer it is ordering
  * for (./rep-cart), which rejects with NoCustomerChosen when it has chosen none.
  */
 export const addToCart = (productId: number, quantity: number): Promise<Added> =>
@@ -78,4 +81,4 @@ export const addToCart = (productId: number, quantity: number): Promise<Added> =
       import('./rep-cart')
         .then((m) => m.addToRepCart(productId, quantity))
         .then(() => ({ limited: false }))
-    : addToSalonCartWithinStock(productId, quantity);
+    : addInTurn(productId, quantity);
