@@ -59,6 +59,9 @@ export function lineLimitError(
  * ordered (a checkout names at most MAX_ORDER_LINES lines).
  */
 async function refuseNewLineOfFullCart(db: Db, userId: number): Promise<void> {
+  // The lines locked first (after the product, in the lock order): two new lines added at
+  // once by two devices are counted one after the other, not both against 199.
+  await lockLines(db, userId);
   const [row] = await db
     .select({ lines: sql<number>`count(*)::int` })
     .from(cartItems)
