@@ -6,19 +6,24 @@ import { initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { NotificationSettings, User } from '../../src/contracts/accounts';
+import { ResponseError } from '../../src/lib/api/errors';
 
 // The server's side of the notification settings: each call waits until the test answers it.
 const server = vi.hoisted(() => ({
   sent: [] as NotificationSettings[],
-  answers: [] as (() => void)[],
+  answers: [] as ((refuse?: boolean) => void)[],
 }));
 vi.mock('../../src/lib/api/accounts', () => ({
   changePassword: vi.fn(),
   deleteAccount: vi.fn(),
   updateNotifications: (settings: NotificationSettings) => {
     server.sent.push(settings);
-    return new Promise((resolve) => {
-      server.answers.push(() => resolve({ user: { ...user('USER'), notifications: settings } }));
+    return new Promise((resolve, reject) => {
+      server.answers.push((refuse) =>
+        refuse
+          ? reject(new ResponseError(Response.json({ message: 'Not saved.' }, { status: 422 })))
+          : resolve({ user: { ...user('USER'), notifications: settings } }),
+      );
     });
   },
 }));
@@ -82,7 +87,9 @@ describe('the settings of the profile', () => {
     const newsletter = screen.getByRole('checkbox', { name: 'Marketing newsletter' });
     fireEvent.click(orders);
     fireEvent.click(newsletter);
+    await act(() => Promise.resolve());
     // Both show as clicked at once, and the second request waits for the first.
+    expect(server.sent).toHaveLength(1);
     expect([
       (orders as HTMLInputElement).checked,
       (newsletter as HTMLInputElement).checked,
@@ -95,5 +102,23 @@ describe('the settings of the profile', () => {
       marketingNewsletter: true,
     });
     expect(screen.getByRole('status').textContent).toBe('Notification settings saved.');
+  });
+
+  it('put the boxes back as saved when a save fails, and send nothing queued behind it', async () => {
+    server.sent.length = 0;
+    settingsOf('USER');
+    const orders = screen.getByRole('checkbox', { name: 'Order notifications' });
+    const products = screen.getByRole('checkbox', { name: 'New product notifications' });
+    fireEvent.click(orders);
+    fireEvent.click(products);
+    await act(() => Promise.resolve());
+    await act(() => Promise.resolve(server.answers.shift()?.(true)));
+    expect([(orders as HTMLInputElement).checked, (products as HTMLInputElement).checked]).toEqual([
+      true,
+      false,
+    ]);
+    expect(server.sent).toHaveLength(1);
+    expect(server.answers).toHaveLength(0);
+    expect(screen.getByRole('alert').textContent).toBe('Not saved.');
   });
 });

@@ -108,7 +108,8 @@ function PasswordChange() {
 /**
  * Saved on each change, one request after the other, each with every box as it is then:
  * a second click while the first is on its way is not lost (the server replaces all three).
- * A failed save puts the boxes back as the server has them.
+ * A failed save puts the boxes back as the server has them, and the clicks queued behind it
+ * are not sent: what the page shows is what is saved, with the error.
  */
 function Notifications({ user }: { user: User }) {
   const { t } = useTranslation();
@@ -117,17 +118,22 @@ function Notifications({ user }: { user: User }) {
   const wanted = useRef(user.notifications);
   const saved = useRef(user.notifications);
   const saving = useRef(Promise.resolve());
+  const failures = useRef(0);
   const save = (change: Partial<NotificationSettings>) => {
     wanted.current = { ...wanted.current, ...change };
     setSettings(wanted.current);
     setMessage(null);
+    const failuresBefore = failures.current;
     saving.current = saving.current.then(async () => {
+      // Undone with the failed save before it.
+      if (failures.current !== failuresBefore) return;
       try {
         const { user: stored } = await updateNotifications(wanted.current);
         saved.current = stored.notifications;
         updateStoredUser(stored);
         setMessage({ kind: 'success', text: t('settings.notificationsSaved') });
       } catch (error) {
+        failures.current += 1;
         wanted.current = saved.current;
         setSettings(saved.current);
         setMessage({
