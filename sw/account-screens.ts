@@ -77,7 +77,9 @@ export function registerAccountScreens(
   self.addEventListener('install', (event) =>
     event.waitUntil(
       keptBefore().then(({ any, roles }) =>
-        any ? keepAll([...urls, ...roles.flatMap((role) => byRole[role] ?? [])]) : undefined,
+        any
+          ? keepAll([...new Set([...urls, ...roles.flatMap((role) => byRole[role] ?? [])])])
+          : undefined,
       ),
     ),
   );

@@ -1,4 +1,4 @@
-import { chromium, type Page } from '@playwright/test';
+import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { CACHE_NAMES } from '../../src/contracts/storage-names';
 import { expect, test, type Portal } from './portal';
 import { CHROME_ARGS, CHROME_PATH } from './chromium';
@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Script } from 'node:vm';
 import { cachedPaths, openedBefore, untilControlled } from './helpers';
+import { repWithCustomers, signInAsRep } from './reps';
 
 /** The product page's code failed to download: the message shows, and its reload works once it can. */
 async function reloadsOnceDownloadable(page: Page) {
@@ -456,21 +457,24 @@ function publishNextVersion(dir: string): () => void {
   };
 }
 
-test('a new version that takes effect offline keeps the language and the signed-in screens in use', async ({
-  page,
-  context,
-  portal,
-}) => {
-  await signInDemo(page);
-  await controlled(page);
-  await expect.poll(async () => (await accountScreens(page)).length).toBe(4);
-  const englishTexts = async (on: Page) =>
-    (await cachedPaths(on)).filter((path) => /^\/assets\/texts-en-/.test(path)).sort();
-  await expect.poll(async () => (await englishTexts(page)).length).toBe(3);
-  const undo = publishNextVersion(portal.staticDir);
-  // The server sends the files it found at its start: deployed, it starts again.
-  await portal.restart();
+/**
+ * A next version is published while `page` is open (signed in), found online and left
+ * waiting; the app is closed and opened again offline, where the new version takes over.
+ * Returns a page of the reopened app; `undo` puts the version before back.
+ */
+async function nextVersionTakesOverOffline(
+  page: Page,
+  context: BrowserContext,
+  portal: Portal,
+): Promise<{ again: Page; undo: () => Promise<void> }> {
+  const undoFiles = publishNextVersion(portal.staticDir);
+  const undo = async () => {
+    undoFiles();
+    await portal.restart();
+  };
   try {
+    // The server sends the files it found at its start: deployed, it starts again.
+    await portal.restart();
     // The app finds the new version online; nobody clicks "Reload".
     await page.evaluate(async () => {
       await (await navigator.serviceWorker.getRegistration())?.update();
@@ -501,7 +505,28 @@ test('a new version that takes effect offline keeps the language and the signed-
         return (await Promise.all(states)).includes(true);
       })
       .toBe(true);
-    const again = await context.newPage();
+    return { again: await context.newPage(), undo };
+  } catch (error) {
+    await undo();
+    throw error;
+  }
+}
+
+test('a new version that takes effect offline keeps the language and the signed-in screens in use', async ({
+  page,
+  context,
+  portal,
+}) => {
+  // Two restarts of the server, as two deployments.
+  test.setTimeout(120_000);
+  await signInDemo(page);
+  await controlled(page);
+  await expect.poll(async () => (await accountScreens(page)).length).toBe(4);
+  const englishTexts = async (on: Page) =>
+    (await cachedPaths(on)).filter((path) => /^\/assets\/texts-en-/.test(path)).sort();
+  await expect.poll(async () => (await englishTexts(page)).length).toBe(3);
+  const { again, undo } = await nextVersionTakesOverOffline(page, context, portal);
+  try {
     for (const [path, heading] of [
       ['/cart?lng=en', 'Cart'],
       ['/orders?lng=en', 'Orders'],
@@ -523,8 +548,32 @@ test('a new version that takes effect offline keeps the language and the signed-
       expect.stringMatching(/rest-[\w-]+n\.js$/),
     ]);
   } finally {
-    undo();
-    await portal.restart();
+    await undo();
+  }
+});
+
+test('a new version that takes effect offline keeps a sales rep’s screens', async ({
+  page,
+  context,
+  portal,
+  request,
+}) => {
+  // Two restarts of the server, as two deployments.
+  test.setTimeout(120_000);
+  const rep = await repWithCustomers(request, ['Salon Lumina']);
+  await signInAsRep(page, rep);
+  await controlled(page);
+  await expect.poll(async () => (await fieldSalesFiles(page)).length).toBeGreaterThan(0);
+  const { again, undo } = await nextVersionTakesOverOffline(page, context, portal);
+  try {
+    await again.goto('/rep?lng=en');
+    await expect(again.getByRole('heading', { level: 1, name: 'My customers' })).toBeVisible();
+    // Only the new version's files of field sales, downloaded while it installed.
+    const kept = await fieldSalesFiles(again);
+    expect(kept.length).toBeGreaterThan(0);
+    expect(kept.filter((path) => !/n\.[a-z]+$/.test(path))).toEqual([]);
+  } finally {
+    await undo();
   }
 });
 

@@ -24,6 +24,8 @@ interface PwaState {
 }
 
 let workbox: Workbox | undefined;
+/** The signed-in user's role whose screens are kept, for a new version to keep as well. */
+let keptRole: Role | undefined;
 let installEvent: BeforeInstallPromptEvent | undefined;
 const SERVER_STATE: PwaState = {
   updateReady: false,
@@ -72,7 +74,12 @@ export function registerServiceWorker(): void {
       // A classic script, not a module: browsers without module service workers (Firefox
       // before 147) keep the portal offline too.
       workbox = new Workbox('/sw.js', { scope: '/' });
-      workbox.addEventListener('waiting', () => set({ updateReady: true }));
+      workbox.addEventListener('waiting', () => {
+        set({ updateReady: true });
+        // The new version keeps its own files of the signed-in screens too: it may take
+        // over offline (the app closed, then opened at a fair).
+        if (keptRole) keepAccountScreens(keptRole);
+      });
       return workbox.register();
     })
     .catch((error: unknown) => {
@@ -84,13 +91,16 @@ export function registerServiceWorker(): void {
 /**
  * A user is signed in: the service worker keeps the signed-in screens for offline use
  * (a visitor's first visit does not download them), for staff the back office's and for
- * a sales rep field sales', once it is active.
+ * a sales rep field sales', once it is active; so does a new version waiting to take over.
  */
 export function keepAccountScreens(role: Role): void {
+  keptRole = role;
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  void navigator.serviceWorker.ready.then((registration) =>
-    registration.active?.postMessage({ type: KEEP_ACCOUNT_SCREENS, role }),
-  );
+  void navigator.serviceWorker.ready.then((registration) => {
+    for (const worker of [registration.active, registration.waiting]) {
+      worker?.postMessage({ type: KEEP_ACCOUNT_SCREENS, role });
+    }
+  });
 }
 
 /**
