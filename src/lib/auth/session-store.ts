@@ -83,13 +83,21 @@ export function updateStoredUser(user: User): void {
   void saveSession({ ...current, user });
 }
 
+/**
+ * Forgets the session: first the service worker's copy, then the page's. Screens show the
+ * user signed out only once the worker has none either, so that a connection returning
+ * right after a sign-out offline cannot send the user's waiting changes with it.
+ */
 export async function clearSession(): Promise<void> {
-  for (const storage of storages()) {
-    for (const key of Object.values(SESSION_KEYS)) storage.removeItem(key);
+  try {
+    const { db } = await import('../db/db');
+    await db.session.delete('current');
+  } finally {
+    for (const storage of storages()) {
+      for (const key of Object.values(SESSION_KEYS)) storage.removeItem(key);
+    }
+    notify();
   }
-  notify();
-  const { db } = await import('../db/db');
-  await db.session.delete('current');
 }
 
 export const subscribeSession = changes.add;
