@@ -9,31 +9,13 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { apiToken, cachedPaths, staffHeaders } from './helpers';
 import { expect, test } from './portal';
 import { readPdf } from '../unit/pdf-text';
-import { repWithCustomers, signInAsRep } from './reps';
+import { repWithCustomers, signInAsRep, signOnPad } from './reps';
 
 /** A small real PNG: a photo of a document, as far as the server can tell. */
 const PHOTO = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
-
-async function sign(page: Page) {
-  const pad = page.getByRole('img', { name: 'Customer’s signature' });
-  await pad.scrollIntoViewIfNeeded();
-  const box = await pad.boundingBox();
-  if (!box) throw new Error('The signature pad is not on the page');
-  await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.6);
-  await page.mouse.down();
-  for (const [x, y] of [
-    [0.4, 0.3],
-    [0.6, 0.7],
-    [0.8, 0.4],
-  ] as const) {
-    await page.mouse.move(box.x + box.width * x, box.y + box.height * y, { steps: 5 });
-  }
-  await page.mouse.up();
-  await expect(page.getByText('Signed.')).toBeVisible();
-}
 
 /** Adds a product to the cart of the customer the rep orders for, by its SKU. */
 async function addBySku(page: Page, sku: string) {
@@ -101,7 +83,7 @@ test('a day at the fair: orders and a new salon taken offline reach the server o
   await auroraCheckout.getByLabel('City').fill('Sibiu');
   await auroraCheckout.getByLabel('Zip code').fill('550001');
   await auroraCheckout.getByLabel('Phone').fill('+40 269 555 777');
-  await sign(page);
+  await signOnPad(page);
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page).toHaveURL(/\/rep\/orders$/);
 
@@ -141,7 +123,7 @@ test('a day at the fair: orders and a new salon taken offline reach the server o
   // The rest comes from what the rep typed at registration.
   await expect(checkout.getByLabel('Street and number')).toHaveValue('Strada Lungă 12');
   await expect(checkout.getByLabel('Phone')).toHaveValue('+40 268 111 222');
-  await sign(page);
+  await signOnPad(page);
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page).toHaveURL(/\/rep\/orders$/);
 

@@ -8,7 +8,7 @@ import { DB_NAME } from '../../src/contracts/storage-names';
 import { CHROME_ARGS, CHROME_PATH } from './chromium';
 import { writeBarcodeVideo } from './fake-camera';
 import { expect, test } from './portal';
-import { repWithCustomers, signInAsRep } from './reps';
+import { repWithCustomers, signInAsRep, signOnPad } from './reps';
 import {
   apiToken,
   approvedSalon,
@@ -282,21 +282,7 @@ test('a rep fills a customer’s cart offline by quick entry, and the signed ord
   await checkout.getByLabel('Country').fill('Romania');
   await checkout.getByLabel('Phone').fill('+40 268 555 777');
   await checkout.getByLabel('Notes for the order (optional)').fill('Livrare marți.');
-  const pad = checkout.getByRole('img', { name: 'Customer’s signature' });
-  const box = await pad.boundingBox();
-  if (!box) throw new Error('The signature pad is not on the page');
-  await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.6);
-  await page.mouse.down();
-  for (const [x, y] of [
-    [0.35, 0.3],
-    [0.5, 0.7],
-    [0.65, 0.35],
-    [0.8, 0.6],
-  ] as const) {
-    await page.mouse.move(box.x + box.width * x, box.y + box.height * y, { steps: 5 });
-  }
-  await page.mouse.up();
-  await expect(checkout.getByText('Signed.')).toBeVisible();
+  await signOnPad(page);
   await checkout.getByRole('button', { name: 'Place order' }).click();
   await expect(page).toHaveURL(/\/rep\/orders$/);
   const saved = page.getByText(
@@ -347,6 +333,56 @@ test('a rep fills a customer’s cart offline by quick entry, and the signed ord
     page.getByText('The cart of Salon Aurora is empty.', { exact: false }),
   ).toBeVisible();
   expect(await orders()).toHaveLength(1);
+});
+
+test('a signature drawn just before “Place order” goes with the order', async ({
+  page,
+  request,
+}) => {
+  // A slow tablet: the picture of a stroke takes a second and a half to make.
+  await page.addInitScript(() => {
+    const canvas = HTMLCanvasElement.prototype;
+    const toBlob = Object.getOwnPropertyDescriptor(canvas, 'toBlob')?.value as typeof canvas.toBlob;
+    canvas.toBlob = function (callback, ...rest) {
+      toBlob.call(this, (blob) => setTimeout(() => callback(blob), 1500), ...rest);
+    };
+  });
+  const rep = await repWithCustomers(request, ['Salon Aurora']);
+  await signInAsRep(page, rep);
+  await catalogueReady(page);
+  await page.goto('/rep?lng=en');
+  await page.getByRole('button', { name: 'Order for Salon Aurora' }).click();
+  await expect(page).toHaveURL(/\/products$/);
+  await page.goto('/rep/cart?lng=en');
+  const code = page
+    .getByRole('region', { name: 'Quick entry' })
+    .getByRole('combobox', { name: 'SKU, name or barcode' });
+  await code.fill('SH-HYD-1000');
+  await code.press('Enter');
+  await expect(page.getByTestId('rep-cart-line')).toHaveCount(1);
+  const checkout = page.getByRole('form', { name: 'Place the order' });
+  await checkout.getByLabel('Street and number').fill('Strada Teiului 7');
+  await checkout.getByLabel('City').fill('Brașov');
+  await checkout.getByLabel('Zip code').fill('500001');
+  await checkout.getByLabel('Country').fill('Romania');
+  await checkout.getByLabel('Phone').fill('+40 268 555 777');
+  await signOnPad(page);
+  await checkout.getByRole('button', { name: 'Place order' }).click();
+  await expect(page).toHaveURL(/\/rep\/orders$/);
+
+  const headers = { authorization: `Bearer ${await apiToken(request, rep.email, rep.password)}` };
+  const customerId = rep.customers[0]?.id;
+  const orders = async () =>
+    (
+      (await (
+        await request.get(`/api/rep/customers/${customerId}/orders`, { headers })
+      ).json()) as { orders: { id: number }[] }
+    ).orders;
+  await expect.poll(async () => (await orders()).length, { timeout: 20_000 }).toBe(1);
+  const [order] = await orders();
+  const signature = await request.get(`/api/orders/${order?.id}/signature`, { headers });
+  expect(signature.status()).toBe(200);
+  expect(signature.headers()['content-type']).toContain('image/png');
 });
 
 test('a rep scans a pack’s barcode with the tablet’s camera, offline, and it is added once', async ({

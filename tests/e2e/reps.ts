@@ -54,3 +54,23 @@ export async function signInAsRep(page: Page, rep: { email: string; password: st
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('button', { name: 'Victor' })).toBeVisible();
 }
+
+/** The customer signs the order on the pad with the mouse, in a few strokes' time. */
+export async function signOnPad(page: Page) {
+  const pad = page.getByRole('img', { name: 'Customer’s signature' });
+  await pad.scrollIntoViewIfNeeded();
+  const box = await pad.boundingBox();
+  if (!box) throw new Error('The signature pad is not on the page');
+  await page.mouse.move(box.x + box.width * 0.2, box.y + box.height * 0.6);
+  await page.mouse.down();
+  for (const [x, y] of [
+    [0.35, 0.3],
+    [0.5, 0.7],
+    [0.65, 0.35],
+    [0.8, 0.6],
+  ] as const) {
+    await page.mouse.move(box.x + box.width * x, box.y + box.height * y, { steps: 5 });
+  }
+  await page.mouse.up();
+  await expect(page.getByText('Signed.')).toBeVisible();
+}

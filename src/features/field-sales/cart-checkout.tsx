@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../components/form-field';
 import { MAX_ORDER_LINES, type RepCustomer } from '../../contracts/field-sales';
@@ -33,7 +33,9 @@ export function CartCheckout({ customer, view, onPlaced }: CheckoutProps) {
   const [typed, setTyped] = useState<Partial<Record<ShippingField, string>>>({});
   const address: ShippingAddress = { ...shippingAddressOf(customer), ...typed };
   const [notes, setNotes] = useState('');
-  const [signature, setSignature] = useState<string | null>(null);
+  const signature = useRef<string | null>(null);
+  // The picture of the last stroke is made in the background: the order waits for it.
+  const signatureMade = useRef<Promise<void>>(Promise.resolve());
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -60,12 +62,13 @@ export function CartCheckout({ customer, view, onPlaced }: CheckoutProps) {
     setProblem(null);
     setBusy(true);
     try {
+      await signatureMade.current;
       const localRef = await queueRepOrder({
         customerId: customer.id,
         cart,
         shippingAddress,
         notes: notes.trim(),
-        signature,
+        signature: signature.current,
       });
       onPlaced(localRef);
     } catch (error) {
@@ -117,7 +120,15 @@ export function CartCheckout({ customer, view, onPlaced }: CheckoutProps) {
           onChange={(event) => setNotes(event.target.value)}
         />
       </div>
-      <SignaturePad onChange={setSignature} disabled={busy} />
+      <SignaturePad
+        onChange={(png) => {
+          signature.current = png;
+        }}
+        onPictureStarted={(handedOver) => {
+          signatureMade.current = handedOver;
+        }}
+        disabled={busy}
+      />
       <p className="form-field__hint">{t('fieldSales.cart.checkout.signatureOptional')}</p>
       {problem && (
         <p className="banner banner--error" role="alert">

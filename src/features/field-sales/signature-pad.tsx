@@ -21,6 +21,12 @@ export interface SignaturePadProps {
    * form's to decide: someone who cannot use a pointer cannot sign here.
    */
   onChange: (png: string | null) => void;
+  /**
+   * Called as a stroke ends, with a promise that settles once the stroke's picture has
+   * been handed to onChange (or could not be made): a form sent meanwhile waits for it, so
+   * that the signature the customer has just made goes with the order.
+   */
+  onPictureStarted?: (handedOver: Promise<void>) => void;
   disabled?: boolean;
 }
 
@@ -60,7 +66,7 @@ function pointIn(canvas: HTMLCanvasElement, event: { clientX: number; clientY: n
  * The customer signs with a finger, a pen or a mouse. Signing needs a pointer: the hint
  * says so, and nothing here stops a form from being sent without a signature.
  */
-export function SignaturePad({ onChange, disabled = false }: SignaturePadProps) {
+export function SignaturePad({ onChange, onPictureStarted, disabled = false }: SignaturePadProps) {
   const { t } = useTranslation();
   const id = useId();
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -73,12 +79,14 @@ export function SignaturePad({ onChange, disabled = false }: SignaturePadProps) 
   /** Counts exports, so that a slow one never overrides a later stroke or a clear. */
   const exports = useRef(0);
   const changed = useRef(onChange);
+  const started = useRef(onPictureStarted);
   const [empty, setEmpty] = useState(true);
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
     changed.current = onChange;
-  }, [onChange]);
+    started.current = onPictureStarted;
+  }, [onChange, onPictureStarted]);
 
   const redraw = useCallback(() => {
     frame.current = 0;
@@ -123,7 +131,7 @@ export function SignaturePad({ onChange, disabled = false }: SignaturePadProps) 
   const publish = useCallback(() => {
     const run = (exports.current += 1);
     const { width, height } = size.current;
-    signaturePng(strokes.current, width, height).then(
+    const handedOver = signaturePng(strokes.current, width, height).then(
       (png) => {
         if (run !== exports.current) return;
         setFailed(false);
@@ -135,6 +143,7 @@ export function SignaturePad({ onChange, disabled = false }: SignaturePadProps) 
         changed.current(null);
       },
     );
+    started.current?.(handedOver);
   }, []);
 
   const down = (event: PointerEvent<HTMLCanvasElement>) => {
