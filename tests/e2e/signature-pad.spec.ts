@@ -72,7 +72,15 @@ const test = base.extend<object, { harnessUrl: string }>({
         cacheDir,
         logLevel: 'error',
         plugins: [react(), harness()],
-        server: { host: '127.0.0.1', port: 4390 + workerInfo.parallelIndex, strictPort: false },
+        server: {
+          host: '127.0.0.1',
+          port: 4390 + workerInfo.parallelIndex,
+          strictPort: false,
+          // Nothing changes while the tests run: no watching of the whole project (a scan
+          // that slows the pad's pictures), and no reload of the page should a file change.
+          watch: null,
+          hmr: false,
+        },
         // Prepared at start, so that the first load does not find new dependencies and reload.
         optimizeDeps: {
           entries: [],
