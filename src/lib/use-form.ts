@@ -4,6 +4,7 @@
  * language.
  */
 import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { ValidationCode } from '../contracts/validation';
@@ -19,8 +20,18 @@ export const ruleMessages = (t: TFunction, found: readonly BrokenRule[]): Record
   Object.fromEntries(found.map(({ field, code }) => [field, t(`validation.${code}`)]));
 
 /**
+ * Shows the messages of broken rules at once, then moves the focus to the first field that
+ * breaks one: its message is read out with it, and the field scrolls into view.
+ */
+export function showBrokenRules(form: HTMLFormElement | null | undefined, show: () => void): void {
+  flushSync(show);
+  form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+}
+
+/**
  * A form's values and the message under each field. Typing in a field clears its message;
- * `check` shows the message of every rule broken and says whether none was.
+ * `check` shows the message of every rule broken, with the focus on the first field of the
+ * `form` given that breaks one, and says whether none was.
  */
 export function useForm<Values extends Record<string, string>>(initial: Values | (() => Values)) {
   const { t } = useTranslation();
@@ -30,8 +41,9 @@ export function useForm<Values extends Record<string, string>>(initial: Values |
     setValues((current) => ({ ...current, [field]: value }));
     setErrors(({ [field]: _cleared, ...rest }) => rest);
   };
-  const check = (found: readonly BrokenRule[]): boolean => {
-    setErrors(ruleMessages(t, found));
+  const check = (found: readonly BrokenRule[], form?: HTMLFormElement | null): boolean => {
+    if (found.length === 0) setErrors({});
+    else showBrokenRules(form, () => setErrors(ruleMessages(t, found)));
     return found.length === 0;
   };
   return { values, setValues, errors, setErrors, change, check };

@@ -155,4 +155,6 @@ test('a company registered in another country types the country to ship to', asy
   await expect(form.getByLabel('Country')).toHaveValue('');
   await form.getByRole('button', { name: 'Place order' }).click();
   await expect(form.getByLabel('Country')).toHaveAccessibleDescription(/required/i);
+  // The focus goes to the field to fix, so that its message is read out.
+  await expect(form.getByLabel('Country')).toBeFocused();
 });

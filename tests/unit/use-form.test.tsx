@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-import { act, cleanup, renderHook } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { validatePasswordReset } from '../../src/contracts/form-schemas';
+import { FormField } from '../../src/components/form-field';
 import { useForm } from '../../src/lib/use-form';
 import en from '../../src/locales/en.json';
 
@@ -46,5 +47,48 @@ describe("a form's values and messages", () => {
     });
     expect(valid).toBe(true);
     expect(result.current.errors).toEqual({});
+  });
+});
+
+/** A password reset form as the page has it: each field with its message. */
+function ResetForm() {
+  const { values, errors, change, check } = useForm({
+    newPassword: 'Longer-Password-1',
+    confirmPassword: 'Other-Password-1',
+  });
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        check(validatePasswordReset(values), event.currentTarget);
+      }}
+    >
+      {(['newPassword', 'confirmPassword'] as const).map((field) => (
+        <FormField
+          key={field}
+          label={field}
+          value={values[field]}
+          error={errors[field]}
+          onChange={(event) => change(field, event.target.value)}
+        />
+      ))}
+      <button type="submit">Save</button>
+    </form>
+  );
+}
+
+describe('a form sent with a broken rule', () => {
+  it('moves the focus to the first field that breaks one, its message read out with it', () => {
+    render(<ResetForm />);
+    const button = screen.getByRole('button', { name: 'Save' });
+    button.focus();
+    fireEvent.submit(button.closest('form')!);
+    const confirm = screen.getByLabelText('confirmPassword');
+    expect(document.activeElement).toBe(confirm);
+    expect(confirm.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText(en.validation.passwordsDoNotMatch).id).toBe(
+      confirm.getAttribute('aria-describedby'),
+    );
   });
 });

@@ -30,9 +30,9 @@ export function ResetPasswordPage() {
   );
   const [busy, setBusy] = useState(false);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const valid = check(validatePasswordReset(values));
+    const valid = check(validatePasswordReset(values), event.currentTarget);
     setFailure(null);
     if (!valid) return;
     setBusy(true);

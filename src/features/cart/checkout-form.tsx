@@ -13,7 +13,7 @@ import { FormField } from '../../components/form-field';
 import { refreshCompany } from '../../lib/sync/company';
 import { getConnectivity } from '../../lib/sync/connectivity';
 import { useStoredCompany } from '../../lib/sync/use-device-data';
-import { ruleMessages } from '../../lib/use-form';
+import { ruleMessages, showBrokenRules } from '../../lib/use-form';
 
 type Country = (typeof COUNTRIES)[number];
 
@@ -77,12 +77,12 @@ export function CheckoutForm({
   // sent with an empty address: the order waits for the prefill.
   const loading = stored === undefined || (stored === null && reading);
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (loading) return;
     const trimmed = trimmedAddress(address);
     const found = validateShipping(trimmed);
-    setErrors(ruleMessages(t, found));
+    showBrokenRules(event.currentTarget, () => setErrors(ruleMessages(t, found)));
     if (found.length === 0) onSubmit(trimmed, notes.trim());
   };
 

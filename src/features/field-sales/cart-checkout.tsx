@@ -10,7 +10,7 @@ import {
 } from '../../contracts/form-schemas';
 import { MAX_NOTES_LENGTH, type ShippingAddress } from '../../contracts/orders';
 import { queueRepOrder, TooManyLines, type RepCartView } from '../../lib/sync/rep-cart';
-import { ruleMessages } from '../../lib/use-form';
+import { ruleMessages, showBrokenRules } from '../../lib/use-form';
 import { canOrderFor, shippingAddressOf } from './customer-address';
 import { SignaturePad } from './signature-pad';
 
@@ -49,12 +49,12 @@ export function CartCheckout({ customer, view, onPlaced }: CheckoutProps) {
         ? t('fieldSales.cart.checkout.empty')
         : null;
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy || blocked) return;
     const shippingAddress = trimmedAddress(address);
     const found = validateShipping(shippingAddress);
-    setErrors(ruleMessages(t, found));
+    showBrokenRules(event.currentTarget, () => setErrors(ruleMessages(t, found)));
     if (found.length > 0) {
       setProblem(t('validation.reviewFields'));
       return;

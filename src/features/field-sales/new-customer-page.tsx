@@ -33,9 +33,9 @@ export function NewCustomerPage() {
   const [banner, setBanner] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!check(validateRepCustomer(values))) {
+    if (!check(validateRepCustomer(values), event.currentTarget)) {
       setBanner(t('validation.reviewFields'));
       return;
     }

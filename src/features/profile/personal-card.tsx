@@ -7,7 +7,7 @@ import { FormField } from '../../components/form-field';
 import { serverProblemText } from '../../lib/i18n';
 import { queueProfileUpdate } from '../../lib/sync/outbox';
 import { useOutboxEntries } from '../../lib/sync/use-device-data';
-import { ruleMessages } from '../../lib/use-form';
+import { ruleMessages, showBrokenRules } from '../../lib/use-form';
 import { EmailConfirmation } from './email-confirmation';
 
 export function PersonalCard({ user }: { user: User }) {
@@ -29,11 +29,11 @@ export function PersonalCard({ user }: { user: User }) {
     }
   }, [waiting, refused, sawPending, t]);
 
-  const save = async (event: FormEvent) => {
+  const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const trimmed = { firstName: values.firstName.trim(), lastName: values.lastName.trim() };
     const found = validateProfile(trimmed);
-    setErrors(ruleMessages(t, found));
+    showBrokenRules(event.currentTarget, () => setErrors(ruleMessages(t, found)));
     if (found.length > 0) return;
     setBusy(true);
     try {

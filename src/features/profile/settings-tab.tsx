@@ -9,7 +9,7 @@ import { PasswordField } from '../../components/form-field';
 import { changePassword, deleteAccount, updateNotifications } from '../../lib/api/accounts';
 import { classifyFailure, failureText } from '../../lib/api/failure';
 import { signOut, updateStoredUser } from '../../lib/auth/session-actions';
-import { ruleMessages } from '../../lib/use-form';
+import { ruleMessages, showBrokenRules } from '../../lib/use-form';
 
 type Message = { kind: 'error' | 'success'; text: string } | null;
 
@@ -25,10 +25,10 @@ function PasswordChange() {
   const [message, setMessage] = useState<Message>(null);
   const [busy, setBusy] = useState(false);
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const found = validatePasswordChange(values);
-    setErrors(ruleMessages(t, found));
+    showBrokenRules(event.currentTarget, () => setErrors(ruleMessages(t, found)));
     if (found.length > 0) return;
     setBusy(true);
     try {

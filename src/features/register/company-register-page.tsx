@@ -69,20 +69,21 @@ export function CompanyRegisterPage() {
 
   if (session && !done) return <Navigate to="/" replace />;
 
-  const checkStep = (target: Step): boolean => {
-    const valid = check(validateWizardStep(target, values));
+  const checkStep = (target: Step, form: HTMLFormElement): boolean => {
+    const valid = check(validateWizardStep(target, values), form);
     setBanner(valid ? null : { kind: 'error', text: t('validation.reviewFields') });
     return valid;
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
     if (step < 4) {
-      if (checkStep(step)) setStep((step + 1) as Step);
+      if (checkStep(step, form)) setStep((step + 1) as Step);
       return;
     }
     for (const s of STEPS) {
-      if (!checkStep(s)) {
+      if (!checkStep(s, form)) {
         setStep(s);
         return;
       }

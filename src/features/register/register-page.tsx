@@ -10,7 +10,7 @@ import { registerPerson } from '../../lib/api/accounts';
 import { classifyFailure, fieldErrors, refusalText } from '../../lib/api/failure';
 import { useSession } from '../../lib/auth/session';
 import { useConnectivity } from '../../lib/sync/connectivity';
-import { ruleMessages } from '../../lib/use-form';
+import { ruleMessages, showBrokenRules } from '../../lib/use-form';
 import { useSignInAfterRegistering } from './after-registering';
 import { registrationFailure } from './server-errors';
 import '../screens.css';
@@ -49,7 +49,7 @@ export function RegisterPage() {
     setErrors(({ [field]: _cleared, ...rest }) => rest);
   };
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setBanner(null);
     const trimmed = {
@@ -61,7 +61,7 @@ export function RegisterPage() {
       taxNumber: values.taxNumber.trim(),
     };
     const found = validateRegisterForm({ ...trimmed, acceptTerms });
-    setErrors(ruleMessages(t, found));
+    showBrokenRules(event.currentTarget, () => setErrors(ruleMessages(t, found)));
     if (found.length > 0) {
       setBanner({ kind: 'error', text: t('validation.reviewFields') });
       return;
