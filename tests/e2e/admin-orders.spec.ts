@@ -38,9 +38,13 @@ async function expectAccessible(page: Page) {
 }
 
 /** An order of a newly approved salon, placed through the API. */
-async function placedOrder(request: APIRequestContext, prefix: string) {
+async function placedOrder(
+  request: APIRequestContext,
+  prefix: string,
+  options: { notes?: string } = {},
+) {
   const salon = await approvedSalon(request, prefix);
-  return { salon, order: await placeOrder(request, salon.email) };
+  return { salon, order: await placeOrder(request, salon.email, undefined, options) };
 }
 
 test('staff ship a salon’s order with a tracking number, and the salon sees it', async ({
@@ -49,7 +53,8 @@ test('staff ship a salon’s order with a tracking number, and the salon sees it
   request,
 }) => {
   test.setTimeout(120_000);
-  const { salon, order } = await placedOrder(request, 'ships');
+  const notes = 'Livrare marți, după ora 10.\nSunați la intrarea din spate.';
+  const { salon, order } = await placedOrder(request, 'ships', { notes });
 
   await signInAsStaff(page);
   await page.goto('/admin?lng=en');
@@ -64,6 +69,8 @@ test('staff ship a salon’s order with a tracking number, and the salon sees it
   await page.getByRole('link', { name: order.orderNumber }).click();
 
   await expect(page.getByRole('heading', { name: `Order ${order.orderNumber}` })).toBeVisible();
+  // The salon's note, in the lines it was typed in.
+  expect(await page.getByText('Livrare marți').innerText()).toBe(notes);
   // Only the steps the order allows.
   const next = page.getByRole('region', { name: 'Next step' });
   await expect(next.getByRole('button', { name: 'Mark as shipped' })).toHaveCount(0);
@@ -114,6 +121,10 @@ test('staff ship a salon’s order with a tracking number, and the salon sees it
   const card = salonPage.getByTestId('order-card').filter({ hasText: order.orderNumber });
   await expect(card.getByText('Shipped', { exact: true })).toBeVisible();
   await expect(card.getByText('RO-AWB 778899')).toBeVisible();
+  await card.getByRole('button', { name: 'View Details' }).click();
+  const details = salonPage.getByRole('dialog', { name: `Order ${order.orderNumber}` });
+  expect(await details.getByText('Livrare marți').innerText()).toBe(notes);
+  await details.getByRole('button', { name: 'Close' }).first().click();
 
   // Offline, as of the last sync: from the device.
   await untilControlled(salonPage);

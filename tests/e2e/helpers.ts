@@ -163,6 +163,7 @@ export async function orderThroughApi(
   request: APIRequestContext,
   token: string,
   lines: { productId: number; quantity: number }[],
+  { notes }: { notes?: string } = {},
 ) {
   const headers = { authorization: `Bearer ${token}` };
   for (const line of lines) {
@@ -184,6 +185,7 @@ export async function orderThroughApi(
         country: 'Romania',
         phone: '+40 268 555 777',
       },
+      ...(notes === undefined ? {} : { notes }),
     },
   });
   expect(checkout.status()).toBe(201);
@@ -191,7 +193,12 @@ export async function orderThroughApi(
 }
 
 /** An order of a salon that may order, placed through the API: two units of a product in stock. */
-export async function placedOrder(request: APIRequestContext, email: string, password = PASSWORD) {
+export async function placedOrder(
+  request: APIRequestContext,
+  email: string,
+  password = PASSWORD,
+  options: { notes?: string } = {},
+) {
   const token = await apiToken(request, email, password);
   const list = await request.get('/api/products', {
     headers: { authorization: `Bearer ${token}` },
@@ -200,7 +207,7 @@ export async function placedOrder(request: APIRequestContext, email: string, pas
   const { products } = (await list.json()) as { products: { id: number; stock: number }[] };
   const product = products.find((p) => p.stock > 5);
   expect(product, 'a product in stock').toBeTruthy();
-  return orderThroughApi(request, token, [{ productId: product?.id ?? 0, quantity: 2 }]);
+  return orderThroughApi(request, token, [{ productId: product?.id ?? 0, quantity: 2 }], options);
 }
 
 /** What the service worker keeps, by path. */

@@ -128,7 +128,9 @@ function OrderScreen({ detail, reload }: { detail: AdminOrderDetail; reload: () 
             <Row label={t('admin.orders.detail.total')}>{money(order.total)}</Row>
             <Row label={t('admin.orders.detail.trackingNumber')}>{order.trackingNumber}</Row>
             <Row label={t('admin.orders.detail.clientReference')}>{order.clientReference}</Row>
-            <Row label={t('admin.orders.detail.notes')}>{order.notes}</Row>
+            <Row label={t('admin.orders.detail.notes')}>
+              {order.notes && <span className="order-notes">{order.notes}</span>}
+            </Row>
             {order.cancellationReason && (
               <Row label={t('admin.orders.detail.cancellationReason')}>
                 {order.cancellationReason}

@@ -402,7 +402,7 @@ function OrderDetails({
             {order.notes && (
               <>
                 <dt>{t('orders.notes')}</dt>
-                <dd>{order.notes}</dd>
+                <dd className="order-notes">{order.notes}</dd>
               </>
             )}
             {trackingNumberOf(order) && (
