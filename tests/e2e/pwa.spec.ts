@@ -203,6 +203,59 @@ test('a new version applied in one tab is applied by “Reload” in another', a
   });
 });
 
+test('an app left open finds a new version when the connection returns and when shown again', async ({
+  page,
+  context,
+  portal,
+}) => {
+  await openedBefore(page);
+  await page.goto('/?lng=en');
+  await controlled(page);
+  const prompt = page
+    .getByRole('status')
+    .filter({ hasText: 'A new version of the portal is ready.' });
+  await withNextWorker(portal, async () => {
+    // Nothing is loaded again: the app looks by itself once back in range.
+    await context.setOffline(true);
+    await context.setOffline(false);
+    await expect(prompt).toBeVisible({ timeout: 20_000 });
+  });
+  await prompt.getByRole('button', { name: 'Reload' }).click();
+  await expect(prompt).toBeHidden();
+
+  // Shown again after a while (the clock moved on by an hour), it looks too.
+  await withNextWorker(portal, async () => {
+    await page.evaluate(() => {
+      const now = Date.now.bind(Date);
+      Date.now = () => now() + 60 * 60 * 1000;
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+    await expect(prompt).toBeVisible({ timeout: 20_000 });
+  });
+});
+
+test('an iPad, whose Safari says it is a Mac, is told how to install the portal; a Mac is not', async ({
+  browser,
+}) => {
+  const safari =
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15';
+  // An iPad's touch screen takes five fingers; a Mac's has none.
+  for (const [touchPoints, shown] of [
+    [5, 1],
+    [0, 0],
+  ] as const) {
+    const context = await browser.newContext({ userAgent: safari });
+    await context.addInitScript((points) => {
+      Object.defineProperty(Navigator.prototype, 'maxTouchPoints', { get: () => points });
+    }, touchPoints);
+    const page = await context.newPage();
+    await page.goto('/?lng=en');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByText('Install on iPhone or iPad')).toHaveCount(shown);
+    await context.close();
+  }
+});
+
 test('the app’s scripts and the service worker are sent compressed at the build’s best level', async ({
   page,
   request,

@@ -50,10 +50,15 @@ export function usePwaState(): PwaState {
   );
 }
 
+/** An iPhone or an iPad: iPadOS's Safari says it is a Mac, but a Mac has no touch screen. */
+const isIos = () =>
+  /iphone|ipad|ipod/i.test(navigator.userAgent) ||
+  (/macintosh/i.test(navigator.userAgent) && navigator.maxTouchPoints > 1);
+
 export function registerServiceWorker(): void {
   set({
     installed: runsInstalled(),
-    iosInstructions: /iphone|ipad|ipod/i.test(navigator.userAgent) && !runsInstalled(),
+    iosInstructions: isIos() && !runsInstalled(),
   });
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault();
@@ -69,8 +74,8 @@ export function registerServiceWorker(): void {
   // The service worker is set up once the visitor stays, and the page is up: it must
   // not compete with it.
   void whenKept()
-    .then(() => import('workbox-window'))
-    .then(({ Workbox }) => {
+    .then(() => Promise.all([import('workbox-window'), import('./look-for-updates')]))
+    .then(([{ Workbox }, { lookForUpdates }]) => {
       // A classic script, not a module: browsers without module service workers (Firefox
       // before 147) keep the portal offline too.
       workbox = new Workbox('/sw.js', { scope: '/' });
@@ -80,6 +85,7 @@ export function registerServiceWorker(): void {
         // over offline (the app closed, then opened at a fair).
         if (keptRole) keepAccountScreens(keptRole);
       });
+      lookForUpdates(workbox);
       return workbox.register();
     })
     .catch((error: unknown) => {
