@@ -485,6 +485,12 @@ export const OPERATIONS: Record<string, Operation> = {
     who: 'staff',
     refusals: { 404: '"Document not found".', 409: DOCUMENT_DECISION },
   },
+  'DELETE /api/admin/documents/{id}': {
+    summary: 'Remove a company’s document for good (the audit log keeps its name)',
+    tag: 'Back office: documents',
+    who: 'staff',
+    refusals: { 404: '"Document not found".' },
+  },
   'GET /api/admin/documents/{id}/file': {
     summary: 'Show a company’s document, inline and sandboxed',
     tag: 'Back office: documents',

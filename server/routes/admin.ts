@@ -14,6 +14,7 @@ import {
   decideCompany,
   editCompany,
   listCompanyPage,
+  removeDocument,
   reviewDocument,
 } from '../services/admin.js';
 import { listAudit } from '../services/audit.js';
@@ -188,6 +189,19 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
       }),
     );
   }
+
+  // An old or wrong document, so that a company at its document limit can upload again.
+  change.delete(
+    '/admin/documents/:id',
+    {
+      params: IdParams,
+      response: { 200: Type.Object({ deleted: Type.Integer() }), ...errorResponses },
+    },
+    async (tx, { params }, { user }) => {
+      await removeDocument(tx, params.id, user);
+      return { status: 200, body: { deleted: params.id } };
+    },
+  );
 
   app.get(
     '/admin/orders',

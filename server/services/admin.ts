@@ -377,6 +377,36 @@ export async function reviewDocument(
   return toDocumentDto(updated);
 }
 
+/**
+ * Removes one of a company's documents, for good: an old or wrong one, so that a company at
+ * its document limit (documents.ts, checkDocumentQuota) can upload again. The audit log
+ * keeps what it was; the file itself is gone. A document still being uploaded (no company
+ * yet) is not there to remove.
+ */
+export async function removeDocument(db: Db, id: number, actor: AuditActor): Promise<void> {
+  const [row] = await db
+    .delete(companyDocuments)
+    .where(and(eq(companyDocuments.id, id), isNotNull(companyDocuments.companyId)))
+    .returning({
+      companyId: companyDocuments.companyId,
+      type: companyDocuments.type,
+      status: companyDocuments.status,
+      originalName: companyDocuments.originalName,
+      size: companyDocuments.size,
+    });
+  if (!row) throw notFound('Document not found');
+  const { companyId, ...removed } = row;
+  await recordAudit(db, {
+    actor,
+    action: 'document.remove',
+    entityType: 'document',
+    entityId: id,
+    companyId,
+    before: removed,
+    after: null,
+  });
+}
+
 /** Why a staff account was not made: the e-mail is a customer's. */
 export const CUSTOMER_EMAIL_FOR_STAFF =
   'This e-mail address belongs to a customer account. Staff accounts are never made out of ' +

@@ -101,6 +101,10 @@ const quotaReached = () => {
   } MB in all. Please ask our team to remove old ones first.`;
   return new HttpError(409, message, [{ field: 'file', message }], {
     code: 'DOCUMENT_QUOTA_EXCEEDED',
+    params: {
+      max: MAX_DOCUMENTS_PER_COMPANY,
+      megabytes: MAX_DOCUMENT_BYTES_PER_COMPANY / 1024 / 1024,
+    },
   });
 };
 

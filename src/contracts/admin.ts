@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = [
   'company.edit',
   'document.approve',
   'document.reject',
+  'document.remove',
   'order.status',
   'order.payment',
   'order.cancel',

@@ -7,6 +7,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { expect, test } from './portal';
 import {
+  apiToken,
   approvedSalon,
   registeredSalon,
   signInAs,
@@ -209,6 +210,43 @@ test('staff verify a new salon from the dashboard: document preview, approvals, 
   );
   await expect(log.getByRole('row').filter({ hasText: 'Company approved' })).toHaveCount(0);
   await expectAccessible(page);
+});
+
+test('staff remove a document the company no longer needs; its people no longer see it', async ({
+  page,
+  request,
+}) => {
+  const name = `Salone ${token('documenti')} SRL`;
+  const { email } = await registeredSalon(request, 'documenti', { companyName: name });
+  const salonHeaders = { authorization: `Bearer ${await apiToken(request, email)}` };
+  const uploaded = await request.post('/api/companies/me/documents', {
+    headers: salonHeaders,
+    multipart: {
+      otherDocument: { name: 'vecchio.pdf', mimeType: 'application/pdf', buffer: PDF },
+    },
+  });
+  expect(uploaded.status()).toBe(201);
+
+  await signInAsStaff(page);
+  await page.goto(`/admin/companies/${await companyIdOf(request, name)}?lng=en`);
+  const document = page.getByRole('listitem').filter({ hasText: 'vecchio.pdf' });
+  await document.getByRole('button', { name: 'Remove document' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Remove vecchio.pdf?' });
+  await expect(confirm).toContainText('The file is deleted for good');
+  await confirm.getByRole('button', { name: 'Remove document' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(page.getByText('vecchio.pdf is removed.')).toBeVisible();
+  await expect(page.getByText('This company has not uploaded any documents.')).toBeVisible();
+  // The company's history says who removed what.
+  await expect(
+    page
+      .getByRole('row')
+      .filter({ hasText: 'Document removed' })
+      .filter({ hasText: 'vecchio.pdf' }),
+  ).toBeVisible();
+
+  const list = await request.get('/api/companies/me/documents', { headers: salonHeaders });
+  expect(((await list.json()) as { documents: unknown[] }).documents).toEqual([]);
 });
 
 test("a salon that opens the back office is told it is only for the maker's staff; a visitor is asked to sign in", async ({

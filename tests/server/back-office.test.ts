@@ -550,6 +550,45 @@ describe('PATCH /api/admin/companies/:id', () => {
   });
 });
 
+describe('DELETE /api/admin/documents/:id', () => {
+  it('removes the document for good, and the audit log keeps what it was', async () => {
+    const buyer = await salon(db());
+    const documentId = await companyDocument(db(), buyer.companyId, {
+      data: PDF,
+      contentType: 'application/pdf',
+      originalName: 'registru vechi.pdf',
+    });
+    const remove = () =>
+      app.inject({
+        method: 'DELETE',
+        url: `/api/admin/documents/${documentId}`,
+        headers: bearer(staff.tokens),
+      });
+    expect((await remove()).statusCode).toBe(200);
+
+    const shown = await detail(buyer.companyId);
+    expect(shown.documents).toEqual([]);
+    expect(shown.company.documentsUploaded).toBe(0);
+    expect(shown.history[0]).toMatchObject({
+      action: 'document.remove',
+      entityId: documentId,
+      actor: { id: staff.id },
+      before: {
+        type: 'TRADE_REGISTER',
+        status: 'PENDING',
+        originalName: 'registru vechi.pdf',
+        size: PDF.length,
+      },
+      after: null,
+    });
+    // Removed already (by another member of staff): not found, and nothing more is logged.
+    const again = await remove();
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toMatchObject({ message: 'Document not found' });
+    expect((await detail(buyer.companyId)).history).toHaveLength(1);
+  });
+});
+
 describe('GET /api/admin/documents/:id/file', () => {
   const file = async (data: Buffer, contentType: string, originalName: string) => {
     const { companyId } = await salon(db());
@@ -782,6 +821,9 @@ describe('every /api/admin route', () => {
       'POST /api/admin/documents/:id/reject': async () => ({
         url: `/api/admin/documents/${await document()}/reject`,
         payload: { reviewNotes: 'Blurred' },
+      }),
+      'DELETE /api/admin/documents/:id': async () => ({
+        url: `/api/admin/documents/${await document()}`,
       }),
       'GET /api/admin/documents/:id/file': async () => ({
         url: `/api/admin/documents/${await document()}/file`,

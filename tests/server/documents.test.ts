@@ -560,6 +560,47 @@ describe('the document quota', () => {
     expect((await upload(tokens, [pdf()])).statusCode).toBe(201);
   });
 
+  it('names the limits for the client to say them in its language', async () => {
+    const { tokens, companyId } = await signedInCompany();
+    await storeDirectly(companyId, MAX_DOCUMENTS_PER_COMPANY);
+    const response = await upload(tokens, [pdf()]);
+    expect(response.json<ErrorBody>()).toMatchObject({
+      code: 'DOCUMENT_QUOTA_EXCEEDED',
+      params: {
+        max: MAX_DOCUMENTS_PER_COMPANY,
+        megabytes: MAX_DOCUMENT_BYTES_PER_COMPANY / 1024 / 1024,
+      },
+    });
+  });
+
+  it('lets a company at its limit upload again once staff removed an old document', async () => {
+    await ensureAdmin(testDb.database.db, 'reviewer@example.com', 'Reviewer-Pass-1');
+    const admin = await signIn(app, 'reviewer@example.com', 'Reviewer-Pass-1');
+    const { tokens, companyId } = await signedInCompany();
+    await storeDirectly(companyId, MAX_DOCUMENTS_PER_COMPANY);
+    expect((await upload(tokens, [pdf()])).statusCode).toBe(409);
+    const [old] = await documentsOf(companyId);
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/admin/documents/${old?.id}`,
+      headers: bearer(admin),
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(removed.json()).toEqual({ deleted: old?.id });
+    expect((await upload(tokens, [pdf()])).statusCode).toBe(201);
+    expect(await documentsOf(companyId)).toHaveLength(MAX_DOCUMENTS_PER_COMPANY);
+    // The company's own list no longer names it, and its file is gone.
+    const list = await app.inject({ url: '/api/companies/me/documents', headers: bearer(tokens) });
+    expect(list.json<{ documents: CompanyDocument[] }>().documents.map((d) => d.id)).not.toContain(
+      old?.id,
+    );
+    const file = await app.inject({
+      url: `/api/admin/documents/${old?.id}/file`,
+      headers: bearer(admin),
+    });
+    expect(file.statusCode).toBe(404);
+  });
+
   it('counts bytes too: a company holding the byte quota is refused', async () => {
     const { tokens, companyId } = await signedInCompany();
     await storeDirectly(companyId, 1, MAX_DOCUMENT_BYTES_PER_COMPANY);

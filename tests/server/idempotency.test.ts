@@ -288,6 +288,21 @@ async function documentCase(action: 'approve' | 'reject') {
   } satisfies Prepared;
 }
 
+async function documentRemovalCase() {
+  const { tokens } = await customer(false);
+  const [documentId, otherId] = [await uploadedDocument(tokens), await uploadedDocument(tokens)];
+  return {
+    tokens: admin,
+    userId: adminId,
+    request: { method: 'DELETE', url: `/api/admin/documents/${documentId}` },
+    other: { method: 'DELETE', url: `/api/admin/documents/${otherId}` },
+    effect: async () => [
+      await db().select().from(companyDocuments).where(eq(companyDocuments.id, documentId)),
+      await auditOf('document', documentId),
+    ],
+  } satisfies Prepared;
+}
+
 /** A product made for one case, with demo pictures (SVG) when asked. */
 async function catalogueProduct(fields: Partial<typeof products.$inferInsert> = {}) {
   const [row] = await db()
@@ -869,6 +884,10 @@ const CASES: Case[] = [
   {
     route: 'POST /api/admin/documents/:id/reject',
     prepare: () => documentCase('reject'),
+  },
+  {
+    route: 'DELETE /api/admin/documents/:id',
+    prepare: documentRemovalCase,
   },
   {
     route: 'POST /api/admin/staff',

@@ -586,6 +586,8 @@ describe('a run through the main flows', () => {
       payload: { reviewNotes: 'Blurred' },
     });
     await expectAnswer(200, 'GET', `/api/admin/documents/${documentId}/file`, { as });
+    await expectAnswer(200, 'DELETE', `/api/admin/documents/${documentId}`, { as });
+    await expectAnswer(404, 'DELETE', `/api/admin/documents/${documentId}`, { as });
 
     await expectAnswer(200, 'POST', '/api/cart/add', {
       as: buyer.tokens,

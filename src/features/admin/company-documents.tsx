@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CompanyDocument } from '../../contracts/accounts';
 import { Banner } from '../../components/banner';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { useToast } from '../../components/toast';
-import { reviewDocument, type DocumentAction } from '../../lib/api/admin';
+import { removeDocument, reviewDocument, type DocumentAction } from '../../lib/api/admin';
 import { failureText } from '../../lib/api/failure';
 import { formatDateTime } from '../../lib/i18n';
 import { DecisionDialog } from './decision-dialog';
@@ -15,7 +16,10 @@ const STATUS_KEY = { PENDING: 'review', APPROVED: 'approved', REJECTED: 'rejecte
 const KB = 1024;
 const MB = 1024 * KB;
 
-/** A company's documents: each can be previewed in the page, approved or rejected with a note. */
+/**
+ * A company's documents: each can be previewed in the page, approved or rejected with a
+ * note, or removed (an old or wrong one, so that a company at its limit can upload again).
+ */
 export function CompanyDocuments({
   documents,
   offline,
@@ -41,6 +45,7 @@ export function CompanyDocuments({
   // The note and the document and decision it was typed for.
   const [note, setNote] = useState({ target: '', text: '' });
   const [error, setError] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<CompanyDocument | null>(null);
 
   const open = (document: CompanyDocument, decision: DocumentAction) => {
     // A note typed for this document and decision is still there when the dialog opens again.
@@ -81,10 +86,39 @@ export function CompanyDocuments({
     }
   };
 
+  const remove = async () => {
+    if (!removing) return;
+    const document = removing;
+    const result = await action.run(JSON.stringify(['remove', document.id]), (key) =>
+      removeDocument(document.id, key),
+    );
+    if (result.ok) {
+      notify(t('admin.documents.done.remove', { name: document.originalName }));
+      setRemoving(null);
+      onReviewed();
+      return;
+    }
+    const { failure } = result;
+    // Removed meanwhile (another member of staff): the list is read again without it.
+    const gone = failure.kind === 'refused' && failure.status === 404;
+    setError(
+      gone
+        ? t('admin.documents.removedMeanwhile')
+        : failureText(t, failure, {
+            offline: t('admin.needsNetwork'),
+            refused: t('admin.actionFailed'),
+          }),
+    );
+    if (gone) {
+      setRemoving(null);
+      onReviewed();
+    }
+  };
+
   if (documents.length === 0) return <p>{t('admin.documents.none')}</p>;
   return (
     <>
-      {error && review === null && <Banner kind="error">{error}</Banner>}
+      {error && review === null && removing === null && <Banner kind="error">{error}</Banner>}
       <ul className="documents staff-documents">
         {documents.map((document) => {
           const status = STATUS_KEY[document.status];
@@ -136,6 +170,17 @@ export function CompanyDocuments({
                       {t('admin.documents.reject')}
                     </button>
                   )}
+                  <button
+                    type="button"
+                    className="button button--ghost button--small"
+                    disabled={offline}
+                    onClick={() => {
+                      setError(null);
+                      setRemoving(document);
+                    }}
+                  >
+                    {t('admin.documents.remove')}
+                  </button>
                 </div>
               </div>
               <div id={previewId}>{shown && <DocumentPreview document={document} />}</div>
@@ -163,6 +208,19 @@ export function CompanyDocuments({
         onConfirm={() => void send()}
         onCancel={() => setReview(null)}
       />
+      <ConfirmDialog
+        open={removing !== null}
+        title={t('admin.documents.confirm.remove', { name: removing?.originalName ?? '' })}
+        confirmLabel={t('admin.documents.remove')}
+        cancelLabel={t('common.cancel')}
+        danger
+        busy={action.busy}
+        onConfirm={() => void remove()}
+        onCancel={() => setRemoving(null)}
+      >
+        <p>{t('admin.documents.removeText')}</p>
+        {error && removing !== null && <Banner kind="error">{error}</Banner>}
+      </ConfirmDialog>
     </>
   );
 }

@@ -63,6 +63,10 @@ export const reviewDocument = (id: number, action: DocumentAction, notes: string
     reviewNotes: notes,
   });
 
+/** Removes a company's document for good (the audit log keeps its name). */
+export const removeDocument = (id: number, key: string) =>
+  staffChange<{ deleted: number }>('delete', `admin/documents/${id}`, key);
+
 /** A company's document, to show in the page (never kept on the device). */
 export const fetchDocumentFile = (id: number, signal?: AbortSignal) =>
   api
