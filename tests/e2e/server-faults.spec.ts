@@ -1,6 +1,6 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './portal';
-import { approvedSalon, openedBefore, signInAs, unique } from './helpers';
+import { apiToken, approvedSalon, openedBefore, signInAs, unique } from './helpers';
 
 // The page alone: the routes below answer for the server, which a service worker's own
 // fetch would not reach.
@@ -152,6 +152,63 @@ test.describe('the profile', () => {
     await expect(page.getByRole('alert')).toHaveText(
       'Too many attempts. Please try again in 10 minutes.',
     );
+  });
+});
+
+test.describe('a document uploaded from the profile', () => {
+  test('whose answer was lost is stored once when sent again; one too large is not sent', async ({
+    page,
+    request,
+  }) => {
+    const salon = await approvedSalon(request, 'upload');
+    await signInAs(page, salon.email);
+    await page.goto('/profile?lng=en');
+    await expect(page.getByRole('heading', { name: 'Company data' })).toBeVisible();
+    const picker = page.locator('input[type=file]').first();
+    const licence = {
+      name: 'licence.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n%%EOF\n'),
+    };
+
+    // The server stores the first upload, and the connection drops before its answer.
+    const keys: (string | undefined)[] = [];
+    await page.route('**/api/companies/me/documents', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      keys.push(route.request().headers()['idempotency-key']);
+      if (keys.length > 1) return route.continue();
+      await route.fetch();
+      return route.abort('connectionreset');
+    });
+    await picker.setInputFiles(licence);
+    await expect(page.getByRole('alert')).toHaveText(LOST);
+    await picker.setInputFiles(licence);
+    await expect(page.getByText('Document licence.pdf uploaded successfully.')).toBeVisible();
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toBeTruthy();
+    expect(keys[1]).toBe(keys[0]);
+    const token = await apiToken(request, salon.email);
+    const documents = async () =>
+      (
+        (await (
+          await request.get('/api/companies/me/documents', {
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).json()) as { documents: { originalName: string }[] }
+      ).documents.map((document) => document.originalName);
+    expect(await documents()).toEqual(['licence.pdf']);
+
+    // Past 5 MB: said at once, and nothing is sent.
+    await picker.setInputFiles({
+      name: 'scan.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.alloc(5 * 1024 * 1024 + 1, 0x25),
+    });
+    await expect(page.getByRole('alert')).toHaveText(
+      'File scan.pdf is too large. Maximum size is 5MB.',
+    );
+    expect(keys).toHaveLength(2);
+    expect(await documents()).toEqual(['licence.pdf']);
   });
 });
 

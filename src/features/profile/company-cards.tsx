@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   type Company,
@@ -12,6 +12,7 @@ import {
   verificationChecklist,
   type DocumentsBadge,
 } from '../../contracts/company-documents';
+import { documentProblem } from '../../contracts/form-schemas';
 import { Banner } from '../../components/banner';
 import { downloadDocument, uploadDocument } from '../../lib/api/accounts';
 import { classifyFailure, failureText } from '../../lib/api/failure';
@@ -179,16 +180,37 @@ export function DocumentsCard({ data, badge }: { data: CompanyData; badge: Docum
     (d) => !requiredTypes.has(d.type) || latest.get(d.type)?.id !== d.id,
   );
 
+  // One key per file chosen: the same file sent again after a lost response is stored once.
+  const uploadKeys = useRef(new Map<string, string>());
+
   const upload = async (field: DocumentField, file: File | undefined) => {
     if (!file) return;
+    // A file the server would refuse is not sent (5 MB, on a fair's connection).
+    const problem = documentProblem(file);
+    if (problem) {
+      setBanner({
+        kind: 'error',
+        text: t(problem === 'tooLarge' ? 'documents.tooLarge' : 'documents.unsupported', {
+          name: file.name,
+        }),
+      });
+      return;
+    }
+    const chosen = [field, file.name, file.size].join('\n');
+    const key = uploadKeys.current.get(chosen) ?? crypto.randomUUID();
+    uploadKeys.current.set(chosen, key);
     setBusy(field);
     setBanner(null);
     try {
-      await uploadDocument(field, file);
+      await uploadDocument(field, file, key);
+      uploadKeys.current.delete(chosen);
       setBanner({ kind: 'success', text: t('documents.uploaded', { name: file.name }) });
       data.reload();
     } catch (error) {
       const failure = await classifyFailure(error);
+      // Refused: nothing was stored, and the next try is a new upload. Otherwise the upload
+      // may have been stored, and sending the file again keeps its key.
+      if (failure.kind === 'refused') uploadKeys.current.delete(chosen);
       const code = failure.kind === 'refused' ? failure.body?.details?.[0]?.code : undefined;
       setBanner({
         kind: 'error',

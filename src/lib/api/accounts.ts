@@ -78,11 +78,19 @@ export const fetchMyDocuments = () =>
     .json<{ documents: CompanyDocument[] }>()
     .then((b) => b.documents);
 
-export function uploadDocument(field: DocumentField, file: File) {
+/**
+ * Uploads one of the company's documents. The same `key` for the same file again (after a
+ * response lost on the way) gets the first upload's answer: the file is stored once.
+ */
+export function uploadDocument(field: DocumentField, file: File, key: string) {
   const form = new FormData();
   form.append(field, file, file.name);
   return api
-    .post('companies/me/documents', { body: form, timeout: 120_000 })
+    .post('companies/me/documents', {
+      body: form,
+      timeout: 120_000,
+      headers: { 'idempotency-key': key },
+    })
     .json<{ message: string; documents: CompanyDocument[] }>();
 }
 
