@@ -232,4 +232,22 @@ describe('checkLines', () => {
     const checked = checkLines([line('BIG-1', '10000')], catalogue([big]), new Map());
     expect(checked.lines[0]).toMatchObject({ quantity: 'overStock', available: 9999 });
   });
+
+  it('says when the new products would not fit in a cart of 200, counting the ones it holds', () => {
+    // A cart of 199 products, MASK among them: room for one new product.
+    const held = new Map<number, number>([[MASK.id, 1]]);
+    for (let id = 1000; held.size < 199; id += 1) held.set(id, 1);
+    const lines = [line('SH-HYD-1000', '1'), line('MA-HYD-500', '1')];
+    expect(checkLines(lines, catalogue(), held).tooManyProducts).toBeUndefined();
+    held.set(999, 1);
+    expect(checkLines(lines, catalogue(), held).tooManyProducts).toEqual({
+      max: 200,
+      adding: 1,
+      room: 0,
+    });
+    // A product already in the cart takes no room of its own.
+    expect(
+      checkLines([line('MA-HYD-500', '1')], catalogue(), held).tooManyProducts,
+    ).toBeUndefined();
+  });
 });

@@ -126,6 +126,27 @@ describe('planReorder', () => {
     expect(plan.additions).toEqual([{ productId: 1, quantity: 5 }]);
   });
 
+  it('adds no new product to a cart of 200, but still adds to the lines it holds', () => {
+    const held = Array.from({ length: 199 }, (_, i) => product(1000 + i, 5));
+    const cart = cartHolding(...held.map((p): [Product, number] => [p, 1]), [product(1, 10), 1]);
+    const plan = planReorder(
+      [ordered(1, 2), ordered(2, 1)],
+      byId(product(1, 10), product(2, 5)),
+      cart,
+    );
+    expect(plan.additions).toEqual([{ productId: 1, quantity: 2 }]);
+    expect(plan.lines.map((line) => line.problem)).toEqual([undefined, 'cartFull']);
+    // With room for one: the first new product goes in, the next does not.
+    const roomForOne = cartHolding(...held.map((p): [Product, number] => [p, 1]));
+    const fits = planReorder(
+      [ordered(1, 1), ordered(2, 1)],
+      byId(product(1, 10), product(2, 5)),
+      roomForOne,
+    );
+    expect(fits.additions).toEqual([{ productId: 1, quantity: 1 }]);
+    expect(fits.lines.map((line) => line.problem)).toEqual([undefined, 'cartFull']);
+  });
+
   it('says a product without a price cannot be added', () => {
     const { price: _price, ...unpriced } = product(1, 10);
     const plan = planReorder([ordered(1, 1)], byId(unpriced), EMPTY_CART);

@@ -6,6 +6,7 @@
  */
 import type { Product } from '../../contracts/catalogue';
 import { foldText } from '../../contracts/catalogue-query';
+import { MAX_ORDER_LINES } from '../../contracts/field-sales';
 import { MAX_LINE_QUANTITY } from '../../contracts/orders';
 
 /**
@@ -202,6 +203,11 @@ export interface QuickOrderCheck {
   wrong: number;
   /** What goes into the cart when no line is wrong: one addition per product. */
   additions: { productId: number; quantity: number }[];
+  /**
+   * When the additions would make the cart hold more products than an order takes
+   * (MAX_ORDER_LINES): how many new products they bring, and how many more fit.
+   */
+  tooManyProducts?: { max: number; adding: number; room: number } | undefined;
 }
 
 /** The catalogue as a quick order reads it. */
@@ -281,5 +287,13 @@ export function checkLines(
   }
   const filled = lines.filter((line) => !isBlank(line)).length;
   const wrong = checks.filter((check) => check.sku || check.quantity).length;
-  return { lines: checks, filled, wrong, additions };
+  const adding = additions.filter(({ productId }) => !inCart.has(productId)).length;
+  const room = Math.max(MAX_ORDER_LINES - inCart.size, 0);
+  return {
+    lines: checks,
+    filled,
+    wrong,
+    additions,
+    ...(adding > room && { tooManyProducts: { max: MAX_ORDER_LINES, adding, room } }),
+  };
 }

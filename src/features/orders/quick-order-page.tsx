@@ -157,6 +157,8 @@ export function QuickOrderPage() {
       form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
       return;
     }
+    if (check.tooManyProducts)
+      return setFormProblem(t('quickOrder.cartFull', check.tooManyProducts));
     setBusy(true);
     try {
       await addLinesToCart(check.additions);

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Modal } from '../../components/modal';
+import { MAX_ORDER_LINES } from '../../contracts/field-sales';
 import type { ReorderLine, ReorderPlan } from '../../lib/sync/reorder';
 
 /**
@@ -81,6 +82,7 @@ function MissedReason({ line }: { line: ReorderLine }) {
     added: line.added,
     stock: line.stock ?? 0,
     inCart: line.inCart,
+    max: MAX_ORDER_LINES,
   };
   if (line.problem === 'reduced') {
     return line.inCart > 0

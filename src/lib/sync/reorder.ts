@@ -5,6 +5,7 @@
  * once); what could not go in as ordered is said line by line.
  */
 import type { Product } from '../../contracts/catalogue';
+import { MAX_ORDER_LINES } from '../../contracts/field-sales';
 import type { Cart, OrderItem } from '../../contracts/orders';
 import { fetchProduct } from '../api/catalogue';
 import { isNotFound } from '../api/errors';
@@ -18,9 +19,10 @@ import { addLinesToCart } from './outbox';
 /**
  * Why a line does not go in as ordered: no longer sold (not in the catalogue), not checked
  * (the device lacks the whole catalogue and the server could not be asked), without a price,
- * out of stock, all of its stock already in the cart, or fewer than ordered (the stock left).
+ * out of stock, all of its stock already in the cart, fewer than ordered (the stock left),
+ * or a new product for a cart that holds as many as an order takes (MAX_ORDER_LINES).
  */
-export type ReorderProblem = 'notSold' | 'unchecked' | AddProblem | 'reduced';
+export type ReorderProblem = 'notSold' | 'unchecked' | AddProblem | 'reduced' | 'cartFull';
 
 export interface ReorderLine {
   /** Null for a product deleted since the order was placed. */
@@ -66,6 +68,7 @@ export function planReorder(
     ordered.set(key, same ? { ...same, quantity: same.quantity + item.quantity } : { ...item });
   }
   const plan: ReorderPlan = { lines: [], additions: [] };
+  let cartProducts = cart.items.length;
   for (const item of ordered.values()) {
     const id = item.productId;
     const product = id === null ? undefined : products.get(id);
@@ -88,6 +91,13 @@ export function planReorder(
     if (!check.ok) {
       line.problem = check.problem;
       continue;
+    }
+    if (inCart === 0) {
+      if (cartProducts >= MAX_ORDER_LINES) {
+        line.problem = 'cartFull';
+        continue;
+      }
+      cartProducts += 1;
     }
     line.added = check.quantity;
     if (check.limited) line.problem = 'reduced';
