@@ -29,6 +29,8 @@ export const MAKER_KEY = 'portal.maker';
 export const MIRROR_FLAG_KEY = 'portal.catalogueMirrored';
 /** Web Lock held while a refresh token is exchanged, so that two tabs never spend it twice. */
 export const REFRESH_LOCK = 'portal.refresh';
+/** Web Lock every signed-in tab holds (shared): a session no tab holds was left behind. */
+export const SIGNED_IN_LOCK = 'portal.signed-in';
 /** Web Lock held while the outbox is replayed: one tab (or the service worker) at a time. */
 export const OUTBOX_LOCK = 'portal.outbox';
 /** Background Sync tag under which the service worker replays the outbox. */

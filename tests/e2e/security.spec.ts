@@ -1,7 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { expect, test } from './portal';
 import { SESSION_KEYS } from '../../src/contracts/storage-names';
-import { approvedSalon, signInAs } from './helpers';
+import type { Page } from '@playwright/test';
+import { approvedSalon, catalogueReady, signInAs } from './helpers';
 
 /** Private answers the signed-in app read: priced products, the cart, orders, the user. */
 const PRIVATE_READS = [
@@ -52,6 +53,73 @@ test('after signing out, no price or personal answer can be had from the browser
     return found;
   }, PRIVATE_READS);
   expect(fromCache).toEqual([]);
+});
+
+/** What the device keeps of a session, and whose prices its catalogue holds. */
+function keptOnDevice(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise<{ refreshToken: string | null; catalogueViewer: string | null }>(
+        (resolve, reject) => {
+          const opened = indexedDB.open('hair-care-portal');
+          opened.onerror = () => reject(opened.error!);
+          opened.onsuccess = () => {
+            const tx = opened.result.transaction(['session', 'mirrorState']);
+            const session = tx.objectStore('session').get('current');
+            const mirror = tx.objectStore('mirrorState').get('catalogue');
+            tx.oncomplete = () => {
+              const kept = session.result as { refreshToken: string } | undefined;
+              const state = mirror.result as { viewer: string } | undefined;
+              resolve({
+                refreshToken: kept?.refreshToken ?? null,
+                catalogueViewer: state?.viewer ?? null,
+              });
+              opened.result.close();
+            };
+            tx.onerror = () => reject(tx.error!);
+          };
+        },
+      ),
+  );
+}
+
+test('a session not remembered is forgotten on the device, and ended, once no tab holds it', async ({
+  page,
+  context,
+  request,
+}) => {
+  const salon = await approvedSalon(request, 'forget');
+  await page.goto('/login?lng=en');
+  await page.getByLabel('E-mail', { exact: true }).fill(salon.email);
+  await page.getByLabel('Password', { exact: true }).fill(salon.password);
+  await page.getByLabel('Remember me').uncheck();
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('button', { name: 'Mara' })).toBeVisible();
+  await catalogueReady(page);
+  const kept = await keptOnDevice(page);
+  expect(kept.refreshToken).toBeTruthy();
+  expect(kept.catalogueViewer).not.toBe('visitor');
+
+  // Another tab is not signed in, but the first still is: nothing is forgotten.
+  const other = await context.newPage();
+  await other.goto('/?lng=en');
+  await expect(other.getByRole('link', { name: 'Log in' })).toBeVisible();
+  await other.waitForTimeout(1000);
+  expect((await keptOnDevice(other)).refreshToken).toBe(kept.refreshToken);
+
+  // The signed-in tab is closed, as the browser would be: the next page forgets the session.
+  await page.close();
+  await other.reload();
+  await expect.poll(async () => (await keptOnDevice(other)).refreshToken).toBeNull();
+  expect((await keptOnDevice(other)).catalogueViewer ?? 'visitor').toBe('visitor');
+  // And the server ended it: its refresh token renews nothing.
+  await expect
+    .poll(async () =>
+      (
+        await request.post('/api/auth/refresh', { data: { refreshToken: kept.refreshToken } })
+      ).status(),
+    )
+    .toBe(401);
 });
 
 test('pages name the configured address, never the Host header a request forged', async ({

@@ -14,6 +14,7 @@ import {
   subscribeSession,
   updateStoredUser,
 } from '../auth/session-store';
+import { watchLeftSession } from '../auth/left-session';
 import { db } from '../db/db';
 import { refreshCompany } from './company';
 import { refreshMaker } from './maker';
@@ -134,6 +135,9 @@ export function startSync(): void {
   if (started) return;
   started = true;
   startConnectivity();
+  watchLeftSession().catch((error: unknown) => {
+    console.warn('A session left on this device could not be forgotten', error);
+  });
   navigator.serviceWorker?.addEventListener('message', (event: MessageEvent) => {
     const message = event.data as Partial<OutboxDoneMessage> | null;
     if (message?.type === OUTBOX_DONE_MESSAGE && message.userId !== undefined && message.kind)
