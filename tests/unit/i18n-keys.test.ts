@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import en from '../../src/locales/en.json';
 import it_ from '../../src/locales/it.json';
@@ -79,5 +81,44 @@ describe('the translations', () => {
     const empty = (tree: Tree): boolean =>
       Object.values(tree).some((v) => (typeof v === 'string' ? v.trim() === '' : empty(v)));
     for (const tree of Object.values(locales)) expect(empty(tree)).toBe(false);
+  });
+});
+
+/**
+ * Codes of refusals the app says in words of its own, not through `serverErrors.<code>`:
+ * each with where, or why no user meets it.
+ */
+const SAID_OTHERWISE: Record<string, string> = {
+  BUSY: 'a 503: "The server could not answer…" (lib/api/failure)',
+  UPLOADS_BUSY: 'a 503 of uploads: features/register/server-errors',
+  TOO_MANY_REGISTRATIONS: 'a 429 with retryAfter: "Too many attempts…" (lib/api/failure)',
+  DOCUMENT_DECISION_NOT_ALLOWED: 'admin.documents.conflict (features/admin/company-documents)',
+  PICTURE_LIMIT: 'its detail code pictureLimit (features/admin/product-pictures)',
+  STAFF_ALREADY_ACTIVE: 'features/admin/people-page',
+  STAFF_ALREADY_INACTIVE: 'features/admin/people-page',
+  STAFF_LAST_ACTIVE: 'features/admin/people-page',
+  STAFF_SELF: 'features/admin/people-page',
+  REQUEST_IN_PROGRESS: 'the outbox waits and sends again (lib/sync/outbox-rules)',
+  IDEMPOTENCY_KEY_REPEATED: 'the app never sends the header twice',
+};
+
+/** Every `code: 'SOME_CODE'` the server's code refuses with. */
+function serverCodes(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return serverCodes(path);
+    if (!entry.name.endsWith('.ts')) return [];
+    return [...readFileSync(path, 'utf8').matchAll(/code: '([A-Z][A-Z_]+)'/g)].map((m) => m[1]!);
+  });
+}
+
+describe('the server’s refusals', () => {
+  it('each have a translation, or are said by the app in words of its own', () => {
+    const codes = [...new Set(serverCodes(join(import.meta.dirname, '../../server')))].sort();
+    expect(codes.length).toBeGreaterThan(20);
+    const translated = Object.keys(en.serverErrors);
+    expect(codes.filter((code) => !translated.includes(code) && !SAID_OTHERWISE[code])).toEqual([]);
+    // An exception that is no longer a code of the server's goes from the list.
+    expect(Object.keys(SAID_OTHERWISE).filter((code) => !codes.includes(code))).toEqual([]);
   });
 });
