@@ -29,8 +29,11 @@ export const MAKER_KEY = 'portal.maker';
 export const MIRROR_FLAG_KEY = 'portal.catalogueMirrored';
 /** Web Lock held while a refresh token is exchanged, so that two tabs never spend it twice. */
 export const REFRESH_LOCK = 'portal.refresh';
-/** Web Lock every signed-in tab holds (shared): a session no tab holds was left behind. */
-export const SIGNED_IN_LOCK = 'portal.signed-in';
+/**
+ * A cookie the app sets while someone is signed in, without an expiry: the browser drops it
+ * when it is closed (and restores it with the tabs' session storage when it restores them).
+ */
+export const BROWSER_OPEN_COOKIE = 'portal-browser-open';
 /** Web Lock held while the outbox is replayed: one tab (or the service worker) at a time. */
 export const OUTBOX_LOCK = 'portal.outbox';
 /** Background Sync tag under which the service worker replays the outbox. */

@@ -2,50 +2,43 @@
  * A session not to be remembered ("Remember me" off) lives in the tab's session storage,
  * which the browser forgets when it is closed; its copy in IndexedDB, kept for the service
  * worker, would outlive it, with the user's refresh token and priced data, on a computer
- * others use too. Every signed-in tab holds a shared Web Lock. A page that starts signed
- * out and finds a copy no tab holds forgets it as signing out does, and ends it on the
- * server; the user's waiting changes stay, sent at their next sign-in.
+ * others use too. While someone is signed in, the app sets a cookie without an expiry,
+ * which the browser drops when it is closed (and restores with the tabs when it restores
+ * them). A page that starts signed out and finds a copy of a session but no such cookie
+ * forgets the copy as signing out does, and ends the session on the server. A tab put to
+ * sleep, or another tab opened meanwhile, leaves the cookie as it is.
  */
-import { SIGNED_IN_LOCK } from '../../contracts/storage-names';
+import { BROWSER_OPEN_COOKIE } from '../../contracts/storage-names';
 import { logoutSession } from '../api/accounts';
 import { db } from '../db/db';
-import { forgetPricedCatalogue } from '../sync/catalogue-mirror';
-import { forgetUserData } from '../sync/device-data';
+import { forgetSignedOutUser } from './session-actions';
 import { getSession, subscribeSession } from './session-store';
 
-let release: (() => void) | undefined;
+const browserOpenSinceSignIn = () =>
+  document.cookie.split('; ').includes(`${BROWSER_OPEN_COOKIE}=1`);
 
-function holdWhileSignedIn(): void {
-  if (getSession() && !release) {
-    const signedOut = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    void navigator.locks.request(SIGNED_IN_LOCK, { mode: 'shared' }, () => signedOut);
-  } else if (!getSession() && release) {
-    release();
-    release = undefined;
-  }
+function markBrowserOpen(): void {
+  if (!getSession()) return;
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${BROWSER_OPEN_COOKIE}=1; Path=/; SameSite=Strict${secure}`;
 }
 
-/** Holds the lock while this tab is signed in, and forgets a session left behind. */
+/** Marks the browser open while signed in, and forgets a session left behind. */
 export async function watchLeftSession(): Promise<void> {
-  if (typeof navigator === 'undefined' || !('locks' in navigator)) return;
-  holdWhileSignedIn();
-  subscribeSession(holdWhileSignedIn);
-  if (getSession()) return;
+  if (typeof document === 'undefined') return;
+  markBrowserOpen();
+  subscribeSession(markBrowserOpen);
+  if (getSession() || browserOpenSinceSignIn()) return;
   const left = await db.session.get('current');
   if (!left) return;
-  const { held = [] } = await navigator.locks.query();
-  if (getSession() || held.some((lock) => lock.name === SIGNED_IN_LOCK)) return;
   const forgotten = await db.transaction('rw', db.session, async () => {
     // Unless someone signed in meanwhile.
     const still = await db.session.get('current');
-    if (still?.refreshToken !== left.refreshToken) return false;
+    if (getSession() || still?.refreshToken !== left.refreshToken) return false;
     await db.session.delete('current');
     return true;
   });
   if (!forgotten) return;
   logoutSession(left.refreshToken).catch(() => undefined);
-  await forgetPricedCatalogue(db);
-  await forgetUserData(left.userId);
+  if (!getSession()) await forgetSignedOutUser(left.userId);
 }

@@ -35,9 +35,17 @@ export async function signOut(): Promise<void> {
     logoutSession(session.refreshToken).catch(() => undefined);
   }
   await clearSession();
+  if (session) await forgetSignedOutUser(session.user.id);
+  else await forgetPricedCatalogue(db);
+}
+
+/**
+ * Forgets what the device keeps of a user no longer signed in: the priced products, its
+ * cart, orders and company (not the changes still waiting to be sent, which go at the
+ * user's next sign-in).
+ */
+export async function forgetSignedOutUser(userId: number): Promise<void> {
   await forgetPricedCatalogue(db);
-  if (!session) return;
-  const userId = session.user.id;
   await forgetUserData(userId);
   // A replay on its way (this tab's, another's, the service worker's) stores its response, a
   // priced cart or a confirmed order, when it arrives: forgotten again once it has ended,

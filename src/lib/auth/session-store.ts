@@ -84,18 +84,23 @@ export function updateStoredUser(user: User): void {
 }
 
 /**
- * Forgets the session: first the service worker's copy, then the page's. Screens show the
- * user signed out only once the worker has none either, so that a connection returning
- * right after a sign-out offline cannot send the user's waiting changes with it.
+ * Forgets the session. The page's own calls (its sync loop among them) have none at once;
+ * screens show the user signed out once the service worker's copy is gone too (waited for
+ * at most a few seconds), so that a connection returning right after a sign-out offline
+ * cannot send the user's waiting changes with it.
  */
 export async function clearSession(): Promise<void> {
+  for (const storage of storages()) {
+    for (const key of Object.values(SESSION_KEYS)) storage.removeItem(key);
+  }
+  cached = null;
   try {
     const { db } = await import('../db/db');
-    await db.session.delete('current');
+    await Promise.race([
+      db.session.delete('current'),
+      new Promise((resolve) => setTimeout(resolve, 3000)),
+    ]);
   } finally {
-    for (const storage of storages()) {
-      for (const key of Object.values(SESSION_KEYS)) storage.removeItem(key);
-    }
     notify();
   }
 }
