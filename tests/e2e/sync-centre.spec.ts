@@ -123,6 +123,29 @@ test.describe('a failure of the device’s storage', () => {
   });
 });
 
+test('a browser that keeps nothing on the device (site data blocked) is told why there is no cart', async ({
+  page,
+  request,
+}) => {
+  const salon = await approvedSalon(request, 'nostorage');
+  await page.addInitScript(() => {
+    Object.defineProperty(window, 'indexedDB', {
+      get() {
+        throw new DOMException('Access to storage is not allowed.', 'SecurityError');
+      },
+    });
+  });
+  await signInAs(page, salon.email);
+  await page.goto('/products?lng=en');
+  await expect(page.getByTestId('product-card').first().getByText(/€/)).toBeVisible();
+  await inStockCards(page).first().getByRole('button', { name: 'Add to cart' }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'does not let the portal keep anything' }),
+  ).toHaveText(
+    /^This browser does not let the portal keep anything on this device \(private browsing, or site data blocked\), so there is no cart\. Allow site data for this site, or use another browser\./,
+  );
+});
+
 test.describe('a change the server keeps failing', () => {
   // The page alone: its replay is the one the routes below answer.
   test.use({ serviceWorkers: 'block' });

@@ -97,4 +97,18 @@ describe("a salon's “Add to cart”", () => {
     await expect(addToCart(1, 1)).rejects.toMatchObject({ textKey: 'cart.soldOut' });
     expect(await queued()).toEqual([]);
   });
+
+  it('says the device is full when its storage refuses the addition', async () => {
+    await storeProducts(db, [product(1, 5)]);
+    const add = vi
+      .spyOn(db.outbox, 'add')
+      .mockRejectedValueOnce(
+        new DOMException('The quota has been exceeded.', 'QuotaExceededError'),
+      );
+    await expect(addToCart(1, 1)).rejects.toMatchObject({ textKey: 'cart.storageFull' });
+    add.mockRestore();
+    // The next addition, once there is room, goes in.
+    await addToCart(1, 1);
+    expect(await queued()).toEqual([{ kind: 'cart.add', productId: 1, quantity: 1 }]);
+  });
 });

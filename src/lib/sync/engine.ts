@@ -23,7 +23,8 @@ export { readCart, readOrders, readOutbox, readOutboxSummary } from './device-da
 /** Why nothing went into the cart: a text of the page's, with its values. */
 export class CannotAdd extends Error {
   constructor(
-    readonly textKey: 'cart.allInCart' | 'cart.soldOut' | 'cart.full',
+    readonly textKey:
+      'cart.allInCart' | 'cart.soldOut' | 'cart.full' | 'cart.noStorage' | 'cart.storageFull',
     readonly textParams: Record<string, unknown> = {},
   ) {
     super(textKey);
@@ -65,6 +66,22 @@ const addInTurn = (productId: number, quantity: number): Promise<Added> => {
   return added;
 };
 
+/**
+ * Why the device could not keep an addition, when its storage is the reason: full, or not
+ * there at all (private browsing, site data blocked): the page then says what to do.
+ */
+function storageProblem(error: unknown): CannotAdd | undefined {
+  const names = [error, (error as { inner?: unknown } | null)?.inner].map((e) =>
+    e instanceof Error || e instanceof DOMException ? e.name : '',
+  );
+  if (names.includes('QuotaExceededError')) return new CannotAdd('cart.storageFull');
+  if (
+    names.some((name) => ['SecurityError', 'MissingAPIError', 'InvalidStateError'].includes(name))
+  )
+    return new CannotAdd('cart.noStorage');
+  return undefined;
+}
+
 /** What an addition put into the cart: fewer than asked when `limited` (the stock left). */
 export interface Added {
   limited: boolean;
@@ -76,9 +93,12 @@ export interface Added {
  * for (./rep-cart), which rejects with NoCustomerChosen when it has chosen none.
  */
 export const addToCart = (productId: number, quantity: number): Promise<Added> =>
-  getSession()?.user.role === 'SALES_REP'
+  (getSession()?.user.role === 'SALES_REP'
     ? // Loaded when a rep first adds: the first screens' list of the engine's files stays short.
       import('./rep-cart')
         .then((m) => m.addToRepCart(productId, quantity))
         .then(() => ({ limited: false }))
-    : addInTurn(productId, quantity);
+    : addInTurn(productId, quantity)
+  ).catch((error: unknown) => {
+    throw storageProblem(error) ?? error;
+  });
