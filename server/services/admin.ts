@@ -392,7 +392,6 @@ export async function removeDocument(db: Db, id: number, actor: AuditActor): Pro
       type: companyDocuments.type,
       status: companyDocuments.status,
       originalName: companyDocuments.originalName,
-      size: companyDocuments.size,
     });
   if (!row) throw notFound('Document not found');
   const { companyId, ...removed } = row;

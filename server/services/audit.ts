@@ -109,14 +109,20 @@ type AuditRow = typeof auditLog.$inferSelect;
  * What an entry names, read with it rather than stored (entries written before names were
  * shown have none stored): the company's name, and the entity's own name: a document's
  * file name, an order's number, a staff member's name, a product's name and SKU, a
- * category's name. Null when the row no longer exists.
+ * category's name. Null when the row no longer exists (a removed document keeps the name
+ * its removal recorded).
  */
 const labelled = {
   entry: auditLog,
   companyName: companies.name,
   entityLabel: sql<string | null>`CASE ${auditLog.entityType}
     WHEN 'company' THEN (SELECT ${companies.name} FROM ${companies} WHERE ${companies.id} = ${auditLog.entityId})
-    WHEN 'document' THEN (SELECT ${companyDocuments.originalName} FROM ${companyDocuments} WHERE ${companyDocuments.id} = ${auditLog.entityId})
+    WHEN 'document' THEN COALESCE(
+      (SELECT ${companyDocuments.originalName} FROM ${companyDocuments} WHERE ${companyDocuments.id} = ${auditLog.entityId}),
+      -- A removed document: the name its removal recorded.
+      (SELECT removed."before" ->> 'originalName' FROM audit_log removed
+        WHERE removed.entity_type = 'document' AND removed.action = 'document.remove'
+          AND removed.entity_id = ${auditLog.entityId} LIMIT 1))
     WHEN 'order' THEN (SELECT ${orders.orderNumber} FROM ${orders} WHERE ${orders.id} = ${auditLog.entityId})
     WHEN 'staff' THEN (SELECT ${users.firstName} || ' ' || ${users.lastName} FROM ${users} WHERE ${users.id} = ${auditLog.entityId})
     WHEN 'product' THEN (SELECT ${products.name} || ' (' || ${products.sku} || ')' FROM ${products} WHERE ${products.id} = ${auditLog.entityId})

@@ -558,6 +558,10 @@ describe('DELETE /api/admin/documents/:id', () => {
       contentType: 'application/pdf',
       originalName: 'registru vechi.pdf',
     });
+    const reject = await send('POST', `/api/admin/documents/${documentId}/reject`, {
+      reviewNotes: 'Expired',
+    });
+    expect(reject.statusCode).toBe(200);
     const remove = () =>
       app.inject({
         method: 'DELETE',
@@ -573,19 +577,19 @@ describe('DELETE /api/admin/documents/:id', () => {
       action: 'document.remove',
       entityId: documentId,
       actor: { id: staff.id },
-      before: {
-        type: 'TRADE_REGISTER',
-        status: 'PENDING',
-        originalName: 'registru vechi.pdf',
-        size: PDF.length,
-      },
+      before: { type: 'TRADE_REGISTER', status: 'REJECTED', originalName: 'registru vechi.pdf' },
       after: null,
     });
+    // The log still names the document, in this entry and the ones before it.
+    expect(shown.history.map((entry) => [entry.action, entry.entityLabel])).toEqual([
+      ['document.remove', 'registru vechi.pdf'],
+      ['document.reject', 'registru vechi.pdf'],
+    ]);
     // Removed already (by another member of staff): not found, and nothing more is logged.
     const again = await remove();
     expect(again.statusCode).toBe(404);
     expect(again.json()).toMatchObject({ message: 'Document not found' });
-    expect((await detail(buyer.companyId)).history).toHaveLength(1);
+    expect((await detail(buyer.companyId)).history).toHaveLength(2);
   });
 });
 

@@ -28,7 +28,9 @@ function useValueText() {
           ? (`orders.payment.${text}` as TextKey)
           : field === 'role'
             ? (`admin.people.roles.${text}` as TextKey)
-            : undefined;
+            : entry.entityType === 'document' && field === 'type'
+              ? (`documents.types.${text}` as TextKey)
+              : undefined;
     return key ? String(t(key, { defaultValue: text })) : text;
   };
 }
@@ -46,7 +48,9 @@ function useFieldText() {
         ? 'staffEmail'
         : (entry.entityType === 'product' || entry.entityType === 'category') && base === 'name'
           ? 'itemName'
-          : base;
+          : entry.entityType === 'document' && base === 'type'
+            ? 'documentType'
+            : base;
     const words = String(t(`admin.audit.fields.${key}` as TextKey, { defaultValue: base }));
     return language ? `${words} (${language.toUpperCase()})` : words;
   };
