@@ -37,6 +37,8 @@ test('a company registers in four steps, is approved by staff, signs in, sees pr
   // Step 1: every rule is checked before moving on.
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByText('First name is required')).toBeVisible();
+  // The first field to fix takes the focus, its message read out with it.
+  await expect(page.getByLabel('First name')).toBeFocused();
   await page.getByLabel('First name').fill('Giulia');
   await expect(page.getByText('First name is required')).toBeHidden();
   await page.getByLabel('Last name').fill('Verdi');
@@ -102,6 +104,22 @@ test('a company registers in four steps, is approved by staff, signs in, sees pr
   );
   await expect(files).toContainText('visura.pdf');
   await page.getByRole('button', { name: 'Remove scan.pdf' }).click();
+  // A field the server refuses takes the wizard back to its step, the focus on it.
+  await page.route('**/api/auth/register-company', (route) =>
+    route.fulfill({
+      status: 400,
+      json: {
+        message: 'Validation failed',
+        details: [{ field: 'companyName', message: 'Required field', code: 'required' }],
+      },
+    }),
+  );
+  await page.getByRole('button', { name: 'Submit Registration' }).click();
+  await expect(page.getByRole('heading', { name: /Step 2 of 4/ })).toBeVisible();
+  await expect(page.getByLabel('Company name')).toBeFocused();
+  await page.unroute('**/api/auth/register-company');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('button', { name: 'Submit Registration' }).click();
   await expect(page.getByText(/Company registration submitted successfully/)).toBeVisible();
   await expect(page).toHaveURL(/\/login$/, { timeout: 10_000 });

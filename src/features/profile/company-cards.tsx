@@ -208,9 +208,10 @@ export function DocumentsCard({ data, badge }: { data: CompanyData; badge: Docum
       data.reload();
     } catch (error) {
       const failure = await classifyFailure(error);
-      // Refused: nothing was stored, and the next try is a new upload. Otherwise the upload
-      // may have been stored, and sending the file again keeps its key.
-      if (failure.kind === 'refused') uploadKeys.current.delete(chosen);
+      // Refused: nothing was stored, and the next try is a new upload. Otherwise (also while
+      // the first is still being stored) it may be stored, and sending it again keeps its key.
+      if (failure.kind === 'refused' && failure.body?.code !== 'REQUEST_IN_PROGRESS')
+        uploadKeys.current.delete(chosen);
       const code = failure.kind === 'refused' ? failure.body?.details?.[0]?.code : undefined;
       setBanner({
         kind: 'error',

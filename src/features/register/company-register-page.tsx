@@ -51,6 +51,7 @@ export function CompanyRegisterPage() {
   const [banner, setBanner] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const firstRender = useRef(true);
   const done = banner?.kind === 'success';
   const connectivity = useConnectivity();
@@ -60,7 +61,9 @@ export function CompanyRegisterPage() {
       firstRender.current = false;
       return;
     }
-    heading.current?.focus();
+    // A step gone back to for a broken rule: its first field to fix; else the step's heading.
+    const broken = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    (broken ?? heading.current)?.focus();
   }, [step]);
 
   useSignInAfterRegistering(done, 'companyRegistered', REDIRECT_AFTER_MS);
@@ -132,7 +135,7 @@ export function CompanyRegisterPage() {
       </ol>
       {connectivity === 'offline' && <Banner kind="info">{t('register.needsNetwork')}</Banner>}
       {banner && <Banner kind={banner.kind}>{banner.text}</Banner>}
-      <form onSubmit={(event) => void submit(event)} noValidate>
+      <form ref={formRef} onSubmit={(event) => void submit(event)} noValidate>
         <h2 ref={heading} tabIndex={-1}>
           {t('wizard.stepOf', { step, total: STEPS.length })}: {t(`wizard.steps.${step}`)}
         </h2>

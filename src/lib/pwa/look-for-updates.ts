@@ -1,7 +1,7 @@
 /**
  * An app left open all day (on a salon's home screen, a rep's tablet at a fair) loads no
  * page that would find a new version: it looks for one itself when the connection
- * returns, when it is shown again (at most every ten minutes), and every hour. One found
+ * returns, when it is shown again (at most every ten minutes), and every hour while shown. One found
  * waits as the "new version" prompt.
  */
 import type { Workbox } from 'workbox-window';
@@ -21,5 +21,7 @@ export function lookForUpdates(workbox: Workbox): void {
     if (document.visibilityState === 'visible' && Date.now() - lookedAt > WHEN_SHOWN_AFTER_MS)
       look();
   });
-  setInterval(look, EVERY_MS);
+  setInterval(() => {
+    if (document.visibilityState === 'visible') look();
+  }, EVERY_MS);
 }
