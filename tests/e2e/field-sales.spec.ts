@@ -339,12 +339,15 @@ test('a signature drawn just before “Place order” goes with the order', asyn
   page,
   request,
 }) => {
-  // A slow tablet: the picture of a stroke takes a second and a half to make.
+  // A slow tablet: making the picture of a stroke takes a second.
   await page.addInitScript(() => {
     const canvas = HTMLCanvasElement.prototype;
-    const toBlob = Object.getOwnPropertyDescriptor(canvas, 'toBlob')?.value as typeof canvas.toBlob;
-    canvas.toBlob = function (callback, ...rest) {
-      toBlob.call(this, (blob) => setTimeout(() => callback(blob), 1500), ...rest);
+    const toDataURL = Object.getOwnPropertyDescriptor(canvas, 'toDataURL')
+      ?.value as typeof canvas.toDataURL;
+    canvas.toDataURL = function (...args) {
+      const until = Date.now() + 1000;
+      while (Date.now() < until);
+      return toDataURL.apply(this, args);
     };
   });
   const rep = await repWithCustomers(request, ['Salon Aurora']);
