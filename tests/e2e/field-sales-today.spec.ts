@@ -9,7 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './portal';
 import { apiToken, cachedPaths, catalogueReady } from './helpers';
-import { repWithCustomers, signInAsRep } from './reps';
+import { fillDeliveryAddress, repWithCustomers, signInAsRep } from './reps';
 
 /**
  * Takes an order for `customer` from its cart: `code` typed in quick entry, `quantity` units
@@ -27,11 +27,7 @@ async function takeOrder(page: Page, customer: string, code: string, quantity: n
   await quickEntry.getByRole('button', { name: 'Add', exact: true }).click();
   await expect(page.getByTestId('rep-cart-line')).toHaveCount(1);
   const checkout = page.getByRole('form', { name: 'Place the order' });
-  await checkout.getByLabel('Street and number').fill('Strada Teiului 7');
-  await checkout.getByLabel('City').fill('Brașov');
-  await checkout.getByLabel('Zip code').fill('500001');
-  await checkout.getByLabel('Country').fill('Romania');
-  await checkout.getByLabel('Phone').fill('+40 268 555 777');
+  await fillDeliveryAddress(checkout);
   await checkout.getByRole('button', { name: 'Place order' }).click();
   await expect(page).toHaveURL(/\/rep\/orders$/);
 }

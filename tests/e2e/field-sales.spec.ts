@@ -8,7 +8,7 @@ import { DB_NAME } from '../../src/contracts/storage-names';
 import { CHROME_ARGS, CHROME_PATH } from './chromium';
 import { writeBarcodeVideo } from './fake-camera';
 import { expect, test } from './portal';
-import { repWithCustomers, signInAsRep, signOnPad } from './reps';
+import { fillDeliveryAddress, repWithCustomers, signInAsRep, signOnPad } from './reps';
 import {
   apiToken,
   approvedSalon,
@@ -276,11 +276,7 @@ test('a rep fills a customer’s cart offline by quick entry, and the signed ord
   const checkout = page.getByRole('form', { name: 'Place the order' });
   await expect(checkout.getByLabel('First name')).toHaveValue('Mara');
   await expect(checkout.getByLabel('Last name')).toHaveValue('Stan');
-  await checkout.getByLabel('Street and number').fill('Strada Teiului 7');
-  await checkout.getByLabel('City').fill('Brașov');
-  await checkout.getByLabel('Zip code').fill('500001');
-  await checkout.getByLabel('Country').fill('Romania');
-  await checkout.getByLabel('Phone').fill('+40 268 555 777');
+  await fillDeliveryAddress(checkout);
   await checkout.getByLabel('Notes for the order (optional)').fill('Livrare marți.');
   await signOnPad(page);
   await checkout.getByRole('button', { name: 'Place order' }).click();
@@ -364,11 +360,7 @@ test('a signature drawn just before “Place order” goes with the order', asyn
   await code.press('Enter');
   await expect(page.getByTestId('rep-cart-line')).toHaveCount(1);
   const checkout = page.getByRole('form', { name: 'Place the order' });
-  await checkout.getByLabel('Street and number').fill('Strada Teiului 7');
-  await checkout.getByLabel('City').fill('Brașov');
-  await checkout.getByLabel('Zip code').fill('500001');
-  await checkout.getByLabel('Country').fill('Romania');
-  await checkout.getByLabel('Phone').fill('+40 268 555 777');
+  await fillDeliveryAddress(checkout);
   await signOnPad(page);
   await checkout.getByRole('button', { name: 'Place order' }).click();
   await expect(page).toHaveURL(/\/rep\/orders$/);

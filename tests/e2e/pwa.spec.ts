@@ -148,14 +148,16 @@ async function withNextWorker(portal: Portal, work: () => Promise<void>): Promis
   }
 }
 
+/** The "new version" prompt. */
+const newVersionPrompt = (page: Page) =>
+  page.getByRole('status').filter({ hasText: 'A new version of the portal is ready.' });
+
 /** The page looks for a new version, as it does when it opens, and shows the prompt. */
 async function updatePrompt(page: Page) {
   await page.evaluate(async () => {
     await (await navigator.serviceWorker.getRegistration())?.update();
   });
-  const prompt = page
-    .getByRole('status')
-    .filter({ hasText: 'A new version of the portal is ready.' });
+  const prompt = newVersionPrompt(page);
   await expect(prompt).toBeVisible({ timeout: 20_000 });
   return prompt;
 }
@@ -211,9 +213,7 @@ test('an app left open finds a new version when the connection returns and when 
   await openedBefore(page);
   await page.goto('/?lng=en');
   await controlled(page);
-  const prompt = page
-    .getByRole('status')
-    .filter({ hasText: 'A new version of the portal is ready.' });
+  const prompt = newVersionPrompt(page);
   await withNextWorker(portal, async () => {
     // Nothing is loaded again: the app looks by itself once back in range.
     await context.setOffline(true);

@@ -1,5 +1,5 @@
 /** Sales reps for the browser tests of field sales: made by staff, signed in like a user. */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect } from './portal';
 import { apiToken, approvedSalon, registeredSalon, staffHeaders, unique } from './helpers';
 
@@ -73,4 +73,13 @@ export async function signOnPad(page: Page) {
   }
   await page.mouse.up();
   await expect(page.getByText('Signed.')).toBeVisible();
+}
+
+/** The rest of a delivery address the rep completes with the customer, at checkout. */
+export async function fillDeliveryAddress(checkout: Locator) {
+  await checkout.getByLabel('Street and number').fill('Strada Teiului 7');
+  await checkout.getByLabel('City').fill('Brașov');
+  await checkout.getByLabel('Zip code').fill('500001');
+  await checkout.getByLabel('Country').fill('Romania');
+  await checkout.getByLabel('Phone').fill('+40 268 555 777');
 }
