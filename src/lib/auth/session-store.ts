@@ -96,10 +96,11 @@ export async function clearSession(): Promise<void> {
   cached = null;
   try {
     const { db } = await import('../db/db');
+    let giveUp: ReturnType<typeof setTimeout> | undefined;
     await Promise.race([
       db.session.delete('current'),
-      new Promise((resolve) => setTimeout(resolve, 3000)),
-    ]);
+      new Promise((resolve) => (giveUp = setTimeout(resolve, 3000))),
+    ]).finally(() => clearTimeout(giveUp));
   } finally {
     notify();
   }

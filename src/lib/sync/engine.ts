@@ -7,6 +7,7 @@ import { MAX_ORDER_LINES } from '../../contracts/field-sales';
 import { quantityToAdd } from '../../contracts/order-lines';
 import { getSession, signedInUserId } from '../auth/session-store';
 import { db } from '../db/db';
+import { storageRefusal } from '../db/storage-errors';
 import { readProduct } from '../db/stored-products';
 import { readCart } from './device-data';
 import { addToCart as addToSalonCart } from './outbox';
@@ -66,22 +67,6 @@ const addInTurn = (productId: number, quantity: number): Promise<Added> => {
   return added;
 };
 
-/**
- * Why the device could not keep an addition, when its storage is the reason: full, or not
- * there at all (private browsing, site data blocked): the page then says what to do.
- */
-function storageProblem(error: unknown): CannotAdd | undefined {
-  const names = [error, (error as { inner?: unknown } | null)?.inner].map((e) =>
-    e instanceof Error || e instanceof DOMException ? e.name : '',
-  );
-  if (names.includes('QuotaExceededError')) return new CannotAdd('cart.storageFull');
-  if (
-    names.some((name) => ['SecurityError', 'MissingAPIError', 'InvalidStateError'].includes(name))
-  )
-    return new CannotAdd('cart.noStorage');
-  return undefined;
-}
-
 /** What an addition put into the cart: fewer than asked when `limited` (the stock left). */
 export interface Added {
   limited: boolean;
@@ -100,5 +85,7 @@ export const addToCart = (productId: number, quantity: number): Promise<Added> =
         .then(() => ({ limited: false }))
     : addInTurn(productId, quantity)
   ).catch((error: unknown) => {
-    throw storageProblem(error) ?? error;
+    const refusal = storageRefusal(error);
+    if (refusal) throw new CannotAdd(refusal === 'full' ? 'cart.storageFull' : 'cart.noStorage');
+    throw error;
   });

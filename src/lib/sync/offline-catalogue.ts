@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import { pictureFiles } from '../../contracts/product-pictures';
 import { CACHE_NAMES } from '../../contracts/storage-names';
 import { db } from '../db/db';
+import { storageRefusal } from '../db/storage-errors';
 import { readAllProducts } from '../db/stored-products';
 import { refreshCatalogue } from './catalogue-mirror';
 import { closeOfflineInvite } from './offline-invite';
@@ -26,10 +27,7 @@ export class StorageFullError extends Error {
   }
 }
 
-const isQuotaError = (error: unknown): boolean =>
-  error instanceof Error &&
-  (error.name === 'QuotaExceededError' ||
-    (error as { inner?: Error }).inner?.name === 'QuotaExceededError');
+const isQuotaError = (error: unknown): boolean => storageRefusal(error) === 'full';
 
 /** Pictures fetched at once: enough to keep a slow link busy, few enough not to choke it. */
 const PARALLEL_IMAGES = 4;
