@@ -69,22 +69,26 @@ export function matchesSearch(searchText: string, terms: readonly string[]): boo
 
 /**
  * Orders strings by Unicode code point, as PostgreSQL's "C" collation orders UTF-8 text.
- * JavaScript's `<` compares UTF-16 code units, which disagrees for characters beyond the
- * Basic Multilingual Plane.
+ * JavaScript's `<` compares UTF-16 code units, which disagrees only where a surrogate
+ * (half of a character beyond the Basic Multilingual Plane) meets a character from
+ * U+E000 to U+FFFF: the first code unit that differs decides, with surrogates moved above
+ * that range. Sorting 10,000 product names calls this about 130,000 times.
  */
 export function compareCodePoints(a: string, b: string): number {
   if (a === b) return 0;
-  const left = a[Symbol.iterator]();
-  const right = b[Symbol.iterator]();
-  for (;;) {
-    const l = left.next();
-    const r = right.next();
-    if (l.done) return r.done ? 0 : -1;
-    if (r.done) return 1;
-    if (l.value !== r.value) {
-      return (l.value.codePointAt(0) ?? 0) - (r.value.codePointAt(0) ?? 0);
-    }
+  const length = Math.min(a.length, b.length);
+  for (let i = 0; i < length; i += 1) {
+    const l = a.charCodeAt(i);
+    const r = b.charCodeAt(i);
+    if (l !== r) return inCodePointOrder(l) - inCodePointOrder(r);
   }
+  return a.length - b.length;
+}
+
+/** A UTF-16 code unit placed so that comparing units compares the code points they start. */
+function inCodePointOrder(unit: number): number {
+  if (unit < 0xd800) return unit;
+  return unit >= 0xe000 ? unit - 0x800 : unit + 0x2000;
 }
 
 type Sortable = Pick<Product, 'id' | 'nameKey' | 'price' | 'createdAt'>;
