@@ -188,6 +188,18 @@ describe('what can be sent at once', () => {
     expect(picked.backingOff?.id).toBe(backingOff.id);
   });
 
+  it('holds nothing back behind a refused order: the lowered quantity and the new order go', () => {
+    // The server refused an order for stock; the user lowered the quantity and ordered again.
+    const refused = entry(checkout(), { state: 'attention' });
+    const lowered = entry(set(1, 2));
+    const again = entry(checkout());
+    expect(pick([refused, lowered, again], [1])).toEqual([lowered.id]);
+    expect(pick([refused, again], [1])).toEqual([again.id]);
+    // A refused cart change still holds back the order after it, which orders the whole cart.
+    const refusedChange = entry(add(3), { state: 'attention' });
+    expect(pick([refusedChange, again], [1])).toEqual([]);
+  });
+
   it('takes from an answer that shared its flight only its own line', () => {
     const base = cartOfLines([
       [1, 1],

@@ -288,7 +288,9 @@ const productOf = (payload: OutboxPayload): number | undefined =>
  * Whether an entry must wait for an earlier one that needs attention. A checkout waits
  * for every earlier cart change (it orders the whole cart); a cart change waits for an
  * earlier change of the same product; a cancellation or a profile edit waits only for
- * one of its own kind on the same thing. A rep's order carries its own lines: it waits
+ * one of its own kind on the same thing. A refused order holds nothing back: it names its
+ * own lines, and the user told to lower a quantity and order again must see that go out
+ * (docs/product.md#offline). A rep's order carries its own lines: it waits
  * only for the registration of a salon registered at the booth, as its documents do. A
  * change of an order list waits for an earlier change of the same list: a list the server
  * refused to make cannot be filled. Everything else goes ahead.
@@ -296,9 +298,9 @@ const productOf = (payload: OutboxPayload): number | undefined =>
 export function isBlockedBy(entry: OutboxEntry, earlier: OutboxEntry): boolean {
   const a = entry.payload;
   const b = earlier.payload;
-  if (a.kind === 'checkout') return b.kind.startsWith('cart.') || b.kind === 'checkout';
+  if (a.kind === 'checkout') return b.kind.startsWith('cart.');
   if (a.kind === 'cart.add' || a.kind === 'cart.update' || a.kind === 'cart.remove') {
-    return productOf(b) === productOf(a) || b.kind === 'checkout';
+    return productOf(b) === productOf(a);
   }
   if (a.kind === 'order.cancel') return b.kind === 'order.cancel' && b.orderId === a.orderId;
   // The server knows a salon registered at the booth only once its registration went through.

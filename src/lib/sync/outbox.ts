@@ -123,9 +123,16 @@ export function localOrder(
   };
 }
 
+/** The device's reference of the order an entry queues (a checkout, a rep's order), if any. */
+const queuedOrderOf = ({ payload }: OutboxEntry): string | undefined =>
+  payload.kind === 'checkout' || payload.kind === 'rep.order' ? payload.localRef : undefined;
+
 /**
  * Queues the order of the cart as the user sees it, with a local order that records the
- * lines and prices shown, in one transaction.
+ * lines and prices shown, in one transaction. It replaces the user's orders the server
+ * refused: their lines are in the cart again (a refused order took nothing from it), so
+ * the order placed now is the one the user wants, and trying the old one again as well
+ * would order the same goods twice (docs/product.md#offline).
  */
 export async function queueCheckout(
   cart: Cart,
@@ -136,6 +143,16 @@ export async function queueCheckout(
   const localRef = newLocalRef();
   const now = new Date().toISOString();
   await db.transaction('rw', db.outbox, db.orders, async () => {
+    const refused = await db.outbox
+      .where('userId')
+      .equals(userId)
+      .filter((entry) => entry.payload.kind === 'checkout' && entry.state === 'attention')
+      .toArray();
+    for (const entry of refused) {
+      await db.outbox.delete(entry.id);
+      const ref = queuedOrderOf(entry);
+      if (ref) await db.orders.delete(localOrderRef(ref));
+    }
     const outboxId = await db.outbox.add(
       newEntry(userId, {
         kind: 'checkout',
@@ -175,10 +192,6 @@ export async function queueProfileUpdate(
 ): Promise<void> {
   await enqueue({ kind: 'profile.update', firstName, lastName, email: user.email });
 }
-
-/** The device's reference of the order an entry queues (a checkout, a rep's order), if any. */
-const queuedOrderOf = ({ payload }: OutboxEntry): string | undefined =>
-  payload.kind === 'checkout' || payload.kind === 'rep.order' ? payload.localRef : undefined;
 
 /** Sync centre: send an entry that needed attention again. */
 export async function retryEntry(id: number): Promise<void> {
