@@ -130,7 +130,7 @@ function Notifications({ user }: { user: User }) {
       try {
         const { user: stored } = await updateNotifications(wanted.current);
         saved.current = stored.notifications;
-        updateStoredUser(stored);
+        void updateStoredUser(stored);
         setMessage({ kind: 'success', text: t('settings.notificationsSaved') });
       } catch (error) {
         failures.current += 1;

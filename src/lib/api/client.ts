@@ -7,9 +7,10 @@
 import ky, { type KyRequest } from 'ky';
 import { isTokenFreePath } from '../../contracts/accounts';
 import { REFRESH_LOCK } from '../../contracts/storage-names';
-import { exchangeRefreshToken, isNewerToken } from '../sync/transport';
+import { exchangeRefreshToken } from '../sync/transport';
 import { REQUEST_TIMEOUT_MS } from './errors';
 import { createListeners } from '../listeners';
+import { renewedByServiceWorker } from '../auth/session-tokens';
 import { clearSession, getSession, saveSession, type Session } from '../auth/session-store';
 
 const RETRIED = 'x-portal-retry';
@@ -20,22 +21,6 @@ const expiries = createListeners();
 export const onSessionExpired = expiries.add;
 
 let refreshing: Promise<Session | null> | null = null;
-
-/**
- * The session the service worker left in IndexedDB when it renewed the tokens during a
- * replay (the page's copy then holds a refresh token already spent, which the server
- * would take for a stolen one and end the session).
- */
-async function renewedByServiceWorker(current: Session): Promise<Session | null> {
-  const { db } = await import('../db/db');
-  const stored = await db.session.get('current');
-  return stored &&
-    stored.userId === current.user.id &&
-    stored.refreshToken !== current.refreshToken &&
-    isNewerToken(stored.accessToken, current.accessToken)
-    ? { ...current, accessToken: stored.accessToken, refreshToken: stored.refreshToken }
-    : null;
-}
 
 /**
  * Renews the session after `failedToken` was refused. One refresh at a time in this tab,

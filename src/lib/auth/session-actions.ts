@@ -10,13 +10,8 @@ import { refreshCompany } from '../sync/company';
 import { forgetUserData } from '../sync/device-data';
 import { withOutboxLock } from '../sync/outbox-lock';
 import { refreshCustomers } from '../sync/rep-customers';
-import {
-  clearSession,
-  getSession,
-  saveSession,
-  signedInUserId,
-  updateStoredUser,
-} from './session-store';
+import { clearSession, getSession, saveSession, signedInUserId } from './session-store';
+import { updateStoredUser } from './session-tokens';
 
 export async function signIn(email: string, password: string, remember: boolean): Promise<User> {
   const session = await login(email.trim(), password, remember);
@@ -59,7 +54,7 @@ export async function forgetSignedOutUser(userId: number): Promise<void> {
 export async function refreshUser(): Promise<User | null> {
   if (!getSession()) return null;
   const user = await fetchMe();
-  updateStoredUser(user);
+  await updateStoredUser(user);
   return user;
 }
 

@@ -77,12 +77,6 @@ export async function saveSession(session: Session, remember = remembered()): Pr
   });
 }
 
-export function updateStoredUser(user: User): void {
-  const current = getSession();
-  if (!current) return;
-  void saveSession({ ...current, user });
-}
-
 /**
  * Forgets the session. The page's own calls (its sync loop among them) have none at once;
  * screens show the user signed out once the service worker's copy is gone too (waited for

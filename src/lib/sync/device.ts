@@ -8,12 +8,8 @@ import type { Cart, Order } from '../../contracts/orders';
 import { SYNC_TAG } from '../../contracts/storage-names';
 import { api, renewSession } from '../api/client';
 import { isNetworkError } from '../api/errors';
-import {
-  getSession,
-  signedInUserId,
-  subscribeSession,
-  updateStoredUser,
-} from '../auth/session-store';
+import { getSession, signedInUserId, subscribeSession } from '../auth/session-store';
+import { updateStoredUser } from '../auth/session-tokens';
 import { watchLeftSession } from '../auth/left-session';
 import { db } from '../db/db';
 import { refreshCompany } from './company';
@@ -91,7 +87,7 @@ export const syncLoop = createSyncLoop({
   session: {
     userId: signedInUserId,
     user: () => getSession()?.user ?? null,
-    storeUser: updateStoredUser,
+    storeUser: (user) => void updateStoredUser(user),
   },
   reportNetworkFailure: recheckConnectivity,
   reportServerReached: () => {
