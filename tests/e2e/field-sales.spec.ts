@@ -170,6 +170,8 @@ test('a rep fills a customer’s cart offline by quick entry, and the signed ord
   context,
   request,
 }) => {
+  // A long flow (quick entry, offline, signing, replay): about 35 s alone, a minute in full runs.
+  test.setTimeout(120_000);
   const rep = await repWithCustomers(request, ['Salon Aurora', 'Studio Brâncuși']);
   await signInAsRep(page, rep);
   await catalogueReady(page);

@@ -532,11 +532,14 @@ async function nextVersionTakesOverOffline(
     await page.evaluate(async () => {
       await (await navigator.serviceWorker.getRegistration())?.update();
     });
+    // Installing downloads the whole new version: seconds on a busy machine.
     await expect
-      .poll(() =>
-        page.evaluate(
-          async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state ?? null,
-        ),
+      .poll(
+        () =>
+          page.evaluate(
+            async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state ?? null,
+          ),
+        { timeout: 30_000 },
       )
       .toBe('installed');
     // Closed, then opened at the fair with no network: the new version takes effect once
