@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ScreenMeta } from '../screen-meta';
 import { OfflineCatalogueCard } from './offline-catalogue-card';
 import { discardEntry, editEntryQuantity, retryEntry } from '../../lib/sync/outbox';
-import { serverKeepsFailing } from '../../lib/sync/outbox-rules';
+import { customerOf, serverKeepsFailing } from '../../lib/sync/outbox-rules';
 import { requestSync } from '../../lib/sync/device';
 import { useSendingProblem, useSyncState } from '../../lib/sync/use-sync-state';
 import { useOutbox, type OutboxView } from '../../lib/sync/use-device-data';
@@ -86,16 +87,47 @@ function QuantityEdit({ entry }: { entry: OutboxView }) {
   );
 }
 
-function DiscardButton({ entry }: { entry: OutboxView }) {
+/**
+ * Gives an entry up. A salon registered at the booth goes with the orders and documents
+ * taken for it (they cannot be sent without it): the rep is asked first, told how many.
+ */
+function DiscardButton({ entry, entries }: { entry: OutboxView; entries: readonly OutboxView[] }) {
   const { t } = useTranslation();
+  const [asking, setAsking] = useState(false);
+  const payload = entry.payload;
+  const registration = payload.kind === 'rep.customer' ? payload : undefined;
+  const dependents = registration
+    ? entries.filter(
+        (other) => other.id !== entry.id && customerOf(other.payload) === registration.localId,
+      ).length
+    : 0;
+  const discard = () => void discardEntry(entry.id as number);
   return (
-    <button
-      type="button"
-      className="button button--danger button--small"
-      onClick={() => void discardEntry(entry.id as number)}
-    >
-      {t('sync.discard')}
-    </button>
+    <>
+      <button
+        type="button"
+        className="button button--danger button--small"
+        onClick={dependents > 0 ? () => setAsking(true) : discard}
+      >
+        {t('sync.discard')}
+      </button>
+      {registration && (
+        <ConfirmDialog
+          open={asking}
+          title={t('sync.discardRegistration.title', { name: registration.fields.companyName })}
+          confirmLabel={t('sync.discard')}
+          cancelLabel={t('common.cancel')}
+          danger
+          onCancel={() => setAsking(false)}
+          onConfirm={() => {
+            setAsking(false);
+            discard();
+          }}
+        >
+          <p>{t('sync.discardRegistration.body', { count: dependents })}</p>
+        </ConfirmDialog>
+      )}
+    </>
   );
 }
 
@@ -172,7 +204,7 @@ export function SyncPage() {
                   <>
                     <p className="form-field__error">{t('sync.keepsFailing')}</p>
                     <div className="card__actions">
-                      <DiscardButton entry={entry} />
+                      <DiscardButton entry={entry} entries={entries} />
                     </div>
                   </>
                 )}
@@ -188,7 +220,7 @@ export function SyncPage() {
                     >
                       {t('sync.retry')}
                     </button>
-                    <DiscardButton entry={entry} />
+                    <DiscardButton entry={entry} entries={entries} />
                   </div>
                 )}
               </li>

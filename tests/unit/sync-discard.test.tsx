@@ -1,0 +1,115 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { OutboxEntry, OutboxPayload } from '../../src/lib/sync/outbox-rules';
+import type { RepCustomerForm } from '../../src/contracts/form-schemas';
+
+// The sync centre of a rep whose booth registration the server refused: what one tap on
+// Discard gives up. The outbox and its actions are faked.
+const outbox = vi.hoisted(() => ({ entries: [] as OutboxEntry[], discarded: [] as number[] }));
+vi.mock('../../src/lib/sync/use-device-data', () => ({ useOutbox: () => outbox.entries }));
+vi.mock('../../src/lib/sync/use-sync-state', () => ({
+  useSyncState: () => ({ running: false, needsSignIn: false }),
+  useSendingProblem: () => null,
+}));
+vi.mock('../../src/lib/sync/outbox', () => ({
+  discardEntry: (id: number) => outbox.discarded.push(id),
+  editEntryQuantity: vi.fn(),
+  retryEntry: vi.fn(),
+}));
+vi.mock('../../src/lib/sync/device', () => ({ requestSync: vi.fn() }));
+vi.mock('../../src/lib/i18n', () => ({
+  formatTime: (iso: string) => iso,
+  serverProblemText: (problem: { message: string }) => problem.message,
+}));
+vi.mock('../../src/features/sync/offline-catalogue-card', () => ({
+  OfflineCatalogueCard: () => null,
+}));
+
+const { SyncPage } = await import('../../src/features/sync/sync-page');
+import en from '../../src/locales/en.json';
+
+beforeAll(async () => {
+  await i18next.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en } } });
+});
+afterEach(() => {
+  cleanup();
+  outbox.discarded.length = 0;
+});
+
+let ids = 0;
+function entry(payload: OutboxPayload, refused = false): OutboxEntry {
+  return {
+    id: (ids += 1),
+    userId: 7,
+    kind: payload.kind,
+    payload,
+    idempotencyKey: `key-${ids}`,
+    createdAt: '2026-11-29T10:00:00.000Z',
+    attempts: refused ? 1 : 0,
+    nextAttemptAt: 0,
+    state: refused ? 'attention' : 'waiting',
+    ...(refused && {
+      error: {
+        status: 409,
+        message: 'This company is already registered.',
+        code: 'COMPANY_EXISTS',
+      },
+    }),
+  };
+}
+
+const registration = (localId: number) =>
+  entry(
+    { kind: 'rep.customer', localId, fields: { companyName: 'Salon Ștefania' } as RepCustomerForm },
+    true,
+  );
+const order = (customerId: number): OutboxPayload => ({
+  kind: 'rep.order',
+  customerId,
+  items: [{ productId: 1, quantity: 2 }],
+  shippingAddress: {} as never,
+  notes: '',
+  localRef: `L-${customerId}`,
+  signature: null,
+});
+
+function showSyncCentre() {
+  render(
+    <MemoryRouter>
+      <SyncPage />
+    </MemoryRouter>,
+  );
+}
+
+describe('discarding a salon registered at the booth', () => {
+  it('asks first, saying how many orders and documents go with it', () => {
+    const refused = registration(-1);
+    outbox.entries = [refused, entry(order(-1)), entry(order(-1)), entry(order(5))];
+    showSyncCentre();
+    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(outbox.discarded).toEqual([]);
+    const dialog = screen.getByRole('dialog', {
+      name: 'Discard the registration of Salon Ștefania?',
+    });
+    expect(dialog.textContent).toContain('Its 2 orders and documents taken at the booth');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(outbox.discarded).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    const confirm = screen.getAllByRole('button', { name: 'Discard' }).at(-1)!;
+    fireEvent.click(confirm);
+    expect(outbox.discarded).toEqual([refused.id]);
+  });
+
+  it('gives up a registration with nothing taken for it at once', () => {
+    const refused = registration(-2);
+    outbox.entries = [refused, entry(order(5))];
+    showSyncCentre();
+    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(outbox.discarded).toEqual([refused.id]);
+  });
+});
