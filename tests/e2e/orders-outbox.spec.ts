@@ -303,7 +303,15 @@ test('a product sold out before the replay needs attention, and the rest of the 
   await page.goto('/cart');
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
   await expect(page.getByTestId('cart-line')).toContainText(keptName);
-  await page.goto('/sync');
+  // The cart says that a change of the user's is not in it, and where to see why.
+  await expect(page.getByTestId('cart-refused')).toContainText(
+    '1 change to your cart was not taken by the server and is not in it.',
+  );
+  await page.getByRole('link', { name: 'See why in the sync centre' }).click();
+  await expect(page).toHaveURL(/\/sync$/);
   await page.getByRole('button', { name: 'Discard' }).click();
   await expect(page.getByText('Everything has been sent.')).toBeVisible();
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-line')).toHaveCount(1);
+  await expect(page.getByTestId('cart-refused')).toHaveCount(0);
 });

@@ -24,7 +24,7 @@ export function CartPage() {
   const user = useUser();
   const navigate = useNavigate();
   const notify = useToast();
-  const { cart, waiting, loaded } = useCart();
+  const { cart, waiting, refused, loaded } = useCart();
   const sendingProblem = useSendingProblem();
   const [confirmClear, setConfirmClear] = useState(false);
   const [checkingOut, setCheckingOut] = useState(false);
@@ -55,6 +55,12 @@ export function CartPage() {
         <p className="notice" data-testid="cart-waiting">
           {t('cart.waiting', { count: waiting })}{' '}
           {sendingProblem ? t(`sync.problem.${sendingProblem}`) : ''}
+        </p>
+      )}
+      {refused > 0 && (
+        <p className="notice notice--offline" data-testid="cart-refused">
+          {t('cart.attention', { count: refused })}{' '}
+          <Link to="/sync">{t('cart.attentionLink')}</Link>
         </p>
       )}
       {problem && <Banner kind="error">{problem}</Banner>}

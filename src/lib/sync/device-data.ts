@@ -8,15 +8,25 @@ import { db, type StoredOrder } from '../db/db';
 import { readProducts } from '../db/stored-products';
 import { applyEntries, type OutboxEntry } from './outbox-rules';
 
-/** The cart as the user sees it: the server's cart with the waiting changes on top. */
-export async function readCart(userId: number | null): Promise<{ cart: Cart; waiting: number }> {
-  if (userId === null) return { cart: EMPTY_CART, waiting: 0 };
+/**
+ * The cart as the user sees it: the server's cart with the waiting changes on top; how
+ * many changes wait, and how many of its changes the server refused (not in the cart: the
+ * sync centre says why).
+ */
+export async function readCart(
+  userId: number | null,
+): Promise<{ cart: Cart; waiting: number; refused: number }> {
+  if (userId === null) return { cart: EMPTY_CART, waiting: 0, refused: 0 };
   // Read together: an answer applied between the two reads would take its entry away
   // after the cart was read without it, and the change would not show (nor be ordered).
-  const [base, entries] = await db.transaction('r', db.carts, db.outbox, async () => {
+  const [base, entries, refused] = await db.transaction('r', db.carts, db.outbox, async () => {
     const stored = await db.carts.get(userId);
     const queued = await db.outbox.where('userId').equals(userId).sortBy('id');
-    return [stored?.cart ?? EMPTY_CART, queued.filter((e) => e.state !== 'attention')] as const;
+    return [
+      stored?.cart ?? EMPTY_CART,
+      queued.filter((e) => e.state !== 'attention'),
+      queued.filter((e) => e.state === 'attention' && e.kind.startsWith('cart.')).length,
+    ] as const;
   });
   const cartEntries = entries.filter((e) => e.kind.startsWith('cart.') || e.kind === 'checkout');
   const ids = [
@@ -26,6 +36,7 @@ export async function readCart(userId: number | null): Promise<{ cart: Cart; wai
   return {
     cart: applyEntries(base, cartEntries, (id) => products.get(id)),
     waiting: cartEntries.length,
+    refused,
   };
 }
 

@@ -15,12 +15,13 @@ export type { OutboxView } from './device-data';
 export const useSignedInUserId = (): number | null =>
   useSyncExternalStore(subscribeSession, signedInUserId, () => null);
 
-export function useCart(): { cart: Cart; waiting: number; loaded: boolean } {
+export function useCart(): { cart: Cart; waiting: number; refused: number; loaded: boolean } {
   const userId = useSignedInUserId();
   const view = useDeviceQuery((engine) => engine.readCart(userId), [userId]);
   return {
     cart: view?.cart ?? EMPTY_CART,
     waiting: view?.waiting ?? 0,
+    refused: view?.refused ?? 0,
     loaded: view !== undefined,
   };
 }
