@@ -127,6 +127,15 @@ export function localOrder(
 const queuedOrderOf = ({ payload }: OutboxEntry): string | undefined =>
   payload.kind === 'checkout' || payload.kind === 'rep.order' ? payload.localRef : undefined;
 
+/** Takes entries out of the outbox with the local orders they queued (in the caller's transaction). */
+async function removeEntries(entries: readonly OutboxEntry[]): Promise<void> {
+  for (const entry of entries) {
+    await db.outbox.delete(entry.id);
+    const localRef = queuedOrderOf(entry);
+    if (localRef) await db.orders.delete(localOrderRef(localRef));
+  }
+}
+
 /**
  * Queues the order of the cart as the user sees it, with a local order that records the
  * lines and prices shown, in one transaction. It replaces the user's orders the server
@@ -148,11 +157,7 @@ export async function queueCheckout(
       .equals(userId)
       .filter((entry) => entry.payload.kind === 'checkout' && entry.state === 'attention')
       .toArray();
-    for (const entry of refused) {
-      await db.outbox.delete(entry.id);
-      const ref = queuedOrderOf(entry);
-      if (ref) await db.orders.delete(localOrderRef(ref));
-    }
+    await removeEntries(refused);
     const outboxId = await db.outbox.add(
       newEntry(userId, {
         kind: 'checkout',
@@ -255,11 +260,7 @@ export async function discardEntry(id: number): Promise<void> {
         updatedAt: new Date().toISOString(),
       });
     }
-    for (const given of gone) {
-      await db.outbox.delete(given.id);
-      const localRef = queuedOrderOf(given);
-      if (localRef) await db.orders.delete(localOrderRef(localRef));
-    }
+    await removeEntries(gone);
   });
   requestSync();
 }
