@@ -60,3 +60,27 @@ test('a refresh while the catalogue is unchanged names the copy it holds and get
   // The catalogue is still there, from the device.
   await expect(page.getByText('Catalogue saved on this device')).toBeVisible();
 });
+
+test('the cards stay where they are when the copy on the device becomes ready', async ({
+  page,
+}) => {
+  await openedBefore(page);
+  // The copy is held back until the page, as the server gave it, has been measured.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/products/mirror*', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/products?lng=en');
+  const card = page.getByTestId('product-card').first();
+  await expect(card).toBeVisible();
+  const before = await card.boundingBox();
+  await expect(page.getByTestId('catalogue-source')).toHaveCount(0);
+
+  release();
+  await expect(page.getByTestId('catalogue-source')).toHaveText(/^Catalogue saved on this device/, {
+    timeout: 20_000,
+  });
+  expect(await card.boundingBox()).toEqual(before);
+});

@@ -16,7 +16,7 @@ import { keepApp } from '../../lib/kept-on-device';
 import { useTypingBeforeHydration } from '../../lib/typing-before-hydration';
 import { formatMoney, formatTime, loadAllTexts, type TextKey } from '../../lib/i18n';
 import { loadSyncEngine } from '../../lib/sync/engine-loader';
-import { useCatalogueQuery, useCategories } from '../../lib/sync/use-catalogue';
+import { useCatalogueQuery, useCategories, type CatalogueView } from '../../lib/sync/use-catalogue';
 import { useUrlQuery } from '../../lib/use-url-query';
 import {
   applyCatalogueChange,
@@ -211,16 +211,7 @@ export function ProductsPage({
         </button>
       </div>
 
-      {view.status === 'ready' && view.source === 'device' && view.syncedAt && (
-        <p
-          className={view.offline ? 'notice notice--offline' : 'notice'}
-          data-testid="catalogue-source"
-        >
-          {t(view.offline ? 'catalogue.offlineNotice' : 'catalogue.savedOnDevice', {
-            time: formatTime(view.syncedAt, i18n.language),
-          })}
-        </p>
-      )}
+      {view.status === 'ready' && view.offline && <CatalogueSource view={view} />}
 
       <p className="catalogue__count" role="status">
         {view.status === 'ready'
@@ -285,6 +276,8 @@ export function ProductsPage({
         </div>
       )}
 
+      {view.status === 'ready' && !view.offline && <CatalogueSource view={view} />}
+
       {view.status === 'ready' && (
         <Pagination
           page={query.page}
@@ -299,5 +292,26 @@ export function ProductsPage({
         />
       )}
     </div>
+  );
+}
+
+/**
+ * Where the products shown come from, when it is the device's copy. Offline it heads the
+ * page (it appears with the offline banner); online it comes after the products, since it
+ * appears when the copy is ready, often while the user is about to tap a card: above them,
+ * it would push the card away from the finger.
+ */
+function CatalogueSource({ view }: { view: Extract<CatalogueView, { status: 'ready' }> }) {
+  const { t, i18n } = useTranslation();
+  if (view.source !== 'device' || !view.syncedAt) return null;
+  return (
+    <p
+      className={view.offline ? 'notice notice--offline' : 'notice'}
+      data-testid="catalogue-source"
+    >
+      {t(view.offline ? 'catalogue.offlineNotice' : 'catalogue.savedOnDevice', {
+        time: formatTime(view.syncedAt, i18n.language),
+      })}
+    </p>
   );
 }
