@@ -9,6 +9,7 @@ import { ScreenMeta } from '../screen-meta';
 import { QuantityStepper } from '../../components/form-field';
 import { useToast } from '../../components/toast';
 import { useUser } from '../../lib/auth/session';
+import { cartStorageProblem } from '../../lib/db/storage-errors';
 import { formatMoney } from '../../lib/i18n';
 import { clearCart, queueCheckout, removeFromCart, setCartQuantity } from '../../lib/sync/outbox';
 import { ORDER_TOPIC, requestSync } from '../../lib/sync/device';
@@ -36,6 +37,11 @@ export function CartPage() {
     requestSync({ refresh: true });
   }, []);
   const money = (amount: number) => formatMoney(amount, i18n.language);
+  // A change the device did not keep is said, never passed over in silence.
+  const change = (write: Promise<void>) =>
+    void write.catch((error: unknown) =>
+      notify(t(cartStorageProblem(error) ?? 'cart.changeFailed'), 'error'),
+    );
 
   if (!user) return null;
 
@@ -108,9 +114,11 @@ export function CartPage() {
                       limited: (limit) => t(`cart.limit.${limit.kind}`, { count: limit.count }),
                     }}
                     onChange={(quantity) =>
-                      void (quantity === 0
-                        ? removeFromCart(item.productId)
-                        : setCartQuantity(item.productId, quantity))
+                      change(
+                        quantity === 0
+                          ? removeFromCart(item.productId)
+                          : setCartQuantity(item.productId, quantity),
+                      )
                     }
                   />
                   <strong className="cart-line__total">{money(item.lineTotal)}</strong>
@@ -118,7 +126,7 @@ export function CartPage() {
                     type="button"
                     className="button button--ghost button--small"
                     aria-label={t('cart.removeLine', { name: item.product.name })}
-                    onClick={() => void removeFromCart(item.productId)}
+                    onClick={() => change(removeFromCart(item.productId))}
                   >
                     {t('cart.remove')}
                   </button>
@@ -193,7 +201,7 @@ export function CartPage() {
         onCancel={() => setConfirmClear(false)}
         onConfirm={() => {
           setConfirmClear(false);
-          void clearCart();
+          change(clearCart());
         }}
       >
         <p>{t('cart.clearText')}</p>

@@ -72,6 +72,7 @@ function OrderList() {
   const [details, setDetails] = useState<StoredOrder | null>(null);
   const [cancelling, setCancelling] = useState<Order | null>(null);
   const [reason, setReason] = useState('');
+  const [savingCancellation, setSavingCancellation] = useState(false);
   const [reordering, setReordering] = useState<string | null>(null);
   const [reordered, setReordered] = useState<Reordered | null>(null);
   const notify = useToast();
@@ -175,17 +176,29 @@ function OrderList() {
         cancelLabel={t('orders.keep')}
         danger
         onCancel={() => setCancelling(null)}
+        busy={savingCancellation}
         onConfirm={() => {
-          if (cancelling) {
-            void queueCancellation(cancelling, reason.trim() || t('orders.defaultReason'));
-            // Online it goes at once, and "Order … was cancelled." replaces this when it did.
-            notify(
-              t(connectivity === 'online' ? 'orders.cancelQueued' : 'orders.cancelQueuedOffline'),
-              'info',
-              CANCEL_TOPIC,
-            );
-          }
-          setCancelling(null);
+          if (!cancelling) return;
+          setSavingCancellation(true);
+          queueCancellation(cancelling, reason.trim() || t('orders.defaultReason'))
+            .then(
+              () => {
+                // Online it goes at once, and "Order … was cancelled." replaces this when it did.
+                notify(
+                  t(
+                    connectivity === 'online'
+                      ? 'orders.cancelQueued'
+                      : 'orders.cancelQueuedOffline',
+                  ),
+                  'info',
+                  CANCEL_TOPIC,
+                );
+                setCancelling(null);
+              },
+              // Not kept on the device: the dialog stays open with the reason typed.
+              () => notify(t('orders.cancelNotSaved'), 'error', CANCEL_TOPIC),
+            )
+            .finally(() => setSavingCancellation(false));
         }}
       >
         <p>{t('orders.cancelText')}</p>
