@@ -34,20 +34,23 @@ export function OfflineCatalogueCard() {
   const storage = useDeviceStorage(refreshKey);
   const [progress, setProgress] = useState<DownloadProgress | null>(null);
   const [outcome, setOutcome] = useState<'done' | 'cancelled' | 'full' | 'failed' | null>(null);
+  /** Pictures the last download could not get from the server. */
+  const [missing, setMissing] = useState(0);
   const controller = useRef<AbortController | null>(null);
 
   const start = async () => {
     controller.current = new AbortController();
     setOutcome(null);
-    setProgress({ products: 0, imagesDone: 0, imagesTotal: 0, bytes: 0 });
+    setProgress({ products: 0, imagesDone: 0, imagesTotal: 0, imagesMissing: 0, bytes: 0 });
     try {
       if (rep) await readCustomersFromServer();
-      await Promise.all([
+      const [kept] = await Promise.all([
         makeCatalogueAvailableOffline(viewer, controller.current.signal, setProgress),
         user && keepScreensNow(user.role),
         // A rep's pro-formas are made in each customer's language, offline too.
         rep && Promise.all(LANGUAGES.map(loadLanguageTexts)),
       ]);
+      setMissing(kept.imagesMissing);
       setOutcome('done');
     } catch (error) {
       setOutcome(
@@ -115,8 +118,13 @@ export function OfflineCatalogueCard() {
           {t(rep ? 'fieldSales.prepare.start' : 'offline.start')}
         </button>
       )}
-      {outcome === 'done' && (
+      {outcome === 'done' && missing === 0 && (
         <Banner kind="success">{t(rep ? 'fieldSales.prepare.done' : 'offline.done')}</Banner>
+      )}
+      {outcome === 'done' && missing > 0 && (
+        <Banner kind="info">
+          {t(rep ? 'fieldSales.prepare.partial' : 'offline.partial', { count: missing })}
+        </Banner>
       )}
       {outcome === 'cancelled' && <Banner kind="info">{t('offline.cancelled')}</Banner>}
       {outcome === 'full' && <Banner kind="error">{t('offline.full')}</Banner>}

@@ -1,7 +1,8 @@
 /**
  * "Make available offline": the whole catalogue on the device, products first, then every
  * product picture, with progress, cancellable and resumable (pictures already kept are
- * skipped). It asks the browser to keep this storage, and reports what is stored.
+ * skipped). It asks the browser to keep this storage, and reports what is stored, and how
+ * many pictures the server did not give.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useEffect, useState } from 'react';
@@ -17,6 +18,8 @@ export interface DownloadProgress {
   products: number;
   imagesDone: number;
   imagesTotal: number;
+  /** Pictures the server answered for with an error (missing, or a fault): not kept. */
+  imagesMissing: number;
   bytes: number;
 }
 
@@ -51,6 +54,7 @@ export async function makeCatalogueAvailableOffline(
     products: products.length,
     imagesDone: 0,
     imagesTotal: paths.length,
+    imagesMissing: 0,
     bytes: 0,
   };
   onProgress({ ...progress });
@@ -71,6 +75,8 @@ export async function makeCatalogueAvailableOffline(
             throw error;
           }
           progress.bytes += body.byteLength;
+        } else {
+          progress.imagesMissing += 1;
         }
       }
       progress.imagesDone += 1;
