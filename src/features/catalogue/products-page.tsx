@@ -16,7 +16,7 @@ import { keepApp } from '../../lib/kept-on-device';
 import { useTypingBeforeHydration } from '../../lib/typing-before-hydration';
 import { formatMoney, formatTime, loadAllTexts, type TextKey } from '../../lib/i18n';
 import { loadSyncEngine } from '../../lib/sync/engine-loader';
-import { useCatalogueQuery, useCategories, type CatalogueView } from '../../lib/sync/use-catalogue';
+import { useCatalogueQuery, useCategories } from '../../lib/sync/use-catalogue';
 import { useUrlQuery } from '../../lib/use-url-query';
 import {
   applyCatalogueChange,
@@ -107,6 +107,19 @@ export function ProductsPage({
     details: t('product.viewDetails'),
     add: t('product.addToCart'),
   };
+
+  // Where the products shown come from, when it is the device's copy. Offline it heads the
+  // page (it appears with the offline banner); online it comes after the products, since it
+  // appears when the copy is ready, often while the user is about to tap a card: above
+  // them, it would push the card away from the finger.
+  const offline = view.status === 'ready' && view.offline;
+  const source = view.status === 'ready' && view.source === 'device' && view.syncedAt && (
+    <p className={offline ? 'notice notice--offline' : 'notice'} data-testid="catalogue-source">
+      {t(offline ? 'catalogue.offlineNotice' : 'catalogue.savedOnDevice', {
+        time: formatTime(view.syncedAt, i18n.language),
+      })}
+    </p>
+  );
 
   return (
     <div className="page catalogue">
@@ -211,7 +224,7 @@ export function ProductsPage({
         </button>
       </div>
 
-      {view.status === 'ready' && view.offline && <CatalogueSource view={view} />}
+      {offline && source}
 
       <p className="catalogue__count" role="status">
         {view.status === 'ready'
@@ -276,7 +289,7 @@ export function ProductsPage({
         </div>
       )}
 
-      {view.status === 'ready' && !view.offline && <CatalogueSource view={view} />}
+      {!offline && source}
 
       {view.status === 'ready' && (
         <Pagination
@@ -292,26 +305,5 @@ export function ProductsPage({
         />
       )}
     </div>
-  );
-}
-
-/**
- * Where the products shown come from, when it is the device's copy. Offline it heads the
- * page (it appears with the offline banner); online it comes after the products, since it
- * appears when the copy is ready, often while the user is about to tap a card: above them,
- * it would push the card away from the finger.
- */
-function CatalogueSource({ view }: { view: Extract<CatalogueView, { status: 'ready' }> }) {
-  const { t, i18n } = useTranslation();
-  if (view.source !== 'device' || !view.syncedAt) return null;
-  return (
-    <p
-      className={view.offline ? 'notice notice--offline' : 'notice'}
-      data-testid="catalogue-source"
-    >
-      {t(view.offline ? 'catalogue.offlineNotice' : 'catalogue.savedOnDevice', {
-        time: formatTime(view.syncedAt, i18n.language),
-      })}
-    </p>
   );
 }
