@@ -139,4 +139,47 @@ describe('connectivity', () => {
     expect(connectivity.getConnectivity()).toBe('offline');
     expect(fetchHealth.mock.calls.length).toBe(looks);
   });
+
+  it('a slow look that ends after a newer one does not overwrite its answer', async () => {
+    const connectivity = await loadConnectivity();
+    // The first look hangs (lie-fi) until it times out; the second, started later, finds
+    // the server at once.
+    fetchHealth.mockImplementationOnce(
+      () =>
+        new Promise((_, reject) =>
+          setTimeout(() => reject(new DOMException('timed out', 'TimeoutError')), 4_000),
+        ),
+    );
+    const slow = connectivity.checkConnectivity();
+    serverUp = true;
+    expect(await connectivity.checkConnectivity()).toBe('online');
+
+    await vi.advanceTimersByTimeAsync(4_000);
+    await slow;
+    expect(connectivity.getConnectivity()).toBe('online');
+  });
+
+  it('a look that ends after the browser said the network went does not say online', async () => {
+    const page = new EventTarget();
+    vi.stubGlobal('window', page);
+    const connectivity = await loadConnectivity();
+    serverUp = true;
+    connectivity.startConnectivity();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(connectivity.getConnectivity()).toBe('online');
+
+    let answer: (response: Response) => void = () => {};
+    fetchHealth.mockImplementationOnce(
+      () => new Promise<Response>((resolve) => (answer = resolve)),
+    );
+    const look = connectivity.checkConnectivity();
+    page.dispatchEvent(new Event('offline'));
+    answer(
+      new Response(JSON.stringify({ status: 'ok' }), {
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    await look;
+    expect(connectivity.getConnectivity()).toBe('offline');
+  });
 });

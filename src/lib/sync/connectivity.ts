@@ -54,10 +54,21 @@ function set(next: Connectivity): void {
   if (reconnected) reconnects.emit();
 }
 
+/**
+ * Counts the looks started (and the browser's `offline` events): only the latest may set
+ * the state, so that a slow look (one that ends by timing out on lie-fi) cannot overwrite
+ * the answer of one started after it.
+ */
+let looks = 0;
+
 /** Asks the server; updates and returns the state. */
 export async function checkConnectivity(): Promise<Connectivity> {
+  const look = (looks += 1);
+  const found = (next: Connectivity) => {
+    if (look === looks) set(next);
+  };
   if (navigator.onLine === false) {
-    set('offline');
+    found('offline');
     return state;
   }
   try {
@@ -71,9 +82,9 @@ export async function checkConnectivity(): Promise<Connectivity> {
     // The health response, or the server's own error (its database down, say): the server
     // was reached, and a failing server is not "offline" (the calls that fail say so).
     const reached = response.ok ? json?.status === 'ok' : typeof json?.message === 'string';
-    set(reached ? 'online' : 'offline');
+    found(reached ? 'online' : 'offline');
   } catch {
-    set('offline');
+    found('offline');
   }
   return state;
 }
@@ -106,6 +117,9 @@ export function startConnectivity(): void {
   if (started) return;
   started = true;
   window.addEventListener('online', () => void checkConnectivity());
-  window.addEventListener('offline', () => set('offline'));
+  window.addEventListener('offline', () => {
+    looks += 1;
+    set('offline');
+  });
   void checkConnectivity();
 }
