@@ -142,8 +142,6 @@ function Layout() {
       <Header />
       <OfflineBanner />
       <OrderingFor />
-      <UpdateSlot />
-      <OfflineInvite />
       <main id="main" tabIndex={-1}>
         <ErrorBoundary key={pathname}>
           <Suspense
@@ -160,6 +158,15 @@ function Layout() {
         </ErrorBoundary>
       </main>
       <Footer />
+      {/*
+        Questions that come up while a screen is in use ("A new version is ready", "Going to
+        a fair?"): after everything, held at the bottom of the window, so that appearing
+        moves nothing under the user's finger.
+      */}
+      <div className="prompts">
+        <UpdateSlot />
+        <OfflineInvite />
+      </div>
     </>
   );
 }

@@ -20,6 +20,47 @@ test('the catalogue kept on the device dates prices only for a company that sees
   await expect(storage).not.toContainText('prices');
 });
 
+test('a verified salon is invited to keep the catalogue, and the invitation moves nothing on the page', async ({
+  page,
+  request,
+}) => {
+  await signInAs(page, (await approvedSalon(request, 'invited')).email);
+  await page.goto('/products?lng=en');
+  const invite = page
+    .getByRole('status')
+    .filter({
+      hasText: 'Going to a fair? Keep the whole catalogue and its pictures on this device.',
+    });
+  await expect(invite).toBeVisible();
+  const card = page.getByTestId('product-card').first();
+  await expect(card).toBeVisible();
+  const before = await card.boundingBox();
+
+  // Declined: it goes without moving the cards, and is not asked again.
+  await invite.getByRole('button', { name: 'Not now' }).click();
+  await expect(invite).toHaveCount(0);
+  expect(await card.boundingBox()).toEqual(before);
+  expect(
+    await page.evaluate(() => localStorage.getItem('portal.offlineInviteDone')),
+  ).not.toBeNull();
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Mara' })).toBeVisible();
+  await expect(card).toBeVisible();
+  await expect(invite).toHaveCount(0);
+});
+
+test('the invitation to keep the catalogue leads to the sync centre', async ({ page, request }) => {
+  await signInAs(page, (await approvedSalon(request, 'accepts')).email);
+  await page.goto('/products?lng=en');
+  await page
+    .getByRole('status')
+    .filter({ hasText: 'Going to a fair?' })
+    .getByRole('link', { name: 'Make available offline' })
+    .click();
+  await expect(page).toHaveURL(/\/sync/);
+  await expect(page.getByRole('button', { name: 'Make available offline' })).toBeVisible();
+});
+
 test('the catalogue kept on the device of an approved company says how recent its prices are', async ({
   page,
   request,
