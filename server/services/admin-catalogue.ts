@@ -15,6 +15,7 @@ import {
   tagsOf,
   type ProductFieldError,
   type ProductTexts,
+  withEditedTexts,
 } from '../../src/contracts/admin-catalogue.js';
 import { validateCategoryNames, validateProduct } from '../../src/contracts/form-schemas.js';
 import type {
@@ -359,7 +360,7 @@ export async function editProduct(
     stock: edit.stock ?? row.stock,
     categoryId: edit.categoryId ?? row.categoryId,
     tags: edit.tags ?? row.tags,
-    texts: edit.texts ?? textsOf(row),
+    texts: edit.texts ? withEditedTexts(textsOf(row), edit.texts) : textsOf(row),
   };
   checkProduct(merged);
   if (edit.categoryId !== undefined && edit.categoryId !== row.categoryId) {

@@ -39,6 +39,16 @@ const TextsSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** The texts an edit changes: only those sent, so that two staff editing others keep both. */
+const TextsEditSchema = Type.Object(
+  {
+    ro: Type.Optional(Type.Partial(ProductTextsSchema)),
+    en: Type.Optional(Type.Partial(ProductTextsSchema)),
+    it: Type.Optional(Type.Partial(ProductTextsSchema)),
+  },
+  { additionalProperties: false },
+);
+
 /** A product as staff see it: every language, the price always, and whether it is sold. */
 export const AdminProductSchema = Type.Object({
   id: Type.Integer(),
@@ -104,8 +114,8 @@ export const AdminProductInputSchema = Type.Object(
 );
 
 /**
- * `PATCH /api/admin/products/{id}`: only the fields sent change (texts as a whole).
- * Activation has routes of its own.
+ * `PATCH /api/admin/products/{id}`: only the fields sent change, each text of each
+ * language on its own. Activation has routes of its own.
  */
 export const AdminProductEditSchema = Type.Object(
   {
@@ -115,7 +125,7 @@ export const AdminProductEditSchema = Type.Object(
     stock: Type.Optional(productFields.stock),
     categoryId: Type.Optional(productFields.categoryId),
     tags: Type.Optional(productFields.tags),
-    texts: Type.Optional(productFields.texts),
+    texts: Type.Optional(TextsEditSchema),
   },
   { additionalProperties: false, minProperties: 1 },
 );

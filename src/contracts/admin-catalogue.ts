@@ -120,12 +120,34 @@ export function productEdit(input: AdminProductInput, product: AdminProduct): Ad
     texts: product.texts,
   };
   const fields = Object.keys(input) as (keyof AdminProductInput)[];
-  return Object.fromEntries(
+  const edit: AdminProductEdit = Object.fromEntries(
     fields
-      .filter((field) => field !== 'active')
+      .filter((field) => field !== 'active' && field !== 'texts')
       .filter((field) => JSON.stringify(input[field]) !== JSON.stringify(before[field]))
       .map((field) => [field, input[field]]),
   );
+  // Each text on its own: another staff member's edit of another text is kept.
+  const texts: NonNullable<AdminProductEdit['texts']> = {};
+  for (const language of Object.keys(input.texts) as Language[]) {
+    for (const field of PRODUCT_TEXT_FIELDS) {
+      const text = input.texts[language][field];
+      if (text !== before.texts[language][field]) (texts[language] ??= {})[field] = text;
+    }
+  }
+  if (Object.keys(texts).length > 0) edit.texts = texts;
+  return edit;
+}
+
+/** A product's texts with an edit's texts put in (see productEdit). */
+export function withEditedTexts(
+  texts: Record<Language, ProductTexts>,
+  edit: NonNullable<AdminProductEdit['texts']>,
+): Record<Language, ProductTexts> {
+  return {
+    ro: { ...texts.ro, ...edit.ro },
+    en: { ...texts.en, ...edit.en },
+    it: { ...texts.it, ...edit.it },
+  };
 }
 
 /** Tags typed as one text, separated by commas: trimmed, empty ones dropped, each once. */

@@ -229,6 +229,29 @@ describe('PATCH /api/admin/products/:id', () => {
     });
   });
 
+  it('changes only the texts sent: two staff editing different texts keep both', async () => {
+    const product = await createProduct();
+    const english = await send('PATCH', `/api/admin/products/${product.id}`, {
+      texts: { en: { name: 'Repair shampoo' } },
+    });
+    expect(english.statusCode, english.body).toBe(200);
+    // The other clerk's form was loaded before the first save, and sends its own text only.
+    const italian = await send('PATCH', `/api/admin/products/${product.id}`, {
+      texts: { it: { description: 'Per capelli danneggiati.' } },
+    });
+    expect(italian.statusCode, italian.body).toBe(200);
+    const { texts } = italian.json<{ product: AdminProduct }>().product;
+    expect(texts.en.name).toBe('Repair shampoo');
+    expect(texts.it.description).toBe('Per capelli danneggiati.');
+    expect(texts.ro).toEqual(product.texts.ro);
+    expect(texts.en.description).toBe(product.texts.en.description);
+
+    const unknown = await send('PATCH', `/api/admin/products/${product.id}`, {
+      texts: { de: { name: 'Shampoo' } },
+    });
+    expect(unknown.statusCode).toBe(400);
+  });
+
   it('records nothing when nothing differs', async () => {
     const product = await createProduct();
     const response = await send('PATCH', `/api/admin/products/${product.id}`, {
