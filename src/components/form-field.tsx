@@ -152,8 +152,12 @@ export interface QuantityStepperProps {
     /** What is said under the stepper when a typed quantity was changed. */
     limited: (limit: QuantityLimit) => string;
   };
-  /** A new quantity (already clamped); 0 means remove the line. */
-  onChange: (quantity: number) => void;
+  /**
+   * A new quantity (already clamped); 0 means remove the line. Resolving to false says it
+   * was not kept: the stepper shows the quantity it has again, and the same change can be
+   * asked once more.
+   */
+  onChange: (quantity: number) => void | Promise<boolean>;
 }
 
 /**
@@ -174,14 +178,20 @@ export function QuantityStepper({
   // The quantity last asked for, until the new `quantity` comes back: typing then clicking
   // Update commits on blur and again on click, and must ask once.
   const asked = useRef(quantity);
+  const shown = useRef(quantity);
   useEffect(() => {
+    shown.current = quantity;
     asked.current = quantity;
     setDraft(String(quantity));
   }, [quantity]);
   const change = (next: number) => {
     if (next === asked.current) return;
     asked.current = next;
-    onChange(next);
+    void Promise.resolve(onChange(next)).then((kept) => {
+      if (kept !== false || asked.current !== next) return;
+      asked.current = shown.current;
+      setDraft(String(shown.current));
+    });
   };
   const step = (next: number) => {
     setLimit(null);

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { QuantityStepper } from '../../src/components/form-field';
 import { quantityLimit, type QuantityLimit } from '../../src/contracts/order-lines';
@@ -8,8 +8,11 @@ afterEach(cleanup);
 
 const said = (limit: QuantityLimit) => `${limit.kind} ${limit.count}`;
 
-function stepper(stock: number, quantity = 2) {
-  const onChange = vi.fn();
+function stepper(
+  stock: number,
+  quantity = 2,
+  onChange = vi.fn<(quantity: number) => void | Promise<boolean>>(),
+) {
   render(
     <QuantityStepper
       quantity={quantity}
@@ -72,5 +75,19 @@ describe('the cart’s quantity stepper', () => {
     type('100');
     fireEvent.click(screen.getByRole('button', { name: 'One less' }));
     expect(note()).toBe('');
+  });
+
+  it('shows the quantity it has again when a change was not kept, and lets it be asked again', async () => {
+    const onChange = vi.fn(() => Promise.resolve(false));
+    const { input, type } = stepper(65, 2, onChange);
+    type('5');
+    await waitFor(() => expect((input as HTMLInputElement).value).toBe('2'));
+    type('5');
+    expect(onChange.mock.calls).toEqual([[5], [5]]);
+
+    // A step after a change not kept counts from the quantity the line has.
+    await waitFor(() => expect((input as HTMLInputElement).value).toBe('2'));
+    fireEvent.click(screen.getByRole('button', { name: 'One more' }));
+    expect(onChange).toHaveBeenLastCalledWith(3);
   });
 });

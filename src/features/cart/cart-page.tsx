@@ -9,7 +9,7 @@ import { ScreenMeta } from '../screen-meta';
 import { QuantityStepper } from '../../components/form-field';
 import { useToast } from '../../components/toast';
 import { useUser } from '../../lib/auth/session';
-import { cartStorageProblem } from '../../lib/db/storage-errors';
+import { storageRefusal } from '../../lib/db/storage-errors';
 import { formatMoney } from '../../lib/i18n';
 import { clearCart, queueCheckout, removeFromCart, setCartQuantity } from '../../lib/sync/outbox';
 import { ORDER_TOPIC, requestSync } from '../../lib/sync/device';
@@ -37,10 +37,19 @@ export function CartPage() {
     requestSync({ refresh: true });
   }, []);
   const money = (amount: number) => formatMoney(amount, i18n.language);
-  // A change the device did not keep is said, never passed over in silence.
-  const change = (write: Promise<void>) =>
-    void write.catch((error: unknown) =>
-      notify(t(cartStorageProblem(error) ?? 'cart.changeFailed'), 'error'),
+  // A change the device did not keep is said, never passed over in silence; false then.
+  const change = (write: Promise<void>): Promise<boolean> =>
+    write.then(
+      () => true,
+      (error: unknown) => {
+        // A full device is said as such; any other refusal (the database closed by a newer
+        // version in another tab, say) passes when tried again.
+        notify(
+          t(storageRefusal(error) === 'full' ? 'cart.storageFull' : 'cart.changeFailed'),
+          'error',
+        );
+        return false;
+      },
     );
 
   if (!user) return null;
@@ -126,7 +135,7 @@ export function CartPage() {
                     type="button"
                     className="button button--ghost button--small"
                     aria-label={t('cart.removeLine', { name: item.product.name })}
-                    onClick={() => change(removeFromCart(item.productId))}
+                    onClick={() => void change(removeFromCart(item.productId))}
                   >
                     {t('cart.remove')}
                   </button>
@@ -201,7 +210,7 @@ export function CartPage() {
         onCancel={() => setConfirmClear(false)}
         onConfirm={() => {
           setConfirmClear(false);
-          change(clearCart());
+          void change(clearCart());
         }}
       >
         <p>{t('cart.clearText')}</p>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { lineThumbnail, paymentBadge, trackingNumberOf } from '../../contracts/o
 import { OrderChanges } from './order-changes';
 import { OrderLinesTable } from '../../components/order-lines-table';
 import { canCancel, type Order } from '../../contracts/orders';
+import { Banner } from '../../components/banner';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { Modal } from '../../components/modal';
 import { ScreenMeta } from '../screen-meta';
@@ -72,7 +73,9 @@ function OrderList() {
   const [details, setDetails] = useState<StoredOrder | null>(null);
   const [cancelling, setCancelling] = useState<Order | null>(null);
   const [reason, setReason] = useState('');
-  const [savingCancellation, setSavingCancellation] = useState(false);
+  /** The order whose cancellation the device could not keep, said in its dialog. */
+  const [cancelProblem, setCancelProblem] = useState<number | null>(null);
+  const saving = useRef(false);
   const [reordering, setReordering] = useState<string | null>(null);
   const [reordered, setReordered] = useState<Reordered | null>(null);
   const notify = useToast();
@@ -152,6 +155,7 @@ function OrderList() {
               orderAgain={reorderButton(stored)}
               onCancel={() => {
                 setReason('');
+                setCancelProblem(null);
                 setCancelling(stored.order);
               }}
             />
@@ -176,11 +180,12 @@ function OrderList() {
         cancelLabel={t('orders.keep')}
         danger
         onCancel={() => setCancelling(null)}
-        busy={savingCancellation}
         onConfirm={() => {
-          if (!cancelling) return;
-          setSavingCancellation(true);
-          queueCancellation(cancelling, reason.trim() || t('orders.defaultReason'))
+          const order = cancelling;
+          if (!order || saving.current) return;
+          saving.current = true;
+          setCancelProblem(null);
+          queueCancellation(order, reason.trim() || t('orders.defaultReason'))
             .then(
               () => {
                 // Online it goes at once, and "Order … was cancelled." replaces this when it did.
@@ -193,14 +198,18 @@ function OrderList() {
                   'info',
                   CANCEL_TOPIC,
                 );
-                setCancelling(null);
+                setCancelling((open) => (open === order ? null : open));
               },
-              // Not kept on the device: the dialog stays open with the reason typed.
-              () => notify(t('orders.cancelNotSaved'), 'error', CANCEL_TOPIC),
+              // Not kept on the device: the dialog stays open with the reason typed, and
+              // says so inside it (a toast would be behind the dialog).
+              () => setCancelProblem(order.id),
             )
-            .finally(() => setSavingCancellation(false));
+            .finally(() => (saving.current = false));
         }}
       >
+        {cancelProblem !== null && cancelProblem === cancelling?.id && (
+          <Banner kind="error">{t('orders.cancelNotSaved')}</Banner>
+        )}
         <p>{t('orders.cancelText')}</p>
         <div className="form-field">
           <label htmlFor="cancel-reason">{t('orders.reason')}</label>
