@@ -7,6 +7,8 @@ const products = [1, 2, 3].map((id) => ({
   ...generatedProduct(id),
   images: [`/uploads/products/p-${id}.svg`],
 }));
+/** A picture uploaded by staff: one file per width (160, 400 and 800 pixels). */
+const UPLOADED = `/uploads/products/pic-${'a'.repeat(32)}-800.webp`;
 vi.mock('../../src/lib/sync/catalogue-mirror', () => ({ refreshCatalogue: vi.fn() }));
 vi.mock('../../src/lib/db/stored-products', () => ({ readAllProducts: () => products }));
 vi.mock('../../src/lib/db/db', () => ({ db: {} }));
@@ -63,5 +65,26 @@ describe('makeCatalogueAvailableOffline', () => {
     );
     expect(result.imagesMissing).toBe(0);
     expect(kept.size).toBe(3);
+  });
+
+  it('counts a picture once, however many of its widths the server did not give', async () => {
+    products.push({ ...generatedProduct(4), images: [UPLOADED] });
+    try {
+      vi.stubGlobal('fetch', (path: string) =>
+        Promise.resolve(
+          path.includes('/pic-')
+            ? new Response('Server error', { status: 503 })
+            : new Response('<svg/>', { status: 200 }),
+        ),
+      );
+      const result = await makeCatalogueAvailableOffline(
+        'salon',
+        new AbortController().signal,
+        () => {},
+      );
+      expect(result).toMatchObject({ imagesTotal: 6, imagesMissing: 1 });
+    } finally {
+      products.pop();
+    }
   });
 });

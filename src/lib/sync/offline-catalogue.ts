@@ -18,7 +18,7 @@ export interface DownloadProgress {
   products: number;
   imagesDone: number;
   imagesTotal: number;
-  /** Pictures the server answered for with an error (missing, or a fault): not kept. */
+  /** Pictures with a file the server answered with an error (missing, or a fault). */
   imagesMissing: number;
   bytes: number;
 }
@@ -48,7 +48,14 @@ export async function makeCatalogueAvailableOffline(
     throw error;
   }
   const products = await readAllProducts(db);
-  const paths = [...new Set(products.flatMap((p) => p.images.flatMap(pictureFiles)))];
+  // Each file of each picture (an uploaded one has one file per width), and its picture.
+  const pictureOf = new Map(
+    products.flatMap((p) =>
+      p.images.flatMap((image) => pictureFiles(image).map((file) => [file, image] as const)),
+    ),
+  );
+  const paths = [...pictureOf.keys()];
+  const missing = new Set<string>();
   const cache = await caches.open(CACHE_NAMES.productImages);
   const progress: DownloadProgress = {
     products: products.length,
@@ -76,7 +83,8 @@ export async function makeCatalogueAvailableOffline(
           }
           progress.bytes += body.byteLength;
         } else {
-          progress.imagesMissing += 1;
+          missing.add(pictureOf.get(path) ?? path);
+          progress.imagesMissing = missing.size;
         }
       }
       progress.imagesDone += 1;
