@@ -182,4 +182,22 @@ describe('connectivity', () => {
     await look;
     expect(connectivity.getConnectivity()).toBe('offline');
   });
+
+  it('looks started one after the other, each slow, still say what they found', async () => {
+    const connectivity = await loadConnectivity();
+    serverUp = true;
+    expect(await connectivity.checkConnectivity()).toBe('online');
+    // Lie-fi: every look hangs until it times out, and a new one starts every 2 s.
+    const hang = () =>
+      new Promise<Response>((_, reject) =>
+        setTimeout(() => reject(new DOMException('timed out', 'TimeoutError')), 4_000),
+      );
+    fetchHealth.mockImplementationOnce(hang).mockImplementationOnce(hang);
+    const first = connectivity.checkConnectivity();
+    await vi.advanceTimersByTimeAsync(2_000);
+    void connectivity.checkConnectivity();
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(await first).toBe('offline');
+    expect(connectivity.getConnectivity()).toBe('offline');
+  });
 });

@@ -40,37 +40,37 @@ function planRecheck(): void {
   }, delay);
 }
 
-function set(next: Connectivity): void {
+/**
+ * Looks at the server are numbered as they start (the browser's `offline` event takes a
+ * number too). The answer of one sets the state unless a later one has already answered:
+ * a slow look (one timing out on lie-fi) cannot overwrite a newer answer, and looks
+ * started one after the other, each slow, still each say what they found.
+ */
+let looks = 0;
+let applied = 0;
+
+/** Takes the answer of look number `look`; returns it. */
+function set(next: Connectivity, look = (looks += 1)): Connectivity {
+  if (look <= applied) return next;
+  applied = look;
   if (next === 'offline') planRecheck();
   else {
     clearTimeout(recheck);
     recheck = undefined;
     rechecks = 0;
   }
-  if (next === state) return;
+  if (next === state) return next;
   const reconnected = state === 'offline' && next === 'online';
   state = next;
   changes.emit();
   if (reconnected) reconnects.emit();
+  return next;
 }
 
-/**
- * Counts the looks started (and the browser's `offline` events): only the latest may set
- * the state, so that a slow look (one that ends by timing out on lie-fi) cannot overwrite
- * the answer of one started after it.
- */
-let looks = 0;
-
-/** Asks the server; updates and returns the state. */
+/** Asks the server; updates the state, and returns what this look found. */
 export async function checkConnectivity(): Promise<Connectivity> {
   const look = (looks += 1);
-  const found = (next: Connectivity) => {
-    if (look === looks) set(next);
-  };
-  if (navigator.onLine === false) {
-    found('offline');
-    return state;
-  }
+  if (navigator.onLine === false) return set('offline', look);
   try {
     const response = await fetch('/api/health', {
       cache: 'no-store',
@@ -82,11 +82,10 @@ export async function checkConnectivity(): Promise<Connectivity> {
     // The health response, or the server's own error (its database down, say): the server
     // was reached, and a failing server is not "offline" (the calls that fail say so).
     const reached = response.ok ? json?.status === 'ok' : typeof json?.message === 'string';
-    found(reached ? 'online' : 'offline');
+    return set(reached ? 'online' : 'offline', look);
   } catch {
-    found('offline');
+    return set('offline', look);
   }
-  return state;
 }
 
 /**
@@ -117,9 +116,6 @@ export function startConnectivity(): void {
   if (started) return;
   started = true;
   window.addEventListener('online', () => void checkConnectivity());
-  window.addEventListener('offline', () => {
-    looks += 1;
-    set('offline');
-  });
+  window.addEventListener('offline', () => set('offline'));
   void checkConnectivity();
 }
