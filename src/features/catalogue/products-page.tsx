@@ -289,8 +289,6 @@ export function ProductsPage({
         </div>
       )}
 
-      {!offline && source}
-
       {view.status === 'ready' && (
         <Pagination
           page={query.page}
@@ -304,6 +302,8 @@ export function ProductsPage({
           }}
         />
       )}
+
+      {!offline && source}
     </div>
   );
 }
