@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { useConnectivity } from '../lib/sync/connectivity';
 import { closeOfflineInvite } from '../lib/sync/offline-invite';
+import { useClickBeganBefore } from './prompt-guard';
 
 /**
  * After a verified company signs in: take the whole catalogue along for the fair. Shown
@@ -12,17 +13,25 @@ export function OfflineInvitePrompt() {
   const { t } = useTranslation();
   const connectivity = useConnectivity();
   const [open, setOpen] = useState(true);
+  const beganBefore = useClickBeganBefore();
   if (!open || connectivity === 'offline') return null;
   return (
     <div className="update-prompt" role="status">
       <span>{t('offline.invite')}</span>
-      <Link className="button button--small" to="/sync" onClick={() => setOpen(false)}>
+      <Link
+        className="button button--small"
+        to="/sync"
+        onClick={(event) => {
+          if (!beganBefore(event)) setOpen(false);
+        }}
+      >
         {t('offline.start')}
       </Link>
       <button
         type="button"
         className="button button--ghost button--small"
-        onClick={() => {
+        onClick={(event) => {
+          if (beganBefore(event)) return;
           closeOfflineInvite();
           setOpen(false);
         }}

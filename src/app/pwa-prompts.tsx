@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { applyUpdate, usePwaState } from '../lib/pwa/register-service-worker';
 import { useSyncState } from '../lib/sync/use-sync-state';
 import { useOutboxSummary } from '../lib/sync/use-device-data';
+import { useClickBeganBefore } from './prompt-guard';
 
 /** "A new version is ready": applied only on the user's click, never while changes are being sent. */
 export function UpdatePrompt() {
@@ -9,6 +10,7 @@ export function UpdatePrompt() {
   const { updateReady } = usePwaState();
   const sync = useSyncState();
   const { sending } = useOutboxSummary();
+  const beganBefore = useClickBeganBefore();
   if (!updateReady) return null;
   return (
     <div className="update-prompt" role="status">
@@ -17,7 +19,9 @@ export function UpdatePrompt() {
         type="button"
         className="button button--small"
         disabled={sync.running || sending}
-        onClick={() => void applyUpdate()}
+        onClick={(event) => {
+          if (!beganBefore(event)) void applyUpdate();
+        }}
       >
         {t('pwa.reload')}
       </button>

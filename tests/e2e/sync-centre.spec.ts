@@ -25,7 +25,8 @@ test('a verified salon is invited to keep the catalogue, and the invitation move
   request,
 }) => {
   await signInAs(page, (await approvedSalon(request, 'invited')).email);
-  await page.goto('/products?lng=en');
+  // The catalogue as it stays: the device's copy, whose line is after the products.
+  await catalogueReady(page);
   const invite = page
     .getByRole('status')
     .filter({

@@ -1,0 +1,62 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+
+// The invitation held at the bottom of the window appears under a finger already on its
+// way to the page: that tap must not answer it. Its storage and the connection are faked.
+const closeOfflineInvite = vi.hoisted(() => vi.fn());
+vi.mock('../../src/lib/sync/offline-invite', () => ({ closeOfflineInvite }));
+vi.mock('../../src/lib/sync/connectivity', () => ({ useConnectivity: () => 'online' }));
+
+const { OfflineInvitePrompt } = await import('../../src/app/offline-invite-prompt');
+import en from '../../src/locales/en.json';
+
+beforeAll(async () => {
+  await i18next.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en } } });
+});
+afterEach(() => {
+  cleanup();
+  closeOfflineInvite.mockClear();
+});
+
+function showInvitation() {
+  render(
+    <MemoryRouter initialEntries={['/products']}>
+      <Routes>
+        <Route path="/products" element={<OfflineInvitePrompt />} />
+        <Route path="/sync" element={<h1>Sync centre</h1>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+  return screen.getByRole('status');
+}
+
+describe('a prompt that has just appeared', () => {
+  it('ignores a tap that began before it was there', () => {
+    const invitation = showInvitation();
+    // The tap's pointerdown happened before the prompt appeared; only its click lands here.
+    fireEvent.click(screen.getByRole('button', { name: en.offline.notNow }), { detail: 1 });
+    fireEvent.click(screen.getByRole('link', { name: en.offline.start }), { detail: 1 });
+    expect(closeOfflineInvite).not.toHaveBeenCalled();
+    expect(invitation.isConnected).toBe(true);
+    expect(screen.queryByRole('heading', { name: 'Sync centre' })).toBeNull();
+  });
+
+  it('answers a tap that began on it', () => {
+    showInvitation();
+    const notNow = screen.getByRole('button', { name: en.offline.notNow });
+    fireEvent.pointerDown(notNow);
+    fireEvent.click(notNow, { detail: 1 });
+    expect(closeOfflineInvite).toHaveBeenCalledOnce();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it('answers the keyboard at once', () => {
+    showInvitation();
+    fireEvent.click(screen.getByRole('link', { name: en.offline.start }), { detail: 0 });
+    expect(screen.getByRole('heading', { name: 'Sync centre' })).toBeTruthy();
+  });
+});
