@@ -42,9 +42,9 @@ const TextsSchema = Type.Object(
 /** The texts an edit changes: only those sent, so that two staff editing others keep both. */
 const TextsEditSchema = Type.Object(
   {
-    ro: Type.Optional(Type.Partial(ProductTextsSchema)),
-    en: Type.Optional(Type.Partial(ProductTextsSchema)),
-    it: Type.Optional(Type.Partial(ProductTextsSchema)),
+    ro: Type.Optional(Type.Partial(ProductTextsSchema, { additionalProperties: false })),
+    en: Type.Optional(Type.Partial(ProductTextsSchema, { additionalProperties: false })),
+    it: Type.Optional(Type.Partial(ProductTextsSchema, { additionalProperties: false })),
   },
   { additionalProperties: false },
 );

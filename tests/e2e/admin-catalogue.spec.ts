@@ -216,3 +216,39 @@ test('staff add pictures to a product; a file that is no picture is refused in t
   const card = cardOf(page, product.sku);
   await expect(card.locator('img')).toHaveAttribute('srcset', /-400\.webp 400w/);
 });
+
+test('two staff editing different texts of one product keep both, save after save', async ({
+  page,
+  request,
+}) => {
+  const product = await newProduct(request, `Ser mătase ${Date.now()}`, 10);
+  await signInAsStaff(page);
+  await page.goto(`/admin/products/${product.id}?lng=en`);
+  const description = page.getByLabel('Description (Italian)');
+  await expect(description).toBeVisible();
+
+  // Another clerk saves the English name while this form is open.
+  const other = await request.patch(`/api/admin/products/${product.id}`, {
+    headers: await staffHeaders(request),
+    data: { texts: { en: { name: 'Silk serum' } } },
+  });
+  expect(other.status()).toBe(200);
+
+  await description.fill('Per capelli fini.');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Product saved.')).toBeVisible();
+  // A second save from the same form, of another field.
+  await page.getByLabel('Price (EUR, before VAT)').fill('11.50');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page.getByText('Product saved.')).toHaveCount(2);
+
+  const saved = await request.get(`/api/admin/products/${product.id}`, {
+    headers: await staffHeaders(request),
+  });
+  const { product: kept } = (await saved.json()) as {
+    product: { price: number; texts: Record<string, { name: string; description: string }> };
+  };
+  expect(kept.price).toBe(11.5);
+  expect(kept.texts.it?.description).toBe('Per capelli fini.');
+  expect(kept.texts.en?.name).toBe('Silk serum');
+});

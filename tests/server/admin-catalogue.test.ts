@@ -250,6 +250,11 @@ describe('PATCH /api/admin/products/:id', () => {
       texts: { de: { name: 'Shampoo' } },
     });
     expect(unknown.statusCode).toBe(400);
+    // A misspelt text is refused, not taken as no change.
+    const misspelt = await send('PATCH', `/api/admin/products/${product.id}`, {
+      texts: { en: { shortdescription: 'Gentle.' } },
+    });
+    expect(misspelt.statusCode).toBe(400);
   });
 
   it('records nothing when nothing differs', async () => {

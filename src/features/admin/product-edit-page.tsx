@@ -202,6 +202,10 @@ function ProductForm({
   const offline = useOffline();
   const action = useStaffAction();
   const [values, setValues] = useState<ProductValues>(() => (product ? valuesOf(product) : EMPTY));
+  // What this form started from, with what it saved since: a save sends only what the clerk
+  // changed against it. Against the server's latest copy, a text another clerk saved
+  // meanwhile (still shown here as loaded) would look changed, and be sent back over theirs.
+  const [baseline, setBaseline] = useState(product);
   const [tags, setTags] = useState(() => values.tags.join(', '));
   const [errors, setErrors] = useState<Errors>({});
   const [banner, setBanner] = useState<string | null>(null);
@@ -245,7 +249,7 @@ function ProductForm({
       tags: checked.tags,
       texts: checked.texts,
     };
-    const edit = product ? productEdit(input, product) : null;
+    const edit = baseline ? productEdit(input, baseline) : null;
     if (edit && Object.keys(edit).length === 0) {
       notify(t('admin.catalogue.form.unchanged'), 'info');
       return;
@@ -254,7 +258,8 @@ function ProductForm({
       product && edit ? editProduct(product.id, edit, key) : createProduct(input, key),
     );
     if (result.ok) {
-      if (product) {
+      if (baseline) {
+        setBaseline({ ...baseline, ...input });
         notify(t('admin.catalogue.form.saved'));
         onSaved?.(result.value.product);
       } else {
