@@ -7,14 +7,20 @@ import { useClickBeganBefore } from './prompt-guard';
 
 /**
  * After a verified company signs in: take the whole catalogue along for the fair. Shown
- * by the layout only to a verified company that has not answered the invitation yet.
+ * by the layout only to a verified company that has not answered the invitation yet, and
+ * hidden while offline.
  */
 export function OfflineInvitePrompt() {
-  const { t } = useTranslation();
   const connectivity = useConnectivity();
   const [open, setOpen] = useState(true);
-  const beganBefore = useClickBeganBefore();
   if (!open || connectivity === 'offline') return null;
+  return <Invitation onAnswered={() => setOpen(false)} />;
+}
+
+/** The invitation as shown: made anew each time it appears (back online, say). */
+function Invitation({ onAnswered }: { onAnswered: () => void }) {
+  const { t } = useTranslation();
+  const beganBefore = useClickBeganBefore();
   return (
     <div className="update-prompt" role="status">
       <span>{t('offline.invite')}</span>
@@ -22,7 +28,7 @@ export function OfflineInvitePrompt() {
         className="button button--small"
         to="/sync"
         onClick={(event) => {
-          if (!beganBefore(event)) setOpen(false);
+          if (!beganBefore(event)) onAnswered();
         }}
       >
         {t('offline.start')}
@@ -33,7 +39,7 @@ export function OfflineInvitePrompt() {
         onClick={(event) => {
           if (beganBefore(event)) return;
           closeOfflineInvite();
-          setOpen(false);
+          onAnswered();
         }}
       >
         {t('offline.notNow')}

@@ -9,7 +9,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 // way to the page: that tap must not answer it. Its storage and the connection are faked.
 const closeOfflineInvite = vi.hoisted(() => vi.fn());
 vi.mock('../../src/lib/sync/offline-invite', () => ({ closeOfflineInvite }));
-vi.mock('../../src/lib/sync/connectivity', () => ({ useConnectivity: () => 'online' }));
+const network = vi.hoisted(() => ({ state: 'online' }));
+vi.mock('../../src/lib/sync/connectivity', () => ({ useConnectivity: () => network.state }));
 
 const { OfflineInvitePrompt } = await import('../../src/app/offline-invite-prompt');
 import en from '../../src/locales/en.json';
@@ -19,11 +20,12 @@ beforeAll(async () => {
 });
 afterEach(() => {
   cleanup();
+  network.state = 'online';
   closeOfflineInvite.mockClear();
 });
 
 function showInvitation() {
-  render(
+  return render(
     <MemoryRouter initialEntries={['/products']}>
       <Routes>
         <Route path="/products" element={<OfflineInvitePrompt />} />
@@ -31,12 +33,15 @@ function showInvitation() {
       </Routes>
     </MemoryRouter>,
   );
-  return screen.getByRole('status');
 }
+const invitationShown = () => {
+  showInvitation();
+  return screen.getByRole('status');
+};
 
 describe('a prompt that has just appeared', () => {
   it('ignores a tap that began before it was there', () => {
-    const invitation = showInvitation();
+    const invitation = invitationShown();
     // The tap's pointerdown happened before the prompt appeared; only its click lands here.
     fireEvent.click(screen.getByRole('button', { name: en.offline.notNow }), { detail: 1 });
     fireEvent.click(screen.getByRole('link', { name: en.offline.start }), { detail: 1 });
@@ -58,5 +63,24 @@ describe('a prompt that has just appeared', () => {
     showInvitation();
     fireEvent.click(screen.getByRole('link', { name: en.offline.start }), { detail: 0 });
     expect(screen.getByRole('heading', { name: 'Sync centre' })).toBeTruthy();
+  });
+
+  it('counts from when it appears again, back online, not from when it was first made', () => {
+    network.state = 'offline';
+    const { rerender } = showInvitation();
+    expect(screen.queryByRole('status')).toBeNull();
+    // Taps on the page while offline; the connection returns under the next one.
+    fireEvent.pointerDown(document.body);
+    network.state = 'online';
+    rerender(
+      <MemoryRouter initialEntries={['/products']}>
+        <Routes>
+          <Route path="/products" element={<OfflineInvitePrompt />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: en.offline.notNow }), { detail: 1 });
+    expect(closeOfflineInvite).not.toHaveBeenCalled();
+    expect(screen.getByRole('status')).toBeTruthy();
   });
 });
