@@ -191,6 +191,7 @@ export function QuantityStepper({
       if (kept !== false || asked.current !== next) return;
       asked.current = shown.current;
       setDraft(String(shown.current));
+      setLimit(null);
     });
   };
   const step = (next: number) => {

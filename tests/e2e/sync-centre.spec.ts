@@ -27,11 +27,9 @@ test('a verified salon is invited to keep the catalogue, and the invitation move
   await signInAs(page, (await approvedSalon(request, 'invited')).email);
   // The catalogue as it stays: the device's copy, whose line is after the products.
   await catalogueReady(page);
-  const invite = page
-    .getByRole('status')
-    .filter({
-      hasText: 'Going to a fair? Keep the whole catalogue and its pictures on this device.',
-    });
+  const invite = page.getByRole('status').filter({
+    hasText: 'Going to a fair? Keep the whole catalogue and its pictures on this device.',
+  });
   await expect(invite).toBeVisible();
   const card = page.getByTestId('product-card').first();
   await expect(card).toBeVisible();

@@ -85,6 +85,11 @@ describe('the cart’s quantity stepper', () => {
     type('5');
     expect(onChange.mock.calls).toEqual([[5], [5]]);
 
+    // Nor does it keep saying why a refused quantity was changed.
+    type('100');
+    await waitFor(() => expect((input as HTMLInputElement).value).toBe('2'));
+    expect(screen.getByRole('status').textContent).toBe('');
+
     // A step after a change not kept counts from the quantity the line has.
     await waitFor(() => expect((input as HTMLInputElement).value).toBe('2'));
     fireEvent.click(screen.getByRole('button', { name: 'One more' }));

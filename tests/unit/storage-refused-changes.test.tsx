@@ -12,9 +12,12 @@ import type { Order } from '../../src/contracts/orders';
 // write. The device's data and the outbox are faked.
 const device = vi.hoisted(() => ({
   refusal: null as Error | null,
+  /** The next write, when a test decides when it ends. */
+  next: null as Promise<void> | null,
   toasts: [] as { text: string; kind: string | undefined }[],
 }));
-const write = () => (device.refusal ? Promise.reject(device.refusal) : Promise.resolve());
+const write = () =>
+  device.next ?? (device.refusal ? Promise.reject(device.refusal) : Promise.resolve());
 vi.mock('../../src/lib/sync/outbox', () => ({
   clearCart: write,
   removeFromCart: write,
@@ -98,6 +101,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  device.next = null;
   device.toasts.length = 0;
 });
 
@@ -151,5 +155,16 @@ describe('cancelling an order', () => {
       expect(device.toasts).toEqual([{ text: en.orders.cancelQueued, kind: 'info' }]),
     );
     expect(screen.queryByLabelText(en.orders.reason)).toBeNull();
+  });
+
+  it('is said by a toast when the dialog was closed before the device refused it', async () => {
+    let refuse = () => {};
+    device.next = new Promise((_, reject) => (refuse = () => reject(new Error('closed'))));
+    askToCancel();
+    fireEvent.click(screen.getByRole('button', { name: en.orders.keep }));
+    refuse();
+    await waitFor(() =>
+      expect(device.toasts).toEqual([{ text: en.orders.cancelNotSaved, kind: 'error' }]),
+    );
   });
 });

@@ -2,7 +2,9 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { QuantityStepper } from '../../components/form-field';
+import { useToast } from '../../components/toast';
 import type { RepCustomer } from '../../contracts/field-sales';
+import { storageRefusal } from '../../lib/db/storage-errors';
 import { formatMoney } from '../../lib/i18n';
 import {
   clearRepCart,
@@ -14,6 +16,19 @@ import {
 /** The lines of a customer's cart, with their totals, each quantity changed in place. */
 export function CartLines({ customer, view }: { customer: RepCustomer; view: RepCartView }) {
   const { t, i18n } = useTranslation();
+  const notify = useToast();
+  // A change the device did not keep is said, as on a salon's cart; false then.
+  const change = (write: Promise<unknown>): Promise<boolean> =>
+    write.then(
+      () => true,
+      (error: unknown) => {
+        notify(
+          t(storageRefusal(error) === 'full' ? 'cart.storageFull' : 'cart.changeFailed'),
+          'error',
+        );
+        return false;
+      },
+    );
   const titleId = useId();
   const [confirmClear, setConfirmClear] = useState(false);
   const money = (amount: number) => formatMoney(amount, i18n.language);
@@ -69,9 +84,11 @@ export function CartLines({ customer, view }: { customer: RepCustomer; view: Rep
                         limited: (limit) => t(`cart.limit.${limit.kind}`, { count: limit.count }),
                       }}
                       onChange={(quantity) =>
-                        void (quantity === 0
-                          ? removeFromRepCart(customer.id, item.productId)
-                          : setRepCartQuantity(customer.id, item.productId, quantity))
+                        change(
+                          quantity === 0
+                            ? removeFromRepCart(customer.id, item.productId)
+                            : setRepCartQuantity(customer.id, item.productId, quantity),
+                        )
                       }
                     />
                   </td>
@@ -83,7 +100,7 @@ export function CartLines({ customer, view }: { customer: RepCustomer; view: Rep
                       type="button"
                       className="button button--ghost button--small"
                       aria-label={t('fieldSales.cart.lines.removeLine', { name })}
-                      onClick={() => void removeFromRepCart(customer.id, item.productId)}
+                      onClick={() => void change(removeFromRepCart(customer.id, item.productId))}
                     >
                       {t('fieldSales.cart.lines.remove')}
                     </button>
@@ -114,7 +131,7 @@ export function CartLines({ customer, view }: { customer: RepCustomer; view: Rep
                       type="button"
                       className="button button--ghost button--small"
                       aria-label={t('fieldSales.cart.lines.removeLine', { name })}
-                      onClick={() => void removeFromRepCart(customer.id, line.productId)}
+                      onClick={() => void change(removeFromRepCart(customer.id, line.productId))}
                     >
                       {t('fieldSales.cart.lines.remove')}
                     </button>
@@ -155,7 +172,7 @@ export function CartLines({ customer, view }: { customer: RepCustomer; view: Rep
         onCancel={() => setConfirmClear(false)}
         onConfirm={() => {
           setConfirmClear(false);
-          void clearRepCart(customer.id);
+          void change(clearRepCart(customer.id));
         }}
       >
         <p>{t('fieldSales.cart.lines.clearText')}</p>

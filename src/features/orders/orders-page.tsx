@@ -76,6 +76,8 @@ function OrderList() {
   /** The order whose cancellation the device could not keep, said in its dialog. */
   const [cancelProblem, setCancelProblem] = useState<number | null>(null);
   const saving = useRef(false);
+  const openOrder = useRef(cancelling);
+  openOrder.current = cancelling;
   const [reordering, setReordering] = useState<string | null>(null);
   const [reordered, setReordered] = useState<Reordered | null>(null);
   const notify = useToast();
@@ -201,8 +203,12 @@ function OrderList() {
                 setCancelling((open) => (open === order ? null : open));
               },
               // Not kept on the device: the dialog stays open with the reason typed, and
-              // says so inside it (a toast would be behind the dialog).
-              () => setCancelProblem(order.id),
+              // says so inside it (a toast would be behind the dialog); closed meanwhile,
+              // a toast says it.
+              () => {
+                if (openOrder.current === order) setCancelProblem(order.id);
+                else notify(t('orders.cancelNotSaved'), 'error', CANCEL_TOPIC);
+              },
             )
             .finally(() => (saving.current = false));
         }}
