@@ -224,7 +224,7 @@ test('two staff editing different texts of one product keep both, save after sav
   const product = await newProduct(request, `Ser mătase ${Date.now()}`, 10);
   await signInAsStaff(page);
   await page.goto(`/admin/products/${product.id}?lng=en`);
-  const description = page.getByLabel('Description (Italian)');
+  const description = page.getByLabel('Description (Italian)', { exact: true });
   await expect(description).toBeVisible();
 
   // Another clerk saves the English name while this form is open.
