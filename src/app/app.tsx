@@ -157,16 +157,16 @@ function Layout() {
           </Suspense>
         </ErrorBoundary>
       </main>
-      <Footer />
       {/*
         Questions that come up while a screen is in use ("A new version is ready", "Going to
-        a fair?"): after everything, held at the bottom of the window, so that appearing
-        moves nothing under the user's finger.
+        a fair?"): after the page, held at the bottom of the window, so that appearing moves
+        nothing under the user's finger; before the footer, which they then never cover.
       */}
       <div className="prompts">
         <UpdateSlot />
         <OfflineInvite />
       </div>
+      <Footer />
     </>
   );
 }
