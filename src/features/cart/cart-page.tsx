@@ -9,7 +9,6 @@ import { ScreenMeta } from '../screen-meta';
 import { QuantityStepper } from '../../components/form-field';
 import { useToast } from '../../components/toast';
 import { useUser } from '../../lib/auth/session';
-import { storageRefusal } from '../../lib/db/storage-errors';
 import { formatMoney } from '../../lib/i18n';
 import { clearCart, queueCheckout, removeFromCart, setCartQuantity } from '../../lib/sync/outbox';
 import { ORDER_TOPIC, requestSync } from '../../lib/sync/device';
@@ -18,6 +17,7 @@ import { getConnectivity } from '../../lib/sync/connectivity';
 import { useCart } from '../../lib/sync/use-device-data';
 import { CheckoutForm } from './checkout-form';
 import '../screens.css';
+import { useCartChange } from './use-cart-change';
 import { UnverifiedNotice } from './unverified-notice';
 
 export function CartPage() {
@@ -37,20 +37,7 @@ export function CartPage() {
     requestSync({ refresh: true });
   }, []);
   const money = (amount: number) => formatMoney(amount, i18n.language);
-  // A change the device did not keep is said, never passed over in silence; false then.
-  const change = (write: Promise<void>): Promise<boolean> =>
-    write.then(
-      () => true,
-      (error: unknown) => {
-        // A full device is said as such; any other refusal (the database closed by a newer
-        // version in another tab, say) passes when tried again.
-        notify(
-          t(storageRefusal(error) === 'full' ? 'cart.storageFull' : 'cart.changeFailed'),
-          'error',
-        );
-        return false;
-      },
-    );
+  const change = useCartChange();
 
   if (!user) return null;
 

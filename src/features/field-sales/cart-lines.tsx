@@ -2,9 +2,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { QuantityStepper } from '../../components/form-field';
-import { useToast } from '../../components/toast';
 import type { RepCustomer } from '../../contracts/field-sales';
-import { storageRefusal } from '../../lib/db/storage-errors';
+import { useCartChange } from '../cart/use-cart-change';
 import { formatMoney } from '../../lib/i18n';
 import {
   clearRepCart,
@@ -16,19 +15,7 @@ import {
 /** The lines of a customer's cart, with their totals, each quantity changed in place. */
 export function CartLines({ customer, view }: { customer: RepCustomer; view: RepCartView }) {
   const { t, i18n } = useTranslation();
-  const notify = useToast();
-  // A change the device did not keep is said, as on a salon's cart; false then.
-  const change = (write: Promise<unknown>): Promise<boolean> =>
-    write.then(
-      () => true,
-      (error: unknown) => {
-        notify(
-          t(storageRefusal(error) === 'full' ? 'cart.storageFull' : 'cart.changeFailed'),
-          'error',
-        );
-        return false;
-      },
-    );
+  const change = useCartChange();
   const titleId = useId();
   const [confirmClear, setConfirmClear] = useState(false);
   const money = (amount: number) => formatMoney(amount, i18n.language);
