@@ -14,12 +14,3 @@ export function storageRefusal(error: unknown): 'full' | 'unavailable' | undefin
     return 'unavailable';
   return undefined;
 }
-
-/** The cart's words for a change of it that the device's storage refused, if that is why. */
-export function cartStorageProblem(
-  error: unknown,
-): 'cart.storageFull' | 'cart.noStorage' | undefined {
-  const refusal = storageRefusal(error);
-  if (!refusal) return undefined;
-  return refusal === 'full' ? 'cart.storageFull' : 'cart.noStorage';
-}

@@ -7,7 +7,7 @@ import { MAX_ORDER_LINES } from '../../contracts/field-sales';
 import { quantityToAdd } from '../../contracts/order-lines';
 import { getSession, signedInUserId } from '../auth/session-store';
 import { db } from '../db/db';
-import { cartStorageProblem } from '../db/storage-errors';
+import { storageRefusal } from '../db/storage-errors';
 import { readProduct } from '../db/stored-products';
 import { readCart } from './device-data';
 import { addToCart as addToSalonCart } from './outbox';
@@ -85,7 +85,7 @@ export const addToCart = (productId: number, quantity: number): Promise<Added> =
         .then(() => ({ limited: false }))
     : addInTurn(productId, quantity)
   ).catch((error: unknown) => {
-    const problem = cartStorageProblem(error);
-    if (problem) throw new CannotAdd(problem);
+    const refusal = storageRefusal(error);
+    if (refusal) throw new CannotAdd(refusal === 'full' ? 'cart.storageFull' : 'cart.noStorage');
     throw error;
   });
