@@ -26,6 +26,8 @@ const FIRST_SCREEN_MODULES = new RegExp(
 
 /** The page's entry (src/main.ts), named apart from any library's index.js. */
 const ENTRY = 'entry-[hash].js';
+/** The entry as built (ENTRY with its hash). */
+const ENTRY_FILE = /^assets\/entry-[\w-]+\.js$/;
 /** The entry and the app it starts: every page has loaded them before the app asks for more. */
 const LOADED_FIRST = /^assets\/(entry|rolldown-runtime|shell|start)-[\w-]+\.js$/;
 
@@ -432,7 +434,7 @@ export default defineConfig(({ command, isSsrBuild }) => {
         // Only the entry lists the files it starts; the files loaded later never list them
         // among what to load with them: those have always run before any other file asks.
         resolveDependencies: (_file, deps, { hostId }) =>
-          hostId === `assets/${ENTRY}` ? deps : deps.filter((dep) => !LOADED_FIRST.test(dep)),
+          ENTRY_FILE.test(hostId) ? deps : deps.filter((dep) => !LOADED_FIRST.test(dep)),
       },
       rolldownOptions: {
         output: {

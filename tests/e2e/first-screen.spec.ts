@@ -117,6 +117,19 @@ test('a visitor who opens the catalogue by its link can filter it by category', 
   await expect(page.getByTestId('product-card').first()).toBeVisible();
 });
 
+test('the app’s files are asked for together, not each after the one naming it', async ({
+  page,
+}) => {
+  // The start-up module is held back: the files it needs are asked for all the same.
+  const release = await holdTheApp(page);
+  const shell = page.waitForRequest(/\/assets\/shell-[^/]+\.js$/);
+  const runtime = page.waitForRequest(/\/assets\/rolldown-runtime-[^/]+\.js$/);
+  await page.goto('/products?lng=en');
+  await Promise.all([shell, runtime]);
+  release();
+  await page.waitForFunction(() => performance.getEntriesByName('first-screen').length > 0);
+});
+
 test('the catalogue’s first screen does not wait for the home screen’s texts', async ({ page }) => {
   await page.goto('/products?lng=en');
   await page.waitForFunction(() => performance.getEntriesByName('first-screen').length > 0);
