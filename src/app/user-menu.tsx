@@ -5,6 +5,7 @@ import type React from 'react';
 import { verificationDisplay, type User } from '../contracts/accounts';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { loadSyncEngine } from '../lib/sync/engine-loader';
+import './user-menu.css';
 
 /** Wait this long for the outbox before showing that it is being checked: usually it is read at once. */
 const SHOW_CHECKING_AFTER_MS = 300;
