@@ -347,6 +347,28 @@ describe('the lists the device shows', () => {
     expect((await view())[0]).toEqual({ ...fresh, waiting: 0 });
   });
 
+  it('are read from the server while the only list changes left wait for the user', async () => {
+    const gone = crypto.randomUUID();
+    await db.outbox.bulkAdd([
+      entry(
+        { kind: 'list.item.put', listId: gone, listName: 'Gone', productId: 5, quantity: 1 },
+        'attention',
+      ),
+      // Held back by the refused change of the same list: it is not sent before the user answers.
+      entry({ kind: 'list.item.put', listId: gone, listName: 'Gone', productId: 6, quantity: 1 }),
+    ]);
+    const made = serverList(crypto.randomUUID(), 'Made on the tablet', [
+      { productId: 4, quantity: 1 },
+    ]);
+    await storeOrderLists(db, 1, [made], '');
+    expect((await view()).map((list) => list.name)).toEqual(['Made on the tablet']);
+
+    // A change of a list that is still to be sent: the server's answer may not hold it yet.
+    await db.outbox.add(entry({ kind: 'list.put', listId: made.id, listName: 'Renamed' }));
+    await storeOrderLists(db, 1, [], '');
+    expect((await view()).map((list) => list.name)).toEqual(['Renamed']);
+  });
+
   it('do not get back a deleted list from a read asked before the deletion was answered', async () => {
     const listId = crypto.randomUUID();
     const list = serverList(listId, 'Summer', [{ productId: 4, quantity: 2 }]);

@@ -238,6 +238,33 @@ describe('the page’s replay loop', () => {
     expect((await db.carts.get(1))?.cart.itemCount).toBe(1);
   });
 
+  it('reads the server’s cart while the only changes left wait for the user', async () => {
+    const approved = { status: 'APPROVED', isVerified: true };
+    device.session.user = () => ({ id: 1, company: approved }) as unknown as User;
+    const problem = { status: 422, message: 'Out of stock' };
+    // A change of product 5 was refused, and a later change of it is held back behind it.
+    await queue(
+      { kind: 'cart.add', productId: 5, quantity: 2 },
+      { state: 'attention', error: problem },
+    );
+    await queue({ kind: 'cart.update', productId: 5, quantity: 4 });
+    const fromOtherDevice: Cart = { ...EMPTY, itemCount: 3 };
+    device.server.cart = () => Promise.resolve(fromOtherDevice);
+    loop.requestSync({ refresh: true });
+    await settled();
+    expect((await db.carts.get(1))?.cart.itemCount).toBe(3);
+
+    // A change still to be sent: the server's cart is not the user's yet.
+    await db.carts.clear();
+    await queue(
+      { kind: 'cart.add', productId: 8, quantity: 1 },
+      { nextAttemptAt: clock.now() + 60_000 },
+    );
+    loop.requestSync({ refresh: true });
+    await settled();
+    expect(await db.carts.get(1)).toBeUndefined();
+  });
+
   it('keeps an order confirmed while the server’s orders were being read', async () => {
     device.session.user = () => ({ id: 1, company: { status: 'PENDING' } }) as unknown as User;
     const order = (id: number, status: string) =>

@@ -9,7 +9,7 @@ import { canSeePrices, type User } from '../../contracts/accounts';
 import type { OrderList } from '../../contracts/order-lists';
 import { fetchOrderLists } from '../api/order-lists';
 import { db, type PortalDb } from '../db/db';
-import { isListChange } from './outbox-rules';
+import { isListChange, stillToSend } from './outbox-rules';
 import { userRead } from './user-read';
 
 /** Who keeps lists: a salon's user whose company may order (the server answers 403 to others). */
@@ -36,8 +36,9 @@ export const refreshOrderLists = listRead.refresh;
  * Keeps `lists`, the user's lists as the server had them when asked at `askedAt`, in place
  * of those kept before, unless the answer may be older than what the device knows:
  *
- * 1. While a change of a list waits in the outbox, nothing is replaced: the answer may not
- *    hold it yet, and its own answer will bring the list as the server then has it.
+ * 1. While a change of a list is still to be sent, nothing is replaced: the answer may not
+ *    hold it yet, and its own answer will bring the list as the server then has it. One
+ *    refused, or held back by a refused one, waits for the user, not for the server.
  * 2. A list stored since `askedAt` (the answer to a change sent meanwhile) stays as stored,
  *    a list whose deletion was answered meanwhile stays deleted (its record is kept, marked,
  *    until then).
@@ -52,12 +53,8 @@ export async function storeOrderLists(
 ): Promise<void> {
   const syncedAt = new Date().toISOString();
   await from.transaction('rw', from.outbox, from.orderLists, async () => {
-    const waiting = await from.outbox
-      .where('userId')
-      .equals(userId)
-      .filter((entry) => entry.state !== 'attention' && isListChange(entry.payload))
-      .count();
-    if (waiting > 0) return;
+    const entries = await from.outbox.where('userId').equals(userId).sortBy('id');
+    if (stillToSend(entries, isListChange)) return;
     const kept = await from.orderLists.where('userId').equals(userId).toArray();
     const newer = new Set(kept.filter((k) => k.syncedAt >= askedAt).map((k) => k.id));
     await from.orderLists.bulkDelete(

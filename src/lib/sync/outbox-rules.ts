@@ -311,6 +311,31 @@ export function isBlockedBy(entry: OutboxEntry, earlier: OutboxEntry): boolean {
   return false;
 }
 
+/**
+ * Whether one of these entries (one user's outbox, in id order) that `counts` is still to
+ * be sent: neither refused nor held back by a refused one. While one is, what the server
+ * returns is not what the user will have; once none is, it is, whatever else waits for
+ * the user's answer (the device shows a refused change left out, and one it holds back
+ * applied on top).
+ */
+export function stillToSend(
+  entries: readonly OutboxEntry[],
+  counts: (payload: OutboxPayload) => boolean,
+): boolean {
+  const refused: OutboxEntry[] = [];
+  for (const entry of entries) {
+    if (entry.state === 'attention') refused.push(entry);
+    else if (counts(entry.payload) && !refused.some((earlier) => isBlockedBy(entry, earlier))) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/** A change the server's cart shows once made: a cart change or a checkout. */
+export const changesCart = (payload: OutboxPayload): boolean =>
+  payload.kind.startsWith('cart.') || payload.kind === 'checkout';
+
 type LinePayload = Extract<OutboxPayload, { kind: 'cart.add' | 'cart.update' | 'cart.remove' }>;
 
 /** A change of one cart line: add to it, set its quantity, remove it. */

@@ -19,9 +19,11 @@ import { createListeners } from '../listeners';
 import { makeWaitingDue, replayOutbox, storedServerOrder, type Transport } from './outbox-replay';
 import {
   backoffMs,
+  changesCart,
   type OutboxEntry,
   type OutboxPayload,
   type ServerProblem,
+  stillToSend,
 } from './outbox-rules';
 
 /** Whether the device's kept cart is still the one read before (both may be missing). */
@@ -243,15 +245,11 @@ export function createSyncLoop(device: SyncDevice): SyncLoop {
     if (userId === null || !user?.company) return;
     device.prepareCheck();
     try {
-      // An entry that needs attention waits for the user, not for the server: the server's
-      // cart is right without it, and the cart shown leaves it out.
-      const waiting = await db.outbox
-        .where('userId')
-        .equals(userId)
-        .filter((entry) => entry.state !== 'attention')
-        .count();
+      // Not while a change of the cart is still to be sent: the server's cart is not the
+      // user's yet. A refused one, and those it holds back, wait for the user instead.
+      const entries = await db.outbox.where('userId').equals(userId).sortBy('id');
       // A company that may not order has no cart: the server answers 403 for it.
-      const readCart = waiting === 0 && canSeePrices(user.company);
+      const readCart = !stillToSend(entries, changesCart) && canSeePrices(user.company);
       const before = await db.carts.get(userId);
       const ordersBefore = JSON.stringify(await storedOrders(db, userId));
       const [cart, orders] = await Promise.all([
