@@ -253,6 +253,29 @@ describe('the catalogue mirror', () => {
     expect(state.viewer).toBe('company:1');
   });
 
+  it('is no longer complete when another viewer’s refresh is cut short', async () => {
+    const db = freshDb();
+    const server = fakeServer(range(150).map((id) => makeProduct(id)));
+    await refreshCatalogue(db, { source: server.source });
+    // A company signs in: its prices start arriving, and the connection drops.
+    for (const id of range(150)) server.products.set(id, { ...makeProduct(id), price: 10 });
+    server.dropAfter(2);
+    await expect(
+      refreshCatalogue(db, { source: server.source, viewer: 'company:1' }),
+    ).rejects.toThrow('network error');
+    // Some products have the company's prices, the others have none: neither viewer's copy.
+    expect((await readProduct(db, 1))?.price).toBe(10);
+    expect((await readProduct(db, 150))?.price).toBeUndefined();
+    expect(await db.mirrorState.get('catalogue')).toMatchObject({ complete: false });
+
+    // The next refresh for the company fetches everything again and is complete.
+    server.dropAfter(Infinity);
+    const state = await refreshCatalogue(db, { source: server.source, viewer: 'company:1' });
+    expect(server.calls.at(-1)).toEqual({ updatedSince: undefined });
+    expect(state).toMatchObject({ complete: true, viewer: 'company:1' });
+    expect((await readProduct(db, 150))?.price).toBe(10);
+  });
+
   it('keeps what it had when the network fails half-way', async () => {
     const db = freshDb();
     const server = fakeServer(range(150).map((id) => makeProduct(id)));

@@ -130,6 +130,12 @@ async function runRefresh(
   // 2. Check and write what arrives as it arrives. A full refresh also keeps the products in
   //    memory, to hand the catalogue query a ready copy instead of reading them all back.
   const check = await checking;
+  // Another viewer's copy (a visitor's has no prices, another company's other ones) is
+  // written over product by product from here: until this refresh is complete, the
+  // device's copy is neither theirs nor this viewer's, and is not read as complete.
+  if (previous?.complete === true && previous.viewer !== viewer) {
+    await db.mirrorState.update('catalogue', { complete: false });
+  }
   const received = incremental ? null : new Map<number, Product>();
   let end: Extract<MirrorLine, { type: 'end' }> | undefined;
   let damaged = 0;
