@@ -11,8 +11,10 @@ import {
   catalogueReady,
   fillShipping,
   inStockCards,
+  placedOrder,
   serverOrders,
   signInAs,
+  staffHeaders,
 } from './helpers';
 
 /** Adds the first two products in stock, raises the first to 2, and checks out. */
@@ -314,4 +316,37 @@ test('a product sold out before the replay needs attention, and the rest of the 
   await page.goto('/cart');
   await expect(page.getByTestId('cart-line')).toHaveCount(1);
   await expect(page.getByTestId('cart-refused')).toHaveCount(0);
+});
+
+test('a cancellation the server refuses says so on the order, and leads to the sync centre', async ({
+  page,
+  request,
+}) => {
+  const salon = await approvedSalon(request, 'refused-cancel');
+  const order = await placedOrder(request, salon.email);
+  await signInAs(page, salon.email);
+  await page.goto('/orders?lng=en');
+  const card = page.getByTestId('order-card').filter({ hasText: order.orderNumber });
+  await expect(card.getByRole('button', { name: 'Cancel order' })).toBeVisible();
+
+  // Staff start on the order meanwhile: it can no longer be cancelled.
+  for (const status of ['CONFIRMED', 'PROCESSING']) {
+    const moved = await request.post(`/api/admin/orders/${order.id}/status`, {
+      headers: { ...(await staffHeaders(request)), 'idempotency-key': crypto.randomUUID() },
+      data: { status },
+    });
+    expect(moved.ok()).toBe(true);
+  }
+  await card.getByRole('button', { name: 'Cancel order' }).click();
+  await page.getByLabel('Reason for cancelling').fill('Ordered twice');
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancel the order' }).click();
+
+  await expect(card.getByTestId('cancel-refused')).toHaveText(
+    'The server did not accept the cancellation: the order is not cancelled. See why in the sync centre',
+  );
+  await expect(card.getByRole('button', { name: /Cancel/ })).toHaveCount(0);
+  await card.getByRole('link', { name: 'See why in the sync centre' }).click();
+  await expect(page).toHaveURL(/\/sync$/);
+  await expect(page.getByTestId('outbox-entry')).toContainText('Needs attention');
+  expect((await serverOrders(request, salon.email))[0]).toMatchObject({ status: 'PROCESSING' });
 });

@@ -89,8 +89,14 @@ function OrderList() {
     requestSync({ refresh: true });
   }, []);
 
-  const cancellationWaiting = (order: Order) =>
-    entries.some((e) => e.payload.kind === 'order.cancel' && e.payload.orderId === order.id);
+  /** A cancellation of the order on the device: still to be sent, or refused by the server. */
+  const cancellationOf = (order: Order): Cancellation | undefined => {
+    const entry = entries.find(
+      (e) => e.payload.kind === 'order.cancel' && e.payload.orderId === order.id,
+    );
+    if (!entry) return undefined;
+    return entry.state === 'attention' ? 'refused' : 'waiting';
+  };
 
   const orderAgain = async (stored: StoredOrder) => {
     if (reordering) return;
@@ -152,7 +158,7 @@ function OrderList() {
           <li key={stored.ref}>
             <OrderCard
               stored={stored}
-              cancellationWaiting={cancellationWaiting(stored.order)}
+              cancellation={cancellationOf(stored.order)}
               onDetails={() => setDetails(stored)}
               orderAgain={reorderButton(stored)}
               onCancel={() => {
@@ -241,6 +247,9 @@ function PlacedBy({ rep, at }: { rep: NonNullable<Order['placedBy']>; at: string
   });
 }
 
+/** The state of a cancellation asked for on the device. */
+type Cancellation = 'waiting' | 'refused';
+
 function StatusBadges({ stored }: { stored: StoredOrder }) {
   const { t } = useTranslation();
   if (stored.state !== 'synced') {
@@ -262,13 +271,13 @@ function StatusBadges({ stored }: { stored: StoredOrder }) {
 
 function OrderCard({
   stored,
-  cancellationWaiting,
+  cancellation,
   onDetails,
   orderAgain,
   onCancel,
 }: {
   stored: StoredOrder;
-  cancellationWaiting: boolean;
+  cancellation: Cancellation | undefined;
   onDetails: () => void;
   orderAgain: ReactNode;
   onCancel: () => void;
@@ -297,6 +306,11 @@ function OrderCard({
       {!synced && (
         <p className="notice notice--offline">
           {stored.state === 'attention' ? t('orders.attentionText') : t('orders.waitingText')}
+        </p>
+      )}
+      {cancellation === 'refused' && (
+        <p className="notice notice--offline" data-testid="cancel-refused">
+          {t('orders.cancelRefused')} <Link to="/sync">{t('cart.attentionLink')}</Link>
         </p>
       )}
       {synced && stored.localRef && (
@@ -357,14 +371,14 @@ function OrderCard({
           {t('orders.viewDetails')}
         </button>
         {orderAgain}
-        {synced && canCancel(order.status) && (
+        {synced && canCancel(order.status) && cancellation !== 'refused' && (
           <button
             type="button"
             className="button button--danger"
             onClick={onCancel}
-            disabled={cancellationWaiting}
+            disabled={cancellation === 'waiting'}
           >
-            {cancellationWaiting ? t('orders.cancelWaiting') : t('orders.cancel')}
+            {cancellation === 'waiting' ? t('orders.cancelWaiting') : t('orders.cancel')}
           </button>
         )}
       </div>
