@@ -1,6 +1,13 @@
 import { type Page } from '@playwright/test';
 import { expect, test } from './portal';
-import { addToCart, approvedSalon, fillShipping, inStockCards, signInAs } from './helpers';
+import {
+  addToCart,
+  approvedSalon,
+  fillShipping,
+  inStockCards,
+  serverOrders,
+  signInAs,
+} from './helpers';
 
 // The page alone: a service worker would send the same changes by its own fetch, which
 // the routes below do not reach.
@@ -203,6 +210,24 @@ test('an order placed online says it is being sent, then only that it was create
   release();
   await expect(page.getByText(/^Order FP-\d{4}-\d{6} created successfully!$/)).toBeVisible();
   await expect(sending).toHaveCount(0);
+});
+
+test('a quantity typed and left for "Place order" is the quantity ordered', async ({
+  page,
+  request,
+}) => {
+  const salon = await approvedSalon(request, 'typed-then-ordered');
+  await oneLineInCart(page, salon);
+  await page.getByRole('link', { name: /^Cart/ }).click();
+  await expect(page.getByTestId('cart-waiting')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Proceed to checkout' }).click();
+  await fillShipping(page);
+  // Typed, not confirmed with Update: the click on "Place order" leaves the field.
+  await page.getByRole('spinbutton', { name: /^Quantity of/ }).fill('3');
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByText(/^Order FP-\d{4}-\d{6} created successfully!$/)).toBeVisible();
+  const [order] = await serverOrders(request, salon.email);
+  expect(order?.orderItems.map((item) => item.quantity)).toEqual([3]);
 });
 
 test.describe('the newsletter', () => {

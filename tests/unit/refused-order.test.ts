@@ -5,8 +5,9 @@ import { generatedProduct } from '../fixtures/generated-products';
 import { ADDRESS } from '../fixtures/shipping-address';
 
 // A salon's order the server refused (not enough stock), and the order placed after the
-// user lowered the quantity in the cart, as the refusal told them to. The session and the
-// sync loop are faked: what is queued stays in the outbox.
+// user lowered the quantity in the cart, as the refusal told them to; an order placed as a
+// quantity typed is still being saved. The session and the sync loop are faked: what is
+// queued stays in the outbox.
 vi.mock('../../src/lib/auth/session-store', () => ({
   getSession: () => ({ accessToken: 'token', refreshToken: 'refresh', user: { id: 7 } }),
   signedInUserId: () => 7,
@@ -15,15 +16,20 @@ vi.mock('../../src/lib/auth/session-store', () => ({
 vi.mock('../../src/lib/sync/device', () => ({ requestSync: () => undefined }));
 
 const { db } = await import('../../src/lib/db/db');
-const { queueCheckout } = await import('../../src/lib/sync/outbox');
+const { queueCheckout, setCartQuantity } = await import('../../src/lib/sync/outbox');
 const { localOrderRef, sendable } = await import('../../src/lib/sync/outbox-replay');
 
 const cartOfTen = (quantity: number) =>
   cartOf([cartLine({ ...generatedProduct(1), stock: 99 }, quantity, 10)]);
 
+/** The server's cart of user 7, as the device last read it. */
+const serverCart = (quantity: number) =>
+  db.carts.put({ userId: 7, cart: cartOfTen(quantity), syncedAt: '2026-11-29T10:00:00.000Z' });
+
 describe('an order placed again after the server refused it', () => {
   it('replaces the refused order, so that trying it again cannot order the goods twice', async () => {
-    const first = await queueCheckout(cartOfTen(10), ADDRESS, '');
+    await serverCart(10);
+    const first = await queueCheckout(ADDRESS, '');
     // Another user's refused order is theirs to decide on.
     const { id: _id, ...queued } = (await db.outbox.toArray())[0]!;
     const othersId = (await db.outbox.add({ ...queued, userId: 8, state: 'attention' })) as number;
@@ -34,7 +40,9 @@ describe('an order placed again after the server refused it', () => {
     });
     await db.orders.update(localOrderRef(first), { state: 'attention' });
 
-    const again = await queueCheckout(cartOfTen(4), ADDRESS, '');
+    // The user lowers the quantity, as the refusal told them to, and orders again.
+    await serverCart(4);
+    const again = await queueCheckout(ADDRESS, '');
     const mine = await db.outbox.where('userId').equals(7).toArray();
     expect(mine.map((entry) => entry.payload)).toEqual([
       expect.objectContaining({
@@ -48,5 +56,24 @@ describe('an order placed again after the server refused it', () => {
     expect(await db.outbox.get(othersId)).toMatchObject({ state: 'attention' });
     // Nothing holds the new order back.
     expect(sendable(mine, { onTheirWay: new Set(), now: Date.now() }).ready).toHaveLength(1);
+  });
+});
+
+describe('the order placed', () => {
+  it('orders a quantity typed and left for "Place order" as typed', async () => {
+    await db.outbox.clear();
+    await serverCart(3);
+    // Leaving the quantity field queues the change; the click on "Place order" that left
+    // it follows at once, before that change is written.
+    void setCartQuantity(1, 5);
+    const localRef = await queueCheckout(ADDRESS, '');
+    const checkout = (await db.outbox.where('userId').equals(7).toArray()).at(-1)!;
+    expect(checkout.payload).toMatchObject({
+      kind: 'checkout',
+      items: [{ productId: 1, quantity: 5 }],
+    });
+    expect((await db.orders.get(localOrderRef(localRef)))?.order.orderItems).toEqual([
+      expect.objectContaining({ productId: 1, quantity: 5, totalPrice: 50 }),
+    ]);
   });
 });

@@ -173,7 +173,7 @@ export function CartPage() {
           onCancel={() => setCheckingOut(false)}
           onSubmit={(address, notes) => {
             setBusy(true);
-            void queueCheckout(cart, address, notes)
+            void queueCheckout(address, notes)
               .then(() => {
                 notify(
                   getConnectivity() === 'online' ? t('checkout.sending') : t('checkout.queued'),

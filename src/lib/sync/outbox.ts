@@ -9,6 +9,7 @@ import { clampQuantity } from '../../contracts/order-lines';
 import { roundMoney, type Cart, type Order, type ShippingAddress } from '../../contracts/orders';
 import { signedInUserId } from '../auth/session-store';
 import { db } from '../db/db';
+import { readCart } from './device-data';
 import { localOrderRef } from './outbox-replay';
 import { customerOf, mergeLines, type OutboxEntry, type OutboxPayload } from './outbox-rules';
 import { requestSync } from './device';
@@ -138,17 +139,20 @@ async function removeEntries(entries: readonly OutboxEntry[]): Promise<void> {
 
 /**
  * Queues the order of the cart as the user sees it, with a local order that records the
- * lines and prices shown, in one transaction. It replaces the user's orders the server
+ * lines and prices shown, in one transaction. The cart is read from the device as the
+ * order is queued, with every change asked for before it: a quantity typed and left for
+ * "Place order" is ordered as typed. It replaces the user's orders the server
  * refused: their lines are in the cart again (a refused order took nothing from it), so
  * the order placed now is the one the user wants, and trying the old one again as well
  * would order the same goods twice (docs/product.md#offline).
  */
 export async function queueCheckout(
-  cart: Cart,
   shippingAddress: ShippingAddress,
   notes: string,
 ): Promise<string> {
   const userId = requireUser();
+  const { cart } = await readCart(userId);
+  if (cart.items.length === 0) throw new Error('The cart is empty');
   const localRef = newLocalRef();
   const now = new Date().toISOString();
   await db.transaction('rw', db.outbox, db.orders, async () => {
