@@ -594,9 +594,23 @@ async function apply(world: World, step: Step): Promise<boolean> {
       // top, read once (an answer coming in may change it). With one device, that is the
       // cart as the user made it.
       const { cart } = await ui.deviceData.readCart(world.account.userId);
-      const lines = model.twoDevices ? linesOf(cart) : model.cart;
-      if (lines.size === 0) return false;
-      const localRef = await ui.outbox.queueCheckout(cart, ADDRESS, 'Fuzzed');
+      if ((model.twoDevices ? linesOf(cart) : model.cart).size === 0) return false;
+      // queueCheckout reads the cart again as it queues: an answer may have come in since.
+      const localRef = await ui.outbox.queueCheckout(ADDRESS, 'Fuzzed').catch((error: unknown) => {
+        if (error instanceof ui.outbox.EmptyCartError) return undefined;
+        throw error;
+      });
+      if (localRef === undefined) return false;
+      const placed = (await ui.deviceData.readOrders(world.account.userId)).find(
+        (kept) => kept.order.clientReference === localRef,
+      );
+      const lines = model.twoDevices
+        ? new Map(
+            placed?.order.orderItems.flatMap(({ productId, quantity }) =>
+              productId === null ? [] : [[productId, quantity] as const],
+            ),
+          )
+        : model.cart;
       model.orders.push({
         localRef,
         companyId: world.account.companyIds[0] as number,

@@ -137,6 +137,14 @@ async function removeEntries(entries: readonly OutboxEntry[]): Promise<void> {
   }
 }
 
+/** Nothing to order: the cart was emptied (by another device's order, say) meanwhile. */
+export class EmptyCartError extends Error {
+  constructor() {
+    super('The cart is empty');
+    this.name = 'EmptyCartError';
+  }
+}
+
 /**
  * Queues the order of the cart as the user sees it, with a local order that records the
  * lines and prices shown, in one transaction. The cart is read from the device as the
@@ -152,7 +160,7 @@ export async function queueCheckout(
 ): Promise<string> {
   const userId = requireUser();
   const { cart } = await readCart(userId);
-  if (cart.items.length === 0) throw new Error('The cart is empty');
+  if (cart.items.length === 0) throw new EmptyCartError();
   const localRef = newLocalRef();
   const now = new Date().toISOString();
   await db.transaction('rw', db.outbox, db.orders, async () => {
