@@ -17,6 +17,7 @@ import type { StoredOrder } from '../../lib/db/db';
 import { formatDateTime, formatMoney } from '../../lib/i18n';
 import { useConnectivity } from '../../lib/sync/connectivity';
 import { queueCancellation } from '../../lib/sync/outbox';
+import { heldBackBy } from '../../lib/sync/outbox-rules';
 import { CANCEL_TOPIC, requestSync } from '../../lib/sync/device';
 import { useOrders, useOutboxEntries } from '../../lib/sync/use-device-data';
 import type { ReorderPlan } from '../../lib/sync/reorder';
@@ -89,6 +90,14 @@ function OrderList() {
     requestSync({ refresh: true });
   }, []);
 
+  /** Whether a waiting order is held back by a change the server refused. */
+  const heldBack = (stored: StoredOrder) => {
+    const entry = entries.find(
+      (e) => e.payload.kind === 'checkout' && e.payload.localRef === stored.localRef,
+    );
+    return entry !== undefined && heldBackBy(entry, entries) !== undefined;
+  };
+
   /** A cancellation of the order on the device: still to be sent, or refused by the server. */
   const cancellationOf = (order: Order): Cancellation | undefined => {
     const entry = entries.find(
@@ -159,6 +168,7 @@ function OrderList() {
             <OrderCard
               stored={stored}
               cancellation={cancellationOf(stored.order)}
+              heldBack={stored.state === 'waiting' && heldBack(stored)}
               onDetails={() => setDetails(stored)}
               orderAgain={reorderButton(stored)}
               onCancel={() => {
@@ -272,12 +282,15 @@ function StatusBadges({ stored }: { stored: StoredOrder }) {
 function OrderCard({
   stored,
   cancellation,
+  heldBack,
   onDetails,
   orderAgain,
   onCancel,
 }: {
   stored: StoredOrder;
   cancellation: Cancellation | undefined;
+  /** Waiting, and held back by a change the server refused. */
+  heldBack: boolean;
   onDetails: () => void;
   orderAgain: ReactNode;
   onCancel: () => void;
@@ -306,6 +319,11 @@ function OrderCard({
       {!synced && (
         <p className="notice notice--offline">
           {stored.state === 'attention' ? t('orders.attentionText') : t('orders.waitingText')}
+        </p>
+      )}
+      {heldBack && (
+        <p className="notice notice--offline" data-testid="order-held-back">
+          {t('orders.heldBack')} <Link to="/sync">{t('cart.attentionLink')}</Link>
         </p>
       )}
       {cancellation === 'refused' && (

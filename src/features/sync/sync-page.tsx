@@ -5,7 +5,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { ScreenMeta } from '../screen-meta';
 import { OfflineCatalogueCard } from './offline-catalogue-card';
 import { discardEntry, editEntryQuantity, retryEntry } from '../../lib/sync/outbox';
-import { customerOf, serverKeepsFailing } from '../../lib/sync/outbox-rules';
+import { customerOf, heldBackBy, serverKeepsFailing } from '../../lib/sync/outbox-rules';
 import { requestSync } from '../../lib/sync/device';
 import { useSendingProblem, useSyncState } from '../../lib/sync/use-sync-state';
 import { useOutbox, type OutboxView } from '../../lib/sync/use-device-data';
@@ -91,6 +91,18 @@ function QuantityEdit({ entry }: { entry: OutboxView }) {
  * Gives an entry up. A salon registered at the booth goes with the orders and documents
  * taken for it (they cannot be sent without it): the rep is asked first, told how many.
  */
+/** What a waiting entry waits for, when a refused one holds it back. */
+function HeldBack({ entry, entries }: { entry: OutboxView; entries: readonly OutboxView[] }) {
+  const { t } = useTranslation();
+  const blocker = heldBackBy(entry, entries);
+  if (!blocker) return null;
+  return (
+    <p className="hint" data-testid="held-back">
+      {t('sync.heldBack', { change: describe(blocker, t) })}
+    </p>
+  );
+}
+
 function DiscardButton({ entry, entries }: { entry: OutboxView; entries: readonly OutboxView[] }) {
   const { t } = useTranslation();
   const [asking, setAsking] = useState(false);
@@ -195,6 +207,7 @@ export function SyncPage() {
                   {t('sync.queuedAt', { time: formatTime(entry.createdAt, i18n.language) })}
                   {entry.attempts > 0 && ` · ${t('sync.attempts', { count: entry.attempts })}`}
                 </p>
+                <HeldBack entry={entry} entries={entries} />
                 {entry.error && entry.state === 'attention' && (
                   <p className="form-field__error">
                     {serverProblemText(entry.error, i18n.language)}

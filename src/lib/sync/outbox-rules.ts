@@ -312,24 +312,36 @@ export function isBlockedBy(entry: OutboxEntry, earlier: OutboxEntry): boolean {
 }
 
 /**
- * Whether one of these entries (one user's outbox, in id order) that `counts` is still to
- * be sent: neither refused nor held back by a refused one. While one is, what the server
- * returns is not what the user will have; once none is, it is, whatever else waits for
- * the user's answer (the device shows a refused change left out, and one it holds back
- * applied on top).
+ * The refused entry that holds `entry` back (the earliest, of `entries`: one user's
+ * outbox), if any: `entry` is not sent before the user has tried it again or discarded it.
+ */
+export function heldBackBy(
+  entry: OutboxEntry,
+  entries: readonly OutboxEntry[],
+): OutboxEntry | undefined {
+  if (entry.state === 'attention') return undefined;
+  return entries.find(
+    (earlier) =>
+      earlier.state === 'attention' &&
+      (earlier.id ?? 0) < (entry.id ?? 0) &&
+      isBlockedBy(entry, earlier),
+  );
+}
+
+/**
+ * Whether one of these entries (one user's outbox) that `counts` is still to be sent:
+ * neither refused nor held back by a refused one. While one is, what the server returns
+ * is not what the user will have; once none is, it is, whatever else waits for the user's
+ * answer (the device shows a refused change left out, and one it holds back applied on
+ * top).
  */
 export function stillToSend(
   entries: readonly OutboxEntry[],
   counts: (payload: OutboxPayload) => boolean,
 ): boolean {
-  const refused: OutboxEntry[] = [];
-  for (const entry of entries) {
-    if (entry.state === 'attention') refused.push(entry);
-    else if (counts(entry.payload) && !refused.some((earlier) => isBlockedBy(entry, earlier))) {
-      return true;
-    }
-  }
-  return false;
+  return entries.some(
+    (entry) => entry.state !== 'attention' && counts(entry.payload) && !heldBackBy(entry, entries),
+  );
 }
 
 /** A change the server's cart shows once made: a cart change or a checkout. */
