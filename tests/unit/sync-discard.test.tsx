@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
@@ -8,17 +8,31 @@ import type { OutboxEntry, OutboxPayload } from '../../src/lib/sync/outbox-rules
 import type { RepCustomerForm } from '../../src/contracts/form-schemas';
 
 // The sync centre of a rep whose booth registration the server refused: what one tap on
-// Discard gives up. The outbox and its actions are faked.
-const outbox = vi.hoisted(() => ({ entries: [] as OutboxEntry[], discarded: [] as number[] }));
+// Discard gives up; and a change of the sync centre the device's storage refuses. The
+// outbox and its actions are faked.
+const outbox = vi.hoisted(() => ({
+  entries: [] as OutboxEntry[],
+  discarded: [] as number[],
+  /** Why the device refuses the next change, if it does. */
+  refusal: null as Error | null,
+  toasts: [] as { text: string; kind: string | undefined }[],
+}));
+const write = () => (outbox.refusal ? Promise.reject(outbox.refusal) : Promise.resolve());
 vi.mock('../../src/lib/sync/use-device-data', () => ({ useOutbox: () => outbox.entries }));
 vi.mock('../../src/lib/sync/use-sync-state', () => ({
   useSyncState: () => ({ running: false, needsSignIn: false }),
   useSendingProblem: () => null,
 }));
 vi.mock('../../src/lib/sync/outbox', () => ({
-  discardEntry: (id: number) => outbox.discarded.push(id),
-  editEntryQuantity: vi.fn(),
-  retryEntry: vi.fn(),
+  discardEntry: (id: number) => {
+    outbox.discarded.push(id);
+    return write();
+  },
+  editEntryQuantity: write,
+  retryEntry: write,
+}));
+vi.mock('../../src/components/toast', () => ({
+  useToast: () => (text: string, kind?: string) => outbox.toasts.push({ text, kind }),
 }));
 vi.mock('../../src/lib/sync/device', () => ({ requestSync: vi.fn() }));
 vi.mock('../../src/lib/i18n', () => ({
@@ -38,6 +52,8 @@ beforeAll(async () => {
 afterEach(() => {
   cleanup();
   outbox.discarded.length = 0;
+  outbox.toasts.length = 0;
+  outbox.refusal = null;
 });
 
 let ids = 0;
@@ -111,5 +127,25 @@ describe('discarding a salon registered at the booth', () => {
     showSyncCentre();
     fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
     expect(outbox.discarded).toEqual([refused.id]);
+  });
+});
+
+describe('a change of the sync centre the device refuses', () => {
+  it('is said, for Try again, Save and send and Discard alike', async () => {
+    outbox.entries = [entry({ kind: 'cart.add', productId: 1, quantity: 2 }, true)];
+    showSyncCentre();
+    outbox.refusal = new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() =>
+      expect(outbox.toasts).toEqual([{ text: en.sync.storageFull, kind: 'error' }]),
+    );
+    outbox.refusal = new Error('Database closed');
+    fireEvent.click(screen.getByRole('button', { name: 'Save and send' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(outbox.toasts).toHaveLength(3));
+    expect(outbox.toasts.slice(1)).toEqual([
+      { text: en.sync.changeFailed, kind: 'error' },
+      { text: en.sync.changeFailed, kind: 'error' },
+    ]);
   });
 });

@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { useToast } from '../../components/toast';
+import { storageRefusal } from '../../lib/db/storage-errors';
 import { ScreenMeta } from '../screen-meta';
 import { OfflineCatalogueCard } from './offline-catalogue-card';
 import { discardEntry, editEntryQuantity, retryEntry } from '../../lib/sync/outbox';
@@ -60,8 +62,25 @@ function describe(entry: OutboxView, t: TFunction): string {
   }
 }
 
+/**
+ * Runs a change of the sync centre (edit, try again, discard): one the device refused (its
+ * storage full, or the database closed by a newer version in another tab) is said.
+ */
+function useOutboxWrite(): (write: Promise<unknown>) => void {
+  const { t } = useTranslation();
+  const notify = useToast();
+  return (write) =>
+    void write.catch((error: unknown) =>
+      notify(
+        t(storageRefusal(error) === 'full' ? 'sync.storageFull' : 'sync.changeFailed'),
+        'error',
+      ),
+    );
+}
+
 function QuantityEdit({ entry }: { entry: OutboxView }) {
   const { t } = useTranslation();
+  const run = useOutboxWrite();
   const current = 'quantity' in entry.payload ? entry.payload.quantity : 1;
   const [value, setValue] = useState(String(current));
   return (
@@ -69,7 +88,7 @@ function QuantityEdit({ entry }: { entry: OutboxView }) {
       className="sync-edit"
       onSubmit={(event) => {
         event.preventDefault();
-        void editEntryQuantity(entry.id as number, Number(value));
+        run(editEntryQuantity(entry.id as number, Number(value)));
       }}
     >
       <label htmlFor={`edit-${entry.id}`}>{t('sync.newQuantity')}</label>
@@ -87,10 +106,6 @@ function QuantityEdit({ entry }: { entry: OutboxView }) {
   );
 }
 
-/**
- * Gives an entry up. A salon registered at the booth goes with the orders and documents
- * taken for it (they cannot be sent without it): the rep is asked first, told how many.
- */
 /** What a waiting entry waits for, when a refused one holds it back. */
 function HeldBack({ entry, entries }: { entry: OutboxView; entries: readonly OutboxView[] }) {
   const { t } = useTranslation();
@@ -103,8 +118,13 @@ function HeldBack({ entry, entries }: { entry: OutboxView; entries: readonly Out
   );
 }
 
+/**
+ * Gives an entry up. A salon registered at the booth goes with the orders and documents
+ * taken for it (they cannot be sent without it): the rep is asked first, told how many.
+ */
 function DiscardButton({ entry, entries }: { entry: OutboxView; entries: readonly OutboxView[] }) {
   const { t } = useTranslation();
+  const run = useOutboxWrite();
   const [asking, setAsking] = useState(false);
   const payload = entry.payload;
   const registration = payload.kind === 'rep.customer' ? payload : undefined;
@@ -113,7 +133,7 @@ function DiscardButton({ entry, entries }: { entry: OutboxView; entries: readonl
         (other) => other.id !== entry.id && customerOf(other.payload) === registration.localId,
       ).length
     : 0;
-  const discard = () => void discardEntry(entry.id as number);
+  const discard = () => run(discardEntry(entry.id as number));
   return (
     <>
       <button
@@ -146,6 +166,7 @@ function DiscardButton({ entry, entries }: { entry: OutboxView; entries: readonl
 export function SyncPage() {
   const { t, i18n } = useTranslation();
   const entries = useOutbox();
+  const run = useOutboxWrite();
   const sync = useSyncState();
   const problem = useSendingProblem();
   // A failing device is always worth saying; the rest only while something waits.
@@ -229,7 +250,7 @@ export function SyncPage() {
                     <button
                       type="button"
                       className="button button--ghost button--small"
-                      onClick={() => void retryEntry(entry.id as number)}
+                      onClick={() => run(retryEntry(entry.id as number))}
                     >
                       {t('sync.retry')}
                     </button>
