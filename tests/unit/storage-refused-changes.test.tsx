@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StoredOrder } from '../../src/lib/db/db';
 import type { Order } from '../../src/contracts/orders';
+import type { OutboxEntry } from '../../src/lib/sync/outbox-rules';
 
 // A change the device's storage refuses (full, or closed by a newer version in another tab)
 // is said to the user, and what the user typed stays; nothing claims success before the
@@ -15,6 +16,8 @@ const device = vi.hoisted(() => ({
   /** The next write, when a test decides when it ends. */
   next: null as Promise<void> | null,
   toasts: [] as { text: string; kind: string | undefined }[],
+  /** The outbox's entries the orders page sees. */
+  entries: [] as OutboxEntry[],
 }));
 const write = () =>
   device.next ?? (device.refusal ? Promise.reject(device.refusal) : Promise.resolve());
@@ -86,7 +89,7 @@ vi.mock('../../src/lib/sync/use-device-data', () => ({
     loaded: true,
   }),
   useOrders: () => [stored],
-  useOutboxEntries: () => [],
+  useOutboxEntries: () => device.entries,
 }));
 
 const { CartPage } = await import('../../src/features/cart/cart-page');
@@ -103,6 +106,7 @@ afterEach(() => {
   cleanup();
   device.next = null;
   device.toasts.length = 0;
+  device.entries = [];
 });
 
 const renderIn = (screenElement: React.ReactElement) =>
@@ -166,5 +170,43 @@ describe('cancelling an order', () => {
     await waitFor(() =>
       expect(device.toasts).toEqual([{ text: en.orders.cancelNotSaved, kind: 'error' }]),
     );
+  });
+});
+
+describe('a cancellation already asked for', () => {
+  const cancellation = (state: OutboxEntry['state']): OutboxEntry => ({
+    id: 1,
+    userId: 7,
+    kind: 'order.cancel',
+    payload: {
+      kind: 'order.cancel',
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      cancellationReason: 'Ordered twice',
+    },
+    idempotencyKey: 'key-1',
+    createdAt: '2026-11-29T10:00:00.000Z',
+    attempts: state === 'attention' ? 1 : 0,
+    nextAttemptAt: 0,
+    state,
+  });
+
+  it('waits to be sent: the order says so and cannot be cancelled twice', () => {
+    device.entries = [cancellation('waiting')];
+    renderIn(<OrdersPage />);
+    expect(screen.getByRole('button', { name: en.orders.cancelWaiting })).toHaveProperty(
+      'disabled',
+      true,
+    );
+    expect(screen.queryByTestId('cancel-refused')).toBeNull();
+  });
+
+  it('refused by the server, though the order could still be cancelled: the order says so', () => {
+    device.entries = [cancellation('attention')];
+    renderIn(<OrdersPage />);
+    expect(screen.getByTestId('cancel-refused').textContent).toContain(en.orders.cancelRefused);
+    // Asked again from the sync centre ("Try again"), not a second time from here.
+    expect(screen.queryByRole('button', { name: en.orders.cancel })).toBeNull();
+    expect(screen.queryByRole('button', { name: en.orders.cancelWaiting })).toBeNull();
   });
 });
