@@ -210,6 +210,21 @@ export async function placedOrder(
   return orderThroughApi(request, token, [{ productId: product?.id ?? 0, quantity: 2 }], options);
 }
 
+/** Staff move an order on through the API, a step at a time. */
+export async function movedByStaff(
+  request: APIRequestContext,
+  orderId: number,
+  steps: { status: string; trackingNumber?: string }[],
+) {
+  for (const data of steps) {
+    const moved = await request.post(`/api/admin/orders/${orderId}/status`, {
+      headers: { ...(await staffHeaders(request)), 'idempotency-key': crypto.randomUUID() },
+      data,
+    });
+    expect(moved.ok()).toBe(true);
+  }
+}
+
 /** What the service worker keeps, by path. */
 export function cachedPaths(page: Page): Promise<string[]> {
   return page.evaluate(async () => {

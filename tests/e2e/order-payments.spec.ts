@@ -7,7 +7,7 @@
  */
 import { type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { expect, test } from './portal';
-import { apiToken, approvedSalon, placedOrder, signInAs, staffHeaders } from './helpers';
+import { apiToken, approvedSalon, movedByStaff, placedOrder, signInAs } from './helpers';
 import { STAFF } from './staff';
 
 /** Staff signed in, in a browser context of their own, in English. */
@@ -30,21 +30,6 @@ async function cancelledOrder(request: APIRequestContext, prefix: string) {
   });
   expect(cancelled.ok()).toBe(true);
   return { salon, order };
-}
-
-/** Staff move an order on through the API, a step at a time. */
-async function movedByStaff(
-  request: APIRequestContext,
-  orderId: number,
-  steps: { status: string; trackingNumber?: string }[],
-) {
-  for (const data of steps) {
-    const moved = await request.post(`/api/admin/orders/${orderId}/status`, {
-      headers: { ...(await staffHeaders(request)), 'idempotency-key': crypto.randomUUID() },
-      data,
-    });
-    expect(moved.ok()).toBe(true);
-  }
 }
 
 test('a cancelled order that was never paid says no payment is due, to the salon and to staff', async ({

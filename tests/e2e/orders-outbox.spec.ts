@@ -11,10 +11,10 @@ import {
   catalogueReady,
   fillShipping,
   inStockCards,
+  movedByStaff,
   placedOrder,
   serverOrders,
   signInAs,
-  staffHeaders,
 } from './helpers';
 
 /** Adds the first two products in stock, raises the first to 2, and checks out. */
@@ -347,13 +347,7 @@ test('a cancellation the server refuses says so on the order, and leads to the s
   await expect(card.getByRole('button', { name: 'Cancel order' })).toBeVisible();
 
   // Staff start on the order meanwhile: it can no longer be cancelled.
-  for (const status of ['CONFIRMED', 'PROCESSING']) {
-    const moved = await request.post(`/api/admin/orders/${order.id}/status`, {
-      headers: { ...(await staffHeaders(request)), 'idempotency-key': crypto.randomUUID() },
-      data: { status },
-    });
-    expect(moved.ok()).toBe(true);
-  }
+  await movedByStaff(request, order.id, [{ status: 'CONFIRMED' }, { status: 'PROCESSING' }]);
   await card.getByRole('button', { name: 'Cancel order' }).click();
   await page.getByLabel('Reason for cancelling').fill('Ordered twice');
   await page.getByRole('dialog').getByRole('button', { name: 'Cancel the order' }).click();
