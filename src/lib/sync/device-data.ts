@@ -6,7 +6,7 @@
 import { EMPTY_CART, type Cart } from '../../contracts/orders';
 import { db, type StoredOrder } from '../db/db';
 import { readProducts } from '../db/stored-products';
-import { applyEntries, type OutboxEntry } from './outbox-rules';
+import { applyEntries, changesCart, type OutboxEntry } from './outbox-rules';
 
 /**
  * The cart as the user sees it: the server's cart with the waiting changes on top; how
@@ -28,7 +28,7 @@ export async function readCart(
       queued.filter((e) => e.state === 'attention' && e.kind.startsWith('cart.')).length,
     ] as const;
   });
-  const cartEntries = entries.filter((e) => e.kind.startsWith('cart.') || e.kind === 'checkout');
+  const cartEntries = entries.filter((e) => changesCart(e.payload));
   const ids = [
     ...new Set(cartEntries.flatMap((e) => ('productId' in e.payload ? [e.payload.productId] : []))),
   ];
