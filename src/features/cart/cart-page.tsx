@@ -17,7 +17,7 @@ import { getConnectivity } from '../../lib/sync/connectivity';
 import { useCart } from '../../lib/sync/use-device-data';
 import { CheckoutForm } from './checkout-form';
 import '../screens.css';
-import { useCartChange } from './use-cart-change';
+import { useDeviceWrite } from '../use-device-write';
 import { UnverifiedNotice } from './unverified-notice';
 
 export function CartPage() {
@@ -37,7 +37,7 @@ export function CartPage() {
     requestSync({ refresh: true });
   }, []);
   const money = (amount: number) => formatMoney(amount, i18n.language);
-  const change = useCartChange();
+  const change = useDeviceWrite('cart');
 
   if (!user) return null;
 

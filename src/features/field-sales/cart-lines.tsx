@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { QuantityStepper } from '../../components/form-field';
 import type { RepCustomer } from '../../contracts/field-sales';
-import { useCartChange } from '../cart/use-cart-change';
+import { useDeviceWrite } from '../use-device-write';
 import { formatMoney } from '../../lib/i18n';
 import {
   clearRepCart,
@@ -15,7 +15,7 @@ import {
 /** The lines of a customer's cart, with their totals, each quantity changed in place. */
 export function CartLines({ customer, view }: { customer: RepCustomer; view: RepCartView }) {
   const { t, i18n } = useTranslation();
-  const change = useCartChange();
+  const change = useDeviceWrite('cart');
   const titleId = useId();
   const [confirmClear, setConfirmClear] = useState(false);
   const money = (amount: number) => formatMoney(amount, i18n.language);

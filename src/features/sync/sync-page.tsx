@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { useToast } from '../../components/toast';
-import { storageRefusal } from '../../lib/db/storage-errors';
 import { ScreenMeta } from '../screen-meta';
+import { useDeviceWrite } from '../use-device-write';
 import { OfflineCatalogueCard } from './offline-catalogue-card';
 import { discardEntry, editEntryQuantity, retryEntry } from '../../lib/sync/outbox';
 import { customerOf, heldBackBy, serverKeepsFailing } from '../../lib/sync/outbox-rules';
@@ -62,25 +61,9 @@ function describe(entry: OutboxView, t: TFunction): string {
   }
 }
 
-/**
- * Runs a change of the sync centre (edit, try again, discard): one the device refused (its
- * storage full, or the database closed by a newer version in another tab) is said.
- */
-function useOutboxWrite(): (write: Promise<unknown>) => void {
-  const { t } = useTranslation();
-  const notify = useToast();
-  return (write) =>
-    void write.catch((error: unknown) =>
-      notify(
-        t(storageRefusal(error) === 'full' ? 'sync.storageFull' : 'sync.changeFailed'),
-        'error',
-      ),
-    );
-}
-
 function QuantityEdit({ entry }: { entry: OutboxView }) {
   const { t } = useTranslation();
-  const run = useOutboxWrite();
+  const run = useDeviceWrite('sync');
   const current = 'quantity' in entry.payload ? entry.payload.quantity : 1;
   const [value, setValue] = useState(String(current));
   return (
@@ -88,7 +71,7 @@ function QuantityEdit({ entry }: { entry: OutboxView }) {
       className="sync-edit"
       onSubmit={(event) => {
         event.preventDefault();
-        run(editEntryQuantity(entry.id as number, Number(value)));
+        void run(editEntryQuantity(entry.id as number, Number(value)));
       }}
     >
       <label htmlFor={`edit-${entry.id}`}>{t('sync.newQuantity')}</label>
@@ -124,7 +107,7 @@ function HeldBack({ entry, entries }: { entry: OutboxView; entries: readonly Out
  */
 function DiscardButton({ entry, entries }: { entry: OutboxView; entries: readonly OutboxView[] }) {
   const { t } = useTranslation();
-  const run = useOutboxWrite();
+  const run = useDeviceWrite('sync');
   const [asking, setAsking] = useState(false);
   const payload = entry.payload;
   const registration = payload.kind === 'rep.customer' ? payload : undefined;
@@ -133,7 +116,7 @@ function DiscardButton({ entry, entries }: { entry: OutboxView; entries: readonl
         (other) => other.id !== entry.id && customerOf(other.payload) === registration.localId,
       ).length
     : 0;
-  const discard = () => run(discardEntry(entry.id as number));
+  const discard = () => void run(discardEntry(entry.id as number));
   return (
     <>
       <button
@@ -166,7 +149,7 @@ function DiscardButton({ entry, entries }: { entry: OutboxView; entries: readonl
 export function SyncPage() {
   const { t, i18n } = useTranslation();
   const entries = useOutbox();
-  const run = useOutboxWrite();
+  const run = useDeviceWrite('sync');
   const sync = useSyncState();
   const problem = useSendingProblem();
   // A failing device is always worth saying; the rest only while something waits.
@@ -250,7 +233,7 @@ export function SyncPage() {
                     <button
                       type="button"
                       className="button button--ghost button--small"
-                      onClick={() => run(retryEntry(entry.id as number))}
+                      onClick={() => void run(retryEntry(entry.id as number))}
                     >
                       {t('sync.retry')}
                     </button>
