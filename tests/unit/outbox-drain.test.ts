@@ -456,17 +456,40 @@ describe('draining a long outbox', () => {
     for (let attempt = 1; attempt < KEEPS_FAILING_ATTEMPTS; attempt += 1) {
       await makeWaitingDue(db, 1);
       await replay(fault);
-      expect(await given()).toBe(false);
+      expect(await given()).toBeUndefined();
     }
     await makeWaitingDue(db, 1);
     await replay(fault);
-    expect(await given()).toBe(true);
-    // One attempt whose response was lost: the server may have it, whatever came after.
+    expect(await given()).toBe('notMade');
+  });
+
+  it('lets the user give up an entry whose response was lost once the server failed it three times since, saying it may be made', async () => {
+    const id = await queue(add(1));
+    const fault: Transport = {
+      send: () => Promise.resolve({ status: 500, body: { message: 'Internal Server Error' } }),
+    };
+    const lost: Transport = { send: () => Promise.reject(new TypeError('Failed to fetch')) };
+    const given = async () => serverKeepsFailing((await db.outbox.get(id)) as OutboxEntry);
+    // Two faults, then a lost response: the server may have the change, whatever came before.
+    for (const transport of [fault, fault, lost]) {
+      await makeWaitingDue(db, 1);
+      await replay(transport);
+    }
+    expect(await given()).toBeUndefined();
+    for (let attempt = 1; attempt < KEEPS_FAILING_ATTEMPTS; attempt += 1) {
+      await makeWaitingDue(db, 1);
+      await replay(fault);
+      expect(await given()).toBeUndefined();
+    }
+    // A lost response in between starts the count again.
     await makeWaitingDue(db, 1);
-    await replay({ send: () => Promise.reject(new TypeError('Failed to fetch')) });
-    await makeWaitingDue(db, 1);
-    await replay(fault);
-    expect(await given()).toBe(false);
+    await replay(lost);
+    for (let attempt = 1; attempt <= KEEPS_FAILING_ATTEMPTS; attempt += 1) {
+      await makeWaitingDue(db, 1);
+      await replay(fault);
+    }
+    expect(await given()).toBe('mayBeMade');
+    expect(await db.outbox.get(id)).toMatchObject({ responseLost: true, attempts: 9 });
   });
 
   it('keeps the cart of answers that arrive out of order right, line by line', async () => {

@@ -149,3 +149,37 @@ describe('a change of the sync centre the device refuses', () => {
     ]);
   });
 });
+
+describe('a change the server keeps failing to take', () => {
+  const failing = (extra: Partial<OutboxEntry>): OutboxEntry => ({
+    ...entry({ kind: 'cart.add', productId: 1, quantity: 2 }),
+    attempts: 4,
+    error: { status: 500, message: 'Internal Server Error' },
+    ...extra,
+  });
+
+  it('may be discarded, saying the change may be made when a response was lost', () => {
+    const lost = failing({ responseLost: true, answeredFailures: 3 });
+    outbox.entries = [lost];
+    showSyncCentre();
+    expect(screen.getByText(en.sync.keepsFailingMayBeMade)).toBeTruthy();
+    expect(screen.queryByText(en.sync.keepsFailing)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(outbox.discarded).toEqual([lost.id]);
+  });
+
+  it('may be discarded as not made when every attempt had the server’s response', () => {
+    outbox.entries = [failing({})];
+    showSyncCentre();
+    expect(screen.getByText(en.sync.keepsFailing)).toBeTruthy();
+    expect(screen.queryByText(en.sync.keepsFailingMayBeMade)).toBeNull();
+    expect(screen.getByRole('button', { name: 'Discard' })).toBeTruthy();
+  });
+
+  it('is not offered for discarding until the server failed it three times since its response was lost', () => {
+    outbox.entries = [failing({ responseLost: true, answeredFailures: 2 })];
+    showSyncCentre();
+    expect(screen.queryByRole('button', { name: 'Discard' })).toBeNull();
+  });
+});

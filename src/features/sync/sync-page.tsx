@@ -219,7 +219,13 @@ export function SyncPage() {
                 )}
                 {serverKeepsFailing(entry) && (
                   <>
-                    <p className="form-field__error">{t('sync.keepsFailing')}</p>
+                    <p className="form-field__error">
+                      {t(
+                        serverKeepsFailing(entry) === 'mayBeMade'
+                          ? 'sync.keepsFailingMayBeMade'
+                          : 'sync.keepsFailing',
+                      )}
+                    </p>
                     <div className="card__actions">
                       <DiscardButton entry={entry} entries={entries} />
                     </div>

@@ -421,7 +421,9 @@ async function pick(
             state: 'sending' as const,
             sent: true as const,
             // Still marked as on its way: the app stopped before its response came.
-            ...(entry.state === 'sending' ? { responseLost: true as const } : {}),
+            ...(entry.state === 'sending'
+              ? { responseLost: true as const, answeredFailures: 0 }
+              : {}),
           },
         })),
       );
@@ -489,7 +491,9 @@ export async function replayOutbox(options: ReplayOptions): Promise<ReplayResult
         state: 'waiting',
         attempts,
         nextAttemptAt: retryAt,
-        ...(fateUnknown(status, body) ? { responseLost: true as const } : {}),
+        ...(fateUnknown(status, body)
+          ? { responseLost: true as const, answeredFailures: 0 }
+          : { answeredFailures: (entry.answeredFailures ?? 0) + 1 }),
         error: problemOf(
           status === 'network' ? undefined : status,
           body,

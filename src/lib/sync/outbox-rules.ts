@@ -103,6 +103,11 @@ export interface OutboxEntry {
    * said so.
    */
   responseLost?: true | undefined;
+  /**
+   * Attempts answered by the server with a fault (5xx, 408, 429) since the last one whose
+   * response was lost: counted to offer a way out of a change the server keeps failing.
+   */
+  answeredFailures?: number | undefined;
 }
 
 /** What the server said about an entry it refused: its message, and a code to translate it by. */
@@ -255,18 +260,18 @@ export const KEEPS_FAILING_ATTEMPTS = 3;
 
 /**
  * Whether the server keeps failing to take a waiting entry, which holds back the changes
- * after it, so that the user may discard it: a server fault at each of KEEPS_FAILING_ATTEMPTS
- * attempts or more, and every attempt with the server's response, so that the server surely
- * has not made the change (a response lost on the way may have been a success, and a change
- * the server has, discarded and made again, would be made twice).
+ * after it, so that the user may discard it: a server fault at each of the last
+ * KEEPS_FAILING_ATTEMPTS attempts or more. `notMade` when every attempt had the server's
+ * response, so that the server surely has not made the change; `mayBeMade` when an earlier
+ * attempt's response was lost: it may have been a success, so the user is told to look
+ * before making the change again (discarded and made again, it would be made twice).
  */
-export function serverKeepsFailing(entry: OutboxEntry): boolean {
-  return (
-    entry.state === 'waiting' &&
-    entry.responseLost !== true &&
-    entry.error?.status !== undefined &&
-    entry.attempts >= KEEPS_FAILING_ATTEMPTS
-  );
+export function serverKeepsFailing(entry: OutboxEntry): 'notMade' | 'mayBeMade' | undefined {
+  if (entry.state !== 'waiting' || entry.error?.status === undefined) return undefined;
+  if (entry.responseLost !== true) {
+    return entry.attempts >= KEEPS_FAILING_ATTEMPTS ? 'notMade' : undefined;
+  }
+  return (entry.answeredFailures ?? 0) >= KEEPS_FAILING_ATTEMPTS ? 'mayBeMade' : undefined;
 }
 
 /** First wait after a failure; doubled with every further failure. */

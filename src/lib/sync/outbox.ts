@@ -245,6 +245,7 @@ export async function editEntryQuantity(id: number, quantity: number): Promise<v
  */
 export async function discardEntry(id: number): Promise<void> {
   const tables = [db.outbox, db.orders, db.repCarts, db.repCustomers, db.repState];
+  let lost = false;
   await db.transaction('rw', tables, async () => {
     const entry = await db.outbox.get(id);
     // On its way meanwhile: its response decides (the server may already have it).
@@ -273,6 +274,9 @@ export async function discardEntry(id: number): Promise<void> {
       });
     }
     await removeEntries(gone);
+    lost = entry.responseLost === true;
   });
-  requestSync();
+  // A change whose response was lost may be on the server after all: its cart and orders
+  // are read again, so that the device shows what the server has.
+  requestSync(lost ? { refresh: true } : undefined);
 }
