@@ -99,6 +99,44 @@ test('a product page opens offline, also when loaded directly', async ({ page, c
   ).toBeVisible();
 });
 
+test('an approved salon offline with only a visitor’s copy is told its prices are not there', async ({
+  page,
+  context,
+}) => {
+  await openCatalogueOnline(page);
+  const listed = await page.request.get('/api/products?sortBy=name&limit=1');
+  const [first] = ((await listed.json()) as ApiPage).products;
+  if (!first) throw new Error('The catalogue is empty');
+  // The salon's own, priced copy never arrives: the connection drops first.
+  await page.route('**/api/products/mirror*', (route) => route.abort());
+  const { email } = await approvedSalon(page.request, 'unpriced');
+  await signInAs(page, email);
+  await context.setOffline(true);
+
+  await page.goto(`/products/${first.id}?lng=en`);
+  await expect(page.getByRole('heading', { name: first.name, level: 1 })).toBeVisible();
+  await expect(
+    page.getByText('No price on this device yet: connect once to download your prices.'),
+  ).toBeVisible();
+  await expect(page.getByText('Prices are available only for verified companies')).toHaveCount(0);
+  await expect(page.getByText('Your company must be verified')).toHaveCount(0);
+
+  // The catalogue's pages do not pass the visitor's copy off as the salon's.
+  await page.goto('/products?lng=en');
+  await expect(
+    page.getByText('You are offline and the catalogue has not been saved on this device yet.', {
+      exact: false,
+    }),
+  ).toBeVisible();
+  await expect(page.getByTestId('product-card')).toHaveCount(0);
+
+  await page.goto('/sync?lng=en');
+  await expect(page.getByTestId('device-storage')).toContainText(
+    'your prices are not on this device yet',
+  );
+  await expect(page.getByTestId('device-storage')).not.toContainText('prices as of');
+});
+
 test('a product that does not exist shows a way back', async ({ page }) => {
   await page.goto('/products/999999?lng=en');
   await expect(page.getByRole('heading', { name: 'Product not found' })).toBeVisible();

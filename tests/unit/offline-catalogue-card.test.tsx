@@ -6,7 +6,11 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 // "Make available offline" on the sync centre: success is claimed only when every picture
 // came. The download itself is faked (tests/unit/offline-catalogue.test.ts covers it).
-const download = vi.hoisted(() => ({ missing: 0, role: 'SALON' }));
+const download = vi.hoisted(() => ({
+  missing: 0,
+  role: 'SALON',
+  storage: undefined as import('../../src/lib/sync/offline-catalogue').DeviceStorage | undefined,
+}));
 vi.mock('../../src/lib/sync/offline-catalogue', () => ({
   makeCatalogueAvailableOffline: () =>
     Promise.resolve({
@@ -17,7 +21,7 @@ vi.mock('../../src/lib/sync/offline-catalogue', () => ({
       bytes: 1,
     }),
   StorageFullError: class extends Error {},
-  useDeviceStorage: () => undefined,
+  useDeviceStorage: () => download.storage,
 }));
 vi.mock('../../src/lib/auth/session', () => ({
   useUser: () => ({ id: 7, role: download.role }),
@@ -40,7 +44,10 @@ import en from '../../src/locales/en.json';
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en } } });
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  download.storage = undefined;
+});
 
 describe('the offline catalogue card', () => {
   it('says the whole catalogue and its pictures are kept when every picture came', async () => {
@@ -73,5 +80,39 @@ describe('the offline catalogue card', () => {
       ),
     ).toBeTruthy();
     expect(screen.queryByText(en.fieldSales.prepare.done)).toBeNull();
+  });
+
+  const stored = (pricesOf: string | null) => ({
+    products: 120,
+    syncedAt: '2026-11-29T09:00:00.000Z',
+    pricesOf,
+    imagesKept: 0,
+    imagesTotal: 10,
+    usedBytes: 5_000_000,
+    quotaBytes: 100_000_000,
+    persistent: null,
+  });
+
+  it('dates the prices kept on the device when the copy holds this user’s', () => {
+    download.role = 'SALON';
+    download.storage = stored('approved');
+    render(<OfflineCatalogueCard />);
+    expect(screen.getByTestId('device-storage').textContent).toContain(
+      '120 products · prices as of 2026-11-29T09:00:00.000Z',
+    );
+  });
+
+  it.each([
+    { copy: 'a visitor’s copy', pricesOf: 'visitor' },
+    { copy: 'a copy not yet complete', pricesOf: null },
+  ])('says the user’s prices are not on the device yet with $copy', ({ pricesOf }) => {
+    download.role = 'SALON';
+    download.storage = stored(pricesOf);
+    render(<OfflineCatalogueCard />);
+    const text = screen.getByTestId('device-storage').textContent;
+    expect(text).toContain(
+      '120 products · your prices are not on this device yet: connect once to download them',
+    );
+    expect(text).not.toContain('prices as of');
   });
 });

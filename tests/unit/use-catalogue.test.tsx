@@ -2,6 +2,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, configure, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { User } from '../../src/contracts/accounts';
 import type { Product, ProductPage, ProductQuery } from '../../src/contracts/catalogue';
 import { MIRROR_FLAG_KEY } from '../../src/contracts/storage-names';
 import { GENERATED_CATEGORY, generatedProduct } from '../fixtures/generated-products';
@@ -30,6 +31,13 @@ vi.mock('../../src/lib/sync/connectivity', async (importOriginal) => ({
     connectivity.asked += 1;
     return Promise.resolve(connectivity.state);
   },
+}));
+
+// Who is signed in: nobody (a visitor) unless a test says otherwise.
+const session = vi.hoisted(() => ({ user: null as User | null }));
+vi.mock('../../src/lib/auth/session', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../src/lib/auth/session')>()),
+  useUser: () => session.user,
 }));
 
 const { useCatalogueQuery } = await import('../../src/lib/sync/use-catalogue');
@@ -81,6 +89,7 @@ beforeAll(() => {
 });
 
 beforeEach(async () => {
+  session.user = null;
   connectivity.state = 'online';
   connectivity.asked = 0;
   network.fetchProducts.mockReset();
@@ -166,5 +175,52 @@ describe('the catalogue query hook', () => {
     ]);
     await waitFor(() => expect(names(result.current)).toEqual(['Aloe gel', 'Argan oil']));
     expect(network.fetchProducts).not.toHaveBeenCalled();
+  });
+
+  describe('for a user who sees prices, on a device with a visitor’s copy', () => {
+    const approved: User = {
+      id: 4,
+      email: 'ana@example.com',
+      emailVerified: true,
+      firstName: 'Ana',
+      lastName: 'Pop',
+      role: 'USER',
+      companyId: 9,
+      createdAt: '2026-01-05T10:00:00.000Z',
+      company: { id: 9, name: 'Salon Ana', status: 'APPROVED', isVerified: true },
+      notifications: {
+        orderNotifications: true,
+        newProductNotifications: false,
+        marketingNewsletter: false,
+      },
+    };
+
+    it('asks the server for the user’s prices instead of showing the copy without them', async () => {
+      await mirrorOnDevice([generatedProduct(1, { name: 'Argan oil' })]);
+      session.user = approved;
+      network.fetchProducts.mockResolvedValue(
+        pageOf([{ ...generatedProduct(1, { name: 'Argan oil' }), price: 12.5 }]),
+      );
+      const { result } = renderHook(() => useCatalogueQuery(query()));
+
+      await waitFor(() => expect(result.current.status).toBe('ready'));
+      expect(result.current).toMatchObject({ source: 'network', syncedAt: undefined });
+      expect(result.current.status === 'ready' && result.current.page.products[0]?.price).toBe(
+        12.5,
+      );
+    });
+
+    it('says offline that the catalogue is not on the device, never shows it unpriced', async () => {
+      await mirrorOnDevice([generatedProduct(1, { name: 'Argan oil' })]);
+      session.user = approved;
+      connectivity.state = 'offline';
+      network.fetchProducts.mockImplementation(noAnswer);
+      const { result } = renderHook(() => useCatalogueQuery(query()));
+
+      await waitFor(() => expect(result.current).toMatchObject({ status: 'error', offline: true }));
+      // The copy on the device was read, and still not shown.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(result.current.status).toBe('error');
+    });
   });
 });

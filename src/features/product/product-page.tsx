@@ -6,7 +6,7 @@ import { pictureSources } from '../../contracts/product-pictures';
 import { PageMeta, useSiteOrigin } from '../../components/page-meta';
 import { clampQuantity, quantityLimit, type QuantityLimit } from '../../contracts/order-lines';
 import { useToast } from '../../components/toast';
-import { useUser } from '../../lib/auth/session';
+import { useUser, viewerKey } from '../../lib/auth/session';
 import { loadSyncEngine } from '../../lib/sync/engine-loader';
 import { formatMoney, loadAllTexts, type TextKey } from '../../lib/i18n';
 import { useProduct } from '../../lib/sync/use-catalogue';
@@ -82,6 +82,8 @@ function ProductDetail({
   // The texts in the viewer's language, each falling back to the Romanian one.
   const product = { ...stored, ...productTexts(stored, i18n.language) };
   const user = useUser();
+  // A user who sees prices, shown a copy without one: the device has only a visitor's.
+  const priced = viewerKey(user) !== 'visitor';
   const notify = useToast();
   const [selected, setSelected] = useState(0);
   const [quantity, setQuantity] = useState('1');
@@ -212,7 +214,9 @@ function ProductDetail({
           {product.price !== undefined ? (
             <p className="product-detail__price">{formatMoney(product.price, i18n.language)}</p>
           ) : (
-            <p className="notice">{t('product.priceRestricted')}</p>
+            <p className="notice">
+              {t(priced ? 'product.noPriceOnDevice' : 'product.priceRestricted')}
+            </p>
           )}
           <div className="product-detail__order">
             <label htmlFor="quantity">{t('product.quantity')}</label>
@@ -260,7 +264,7 @@ function ProductDetail({
               {limit &&
                 `${t(limit.kind === 'least' ? 'cart.limit.leastToAdd' : `cart.limit.${limit.kind}`, { count: limit.count })} `}
               {user
-                ? product.price !== undefined
+                ? product.price !== undefined || priced
                   ? ''
                   : t('product.verifyToOrder')
                 : t('product.addToCartHint')}

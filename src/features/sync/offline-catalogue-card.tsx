@@ -77,13 +77,20 @@ export function OfflineCatalogueCard() {
       )}
       {storage && (
         <p data-testid="device-storage">
-          {/* Only a viewer who sees prices has prices to date. */}
-          {t(viewer === 'visitor' ? 'offline.summaryUnpriced' : 'offline.summary', {
-            count: storage.products,
-            time: storage.syncedAt ? formatTime(storage.syncedAt, i18n.language) : '—',
-            used: megabytes(storage.usedBytes),
-            quota: megabytes(storage.quotaBytes),
-          })}{' '}
+          {/* Only a viewer who sees prices has prices to date, once the copy holds theirs. */}
+          {t(
+            viewer === 'visitor'
+              ? 'offline.summaryUnpriced'
+              : storage.pricesOf === viewer
+                ? 'offline.summary'
+                : 'offline.summaryNoPrices',
+            {
+              count: storage.products,
+              time: storage.syncedAt ? formatTime(storage.syncedAt, i18n.language) : '—',
+              used: megabytes(storage.usedBytes),
+              quota: megabytes(storage.quotaBytes),
+            },
+          )}{' '}
           {t('offline.images', { kept: storage.imagesKept, total: storage.imagesTotal })}{' '}
           {storage.persistent === null
             ? ''

@@ -99,6 +99,8 @@ export async function makeCatalogueAvailableOffline(
 export interface DeviceStorage {
   products: number;
   syncedAt: string | null;
+  /** Whose prices the copy holds, once a refresh completed it; null before, or part-way. */
+  pricesOf: string | null;
   imagesKept: number;
   imagesTotal: number;
   usedBytes: number | null;
@@ -114,12 +116,13 @@ export function useDeviceStorage(refreshKey: number): DeviceStorage | undefined 
     return {
       products: products.length,
       syncedAt: state?.syncedAt ?? null,
+      pricesOf: state?.complete ? state.viewer : null,
       paths: [...new Set(products.flatMap((p) => p.images.flatMap(pictureFiles)))],
     };
   }, []);
   const [extra, setExtra] = useState<Omit<
     DeviceStorage,
-    'products' | 'syncedAt' | 'imagesTotal'
+    'products' | 'syncedAt' | 'pricesOf' | 'imagesTotal'
   > | null>(null);
   useEffect(() => {
     if (!mirror) return;
@@ -149,6 +152,7 @@ export function useDeviceStorage(refreshKey: number): DeviceStorage | undefined 
   return {
     products: mirror.products,
     syncedAt: mirror.syncedAt,
+    pricesOf: mirror.pricesOf,
     imagesTotal: mirror.paths.length,
     ...extra,
   };

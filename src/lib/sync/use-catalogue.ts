@@ -77,7 +77,10 @@ export function useCatalogueQuery(query: ProductQuery): CatalogueView & { retry:
     ({ db }) => db.mirrorState.get('catalogue').then((s) => s ?? null),
     [],
   );
-  const complete = mirror?.complete === true;
+  const viewer = viewerKey(useUser());
+  // Another viewer's copy (a visitor's, without this user's prices) is not this user's
+  // catalogue, offline either: until their own has arrived whole, the server answers.
+  const complete = mirror?.complete === true && mirror.viewer === viewer;
   const key = JSON.stringify(query);
   const local = useDeviceQuery(
     async ({ db, queryLocalCatalogue }) => {
@@ -102,7 +105,6 @@ export function useCatalogueQuery(query: ProductQuery): CatalogueView & { retry:
     error?: string | undefined;
   } | null>(() => (served?.key === key ? served : null));
   // The server renders for a visitor: someone signed in asks again, for their prices.
-  const viewer = viewerKey(useUser());
   const fresh = useRef(served?.key === key ? served : undefined);
   useEffect(() => {
     markServerDataUsed(fresh.current);
