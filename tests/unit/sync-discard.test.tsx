@@ -177,6 +177,17 @@ describe('a change the server keeps failing to take', () => {
     expect(screen.getByRole('button', { name: 'Discard' })).toBeTruthy();
   });
 
+  it('is named by the later changes of the same cart line, which wait for it', () => {
+    const lost = failing({ responseLost: true, answeredFailures: 3 });
+    const later = entry({ kind: 'cart.update', productId: 1, quantity: 5 });
+    const other = entry({ kind: 'cart.add', productId: 2, quantity: 1 });
+    outbox.entries = [lost, later, other];
+    showSyncCentre();
+    expect(screen.getAllByTestId('held-back').map((p) => p.textContent)).toEqual([
+      'Waits for “Add 2 × #1 to the cart”, which the server keeps failing to take.',
+    ]);
+  });
+
   it('is not offered for discarding until the server failed it three times since its response was lost', () => {
     outbox.entries = [failing({ responseLost: true, answeredFailures: 2 })];
     showSyncCentre();

@@ -6,7 +6,12 @@ import { ScreenMeta } from '../screen-meta';
 import { useDeviceWrite } from '../use-device-write';
 import { OfflineCatalogueCard } from './offline-catalogue-card';
 import { discardEntry, editEntryQuantity, retryEntry } from '../../lib/sync/outbox';
-import { customerOf, heldBackBy, serverKeepsFailing } from '../../lib/sync/outbox-rules';
+import {
+  customerOf,
+  heldBackBy,
+  serverKeepsFailing,
+  waitsForFailing,
+} from '../../lib/sync/outbox-rules';
 import { requestSync } from '../../lib/sync/device';
 import { useSendingProblem, useSyncState } from '../../lib/sync/use-sync-state';
 import { useOutbox, type OutboxView } from '../../lib/sync/use-device-data';
@@ -92,11 +97,13 @@ function QuantityEdit({ entry }: { entry: OutboxView }) {
 /** What a waiting entry waits for, when a refused one holds it back. */
 function HeldBack({ entry, entries }: { entry: OutboxView; entries: readonly OutboxView[] }) {
   const { t } = useTranslation();
-  const blocker = heldBackBy(entry, entries);
+  const refused = heldBackBy(entry, entries);
+  const failing = refused ? undefined : waitsForFailing(entry, entries);
+  const blocker = refused ?? failing;
   if (!blocker) return null;
   return (
     <p className="hint" data-testid="held-back">
-      {t('sync.heldBack', { change: describe(blocker, t) })}
+      {t(refused ? 'sync.heldBack' : 'sync.heldBackFailing', { change: describe(blocker, t) })}
     </p>
   );
 }

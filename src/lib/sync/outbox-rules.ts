@@ -334,6 +334,23 @@ export function heldBackBy(
 }
 
 /**
+ * The earlier entry that `entry` must follow and that the server keeps failing to take
+ * (see serverKeepsFailing), if any: `entry` waits for it, however long that takes, unless
+ * the user discards it.
+ */
+export function waitsForFailing(
+  entry: OutboxEntry,
+  entries: readonly OutboxEntry[],
+): OutboxEntry | undefined {
+  return entries.find(
+    (earlier) =>
+      (earlier.id ?? 0) < (entry.id ?? 0) &&
+      serverKeepsFailing(earlier) !== undefined &&
+      isBlockedBy(entry, earlier),
+  );
+}
+
+/**
  * Whether one of these entries (one user's outbox) that `counts` is still to be sent:
  * neither refused nor held back by a refused one. While one is, what the server returns
  * is not what the user will have; once none is, it is, whatever else waits for the user's
