@@ -10,7 +10,13 @@ import { QuantityStepper } from '../../components/form-field';
 import { useToast } from '../../components/toast';
 import { useUser } from '../../lib/auth/session';
 import { formatMoney } from '../../lib/i18n';
-import { clearCart, queueCheckout, removeFromCart, setCartQuantity } from '../../lib/sync/outbox';
+import {
+  clearCart,
+  EmptyCartError,
+  queueCheckout,
+  removeFromCart,
+  setCartQuantity,
+} from '../../lib/sync/outbox';
 import { ORDER_TOPIC, requestSync } from '../../lib/sync/device';
 import { useSendingProblem } from '../../lib/sync/use-sync-state';
 import { getConnectivity } from '../../lib/sync/connectivity';
@@ -166,9 +172,12 @@ export function CartPage() {
         </div>
       )}
 
-      {checkingOut && cart.items.length > 0 && (
+      {checkingOut && (
         <CheckoutForm
           user={user}
+          // Hidden, not closed, while the cart reads empty (a read of the server's cart on
+          // its way, a line removed and added back): the address typed so far stays.
+          hidden={cart.items.length === 0}
           busy={busy}
           onCancel={() => setCheckingOut(false)}
           onSubmit={(address, notes) => {
@@ -182,7 +191,9 @@ export function CartPage() {
                 );
                 void navigate('/orders');
               })
-              .catch(() => setProblem(t('checkout.failed')))
+              .catch((error: unknown) =>
+                setProblem(t(error instanceof EmptyCartError ? 'cart.empty' : 'checkout.failed')),
+              )
               .finally(() => setBusy(false));
           }}
         />

@@ -38,11 +38,13 @@ const prefilled = (
 
 export function CheckoutForm({
   user,
+  hidden = false,
   busy,
   onSubmit,
   onCancel,
 }: {
   user: User;
+  hidden?: boolean;
   busy: boolean;
   onSubmit: (address: ShippingAddress, notes: string) => void;
   onCancel: () => void;
@@ -87,7 +89,13 @@ export function CheckoutForm({
   };
 
   return (
-    <form className="card checkout" onSubmit={submit} noValidate aria-labelledby="checkout-title">
+    <form
+      className="card checkout"
+      hidden={hidden}
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="checkout-title"
+    >
       <h2 id="checkout-title">{t('checkout.title')}</h2>
       <p>{t('checkout.priceNote')}</p>
       <div className="form-grid">
