@@ -54,8 +54,16 @@ export function SessionWatcher() {
     const stopCancelled = syncLoop.onOrderCancelled((order) =>
       notify(t('orders.cancelDone', { number: order.orderNumber }), 'success', CANCEL_TOPIC),
     );
-    const stopAlreadyCustomer = syncLoop.onAlreadyCustomer((customer) =>
-      notify(t('fieldSales.newCustomer.alreadyCustomer', { name: customer.name }), 'info'),
+    const stopAlreadyCustomer = syncLoop.onAlreadyCustomer((customer, boothDetailsKept) =>
+      notify(
+        [
+          t('fieldSales.newCustomer.alreadyCustomer', { name: customer.name }),
+          boothDetailsKept ? t('fieldSales.newCustomer.boothDetailsKept') : '',
+        ]
+          .join(' ')
+          .trim(),
+        'info',
+      ),
     );
     return () => {
       stopConfirmed();

@@ -436,3 +436,55 @@ test('a rep scans a pack’s barcode with the tablet’s camera, offline, and it
     rmSync(folder, { recursive: true, force: true });
   }
 });
+
+test('details typed at the booth for a salon that was the rep’s already stay on its card', async ({
+  page,
+  request,
+}) => {
+  const rep = await repWithCustomers(request, ['Salon Aurora']);
+  const token = await apiToken(request, rep.email, rep.password);
+  const listed = await request.get('/api/rep/customers', {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const [aurora] = (
+    (await listed.json()) as {
+      customers: { id: number; taxNumber: string; email: string }[];
+    }
+  ).customers;
+  if (!aurora) throw new Error('The rep has no customer');
+  await signInAsRep(page, rep);
+
+  // At the booth, the salon gives its tax number and a phone and address the maker lacks.
+  await page.goto('/rep/customers/new?lng=en');
+  await page.getByLabel('Company name').fill('Salon Aurora');
+  await page.getByLabel('VAT/CUI').fill(aurora.taxNumber);
+  await page.getByLabel('Registration number').fill('J32/77/2026');
+  await page.getByLabel('Company e-mail').fill(aurora.email.toUpperCase());
+  await page.getByLabel('Company phone').fill('+40 269 999 000');
+  await page.getByLabel('Address', { exact: true }).fill('Strada Nouă 3');
+  await page.getByLabel('City').fill('Sibiu');
+  await page.getByLabel('Postal code').fill('550002');
+  await page.getByRole('button', { name: 'Register the salon' }).click();
+  await expect(
+    page.getByText(
+      /was already your customer .*The details you typed that its record does not hold are on its card under Customers\./,
+    ),
+  ).toBeVisible();
+
+  await page.goto('/rep?lng=en');
+  const card = page.getByTestId('rep-customer').filter({ hasText: 'Salon Aurora' });
+  await expect(card).toHaveCount(1);
+  const kept = card.getByTestId('booth-details');
+  await expect(kept).toContainText("Typed at the booth, not in the maker's record:");
+  await expect(kept).toContainText('Company phone+40 269 999 000');
+  await expect(kept).toContainText('Registration numberJ32/77/2026');
+  // The same e-mail in capitals is the maker's already.
+  await expect(kept).not.toContainText('Company e-mail');
+
+  // Passed on: dismissed, and gone after a reload too.
+  await kept.getByRole('button', { name: 'Dismiss' }).click();
+  await expect(card.getByTestId('booth-details')).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByTestId('rep-customer').filter({ hasText: 'Salon Aurora' })).toHaveCount(1);
+  await expect(page.getByTestId('booth-details')).toHaveCount(0);
+});

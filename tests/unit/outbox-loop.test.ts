@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '../../src/contracts/accounts';
+import type { RepCustomer } from '../../src/contracts/field-sales';
 import type { Cart, Order } from '../../src/contracts/orders';
 import { createPortalDb } from '../../src/lib/db/db';
 import { storedServerOrder, type TransportResponse } from '../../src/lib/sync/outbox-replay';
@@ -206,14 +207,29 @@ describe('the page’s replay loop', () => {
     expect(confirmed).toEqual(['ORD-1']);
   });
 
-  it('tells when a salon registered at the booth was the rep’s customer already', () => {
-    const told: string[] = [];
-    loop.onAlreadyCustomer((customer) => told.push(customer.name));
-    const registered = (name: string, status: number) =>
-      loop.afterDone({ userId: 1, kind: 'rep.customer' }, { customer: { id: 4, name } }, status);
-    registered('Salon Nou', 201);
-    registered('Salon Ștefania', 200);
-    expect(told).toEqual(['Salon Ștefania']);
+  it('tells when a salon registered at the booth was the rep’s customer already, and whether details typed there were kept', async () => {
+    const told: [string, boolean][] = [];
+    loop.onAlreadyCustomer((customer, kept) => told.push([customer.name, kept]));
+    // The replay has kept, beside one of them, what the rep typed that its record lacks.
+    await db.repCustomers.put({
+      userId: 1,
+      id: 5,
+      customer: { id: 5, name: 'Salon Iris' } as RepCustomer,
+      syncedAt: '',
+      boothDetails: { companyPhone: '+40 721 000 000' },
+    });
+    const registered = (id: number, name: string, status: number) =>
+      loop.afterDone({ userId: 1, kind: 'rep.customer' }, { customer: { id, name } }, status);
+    registered(3, 'Salon Nou', 201);
+    registered(4, 'Salon Ștefania', 200);
+    registered(5, 'Salon Iris', 200);
+    await vi.waitFor(() => expect(told).toHaveLength(2));
+    expect(told).toEqual(
+      expect.arrayContaining([
+        ['Salon Ștefania', false],
+        ['Salon Iris', true],
+      ]),
+    );
   });
 
   it('keeps a cart an answer wrote while the server’s cart was being read', async () => {

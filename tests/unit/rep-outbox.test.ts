@@ -247,6 +247,41 @@ describe('the sync centre, for a rep', () => {
   });
 });
 
+describe('a salon registered at the booth that was the rep’s customer already', () => {
+  const recorded: RepCustomer = {
+    ...boothCustomer(91, FIELDS),
+    id: 91,
+    name: 'SALON STEFANIA',
+    email: 'Stefania@Example.com',
+    phone: '+40 721 000 999',
+    address: 'Str. Lunga nr. 1',
+  };
+
+  it('keeps what the rep typed that the maker’s record does not hold, until dismissed', async () => {
+    await queue({ kind: 'rep.customer', localId: -1, fields: FIELDS });
+    await replay(fakeServer(() => ({ status: 200, body: { customer: recorded } })).transport);
+    // The same name and e-mail in other letters are the same; a new phone, another spelling
+    // of the address, and what the record does not show (the registration number) are not.
+    expect((await db.repCustomers.get([REP, 91]))?.boothDetails).toEqual({
+      registrationNumber: 'J40/1/2026',
+      companyPhone: '+40 721 000 000',
+      address: 'Str. Lungă 1',
+    });
+
+    // A later list from the server keeps them beside the record.
+    await storeCustomers(db, REP, [{ ...recorded, city: 'Sibiu' }], new Date().toISOString());
+    expect((await db.repCustomers.get([REP, 91]))?.boothDetails).toMatchObject({
+      companyPhone: '+40 721 000 000',
+    });
+  });
+
+  it('keeps nothing beside a salon the server has just created from what was typed', async () => {
+    await queue({ kind: 'rep.customer', localId: -1, fields: FIELDS });
+    await replay(fakeServer(() => ({ status: 201, body: { customer: recorded } })).transport);
+    expect((await db.repCustomers.get([REP, 91]))?.boothDetails).toBeUndefined();
+  });
+});
+
 describe('the customers kept on the device', () => {
   const kept = async () =>
     (await db.repCustomers.where('userId').equals(REP).toArray()).map((stored) => ({

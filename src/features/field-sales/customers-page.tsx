@@ -4,18 +4,19 @@
  * opens online. Choosing one makes the rep order for it until it chooses another.
  */
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useEffect, useId, useState } from 'react';
+import { Fragment, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { Banner } from '../../components/banner';
 import { ScreenMeta } from '../screen-meta';
-import type { RepCustomer } from '../../contracts/field-sales';
+import { BOOTH_DETAIL_FIELDS, type RepCustomer } from '../../contracts/field-sales';
 import { useUser } from '../../lib/auth/session';
 import { formatDateTime, formatTime } from '../../lib/i18n';
 import { isNetworkError } from '../../lib/api/errors';
 import { useConnectivity } from '../../lib/sync/connectivity';
 import {
   chooseCustomer,
+  dismissBoothDetails,
   readActingFor,
   readCustomers,
   readCustomersFromServer,
@@ -132,7 +133,7 @@ export function CustomersPage() {
             {t('fieldSales.customers.count', { count: customers.length })}
           </p>
           <ul className="rep-customers__list">
-            {customers.map(({ customer }) => {
+            {customers.map(({ customer, boothDetails }) => {
               const chosen = actingFor?.id === customer.id;
               return (
                 <li key={customer.id}>
@@ -200,6 +201,29 @@ export function CustomersPage() {
                       <dt>{t('fieldSales.customers.openOrders')}</dt>
                       <dd>{customer.openOrders}</dd>
                     </dl>
+                    {boothDetails && userId !== null && (
+                      <div className="notice" data-testid="booth-details">
+                        <p>{t('fieldSales.customers.boothDetails.title')}</p>
+                        <dl className="details">
+                          {BOOTH_DETAIL_FIELDS.filter((field) => boothDetails[field]).map(
+                            (field) => (
+                              <Fragment key={field}>
+                                <dt>{t(`wizard.fields.${field}`)}</dt>
+                                <dd>{boothDetails[field]}</dd>
+                              </Fragment>
+                            ),
+                          )}
+                        </dl>
+                        <p className="hint">{t('fieldSales.customers.boothDetails.hint')}</p>
+                        <button
+                          type="button"
+                          className="button button--ghost button--small"
+                          onClick={() => void dismissBoothDetails(userId, customer.id)}
+                        >
+                          {t('fieldSales.customers.boothDetails.dismiss')}
+                        </button>
+                      </div>
+                    )}
                     <div className="card__actions">
                       {chosen ? (
                         <p className="rep-customer__chosen">

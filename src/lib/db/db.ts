@@ -4,7 +4,7 @@
  */
 import { Dexie, type EntityTable, type Table } from 'dexie';
 import type { Company } from '../../contracts/accounts';
-import type { RepCustomer } from '../../contracts/field-sales';
+import type { BoothDetails, RepCustomer } from '../../contracts/field-sales';
 import type { Category, Product } from '../../contracts/catalogue';
 import type { OrderList } from '../../contracts/order-lists';
 import type { Cart, Order } from '../../contracts/orders';
@@ -85,6 +85,11 @@ export interface StoredRepCustomer {
   syncedAt: string;
   /** The id a salon registered at the booth had on this device before the server's. */
   localId?: number | undefined;
+  /**
+   * What the rep typed at the booth for a salon the server found among its customers
+   * already, where the maker's record does not hold it: kept until the rep dismisses it.
+   */
+  boothDetails?: BoothDetails | undefined;
 }
 
 /** Which customer a sales rep is ordering for on this device, if any. */

@@ -27,7 +27,7 @@
  */
 import type { OrderList } from '../../contracts/order-lists';
 import { EMPTY_CART, type Cart, type Order } from '../../contracts/orders';
-import type { RepCustomer } from '../../contracts/field-sales';
+import { boothDetailsNotApplied, type RepCustomer } from '../../contracts/field-sales';
 import type { OrderChange, PortalDb, StoredOrder } from '../db/db';
 import {
   backoffMs,
@@ -190,10 +190,11 @@ async function applyDone(
   db: PortalDb,
   entry: OutboxEntry,
   body: unknown,
+  status: number,
   sideBySide: boolean,
 ): Promise<void> {
   if (entry.payload.kind === 'rep.customer') {
-    await registered(db, entry, (body as { customer: RepCustomer }).customer);
+    await registered(db, entry, (body as { customer: RepCustomer }).customer, status);
     return;
   }
   await db.transaction('rw', [db.outbox, db.carts, db.orders, db.orderLists], async () => {
@@ -251,21 +252,27 @@ async function applyDone(
  * cart, its orders, and the entries still waiting: orders and documents) takes the
  * server's id, in one transaction with the entry's removal. Those entries were queued
  * after the registration and wait for it, so none has been sent under the local id.
+ * A salon that was the rep's customer already (200, not 201) keeps its record on the
+ * server: what the rep typed that the record does not hold is kept with it on the device.
  */
-async function registered(db: PortalDb, entry: OutboxEntry, customer: RepCustomer) {
+async function registered(db: PortalDb, entry: OutboxEntry, customer: RepCustomer, status: number) {
   if (entry.payload.kind !== 'rep.customer') return;
-  const { localId } = entry.payload;
+  const { localId, fields } = entry.payload;
   const { userId } = entry;
   const tables = [db.outbox, db.repCustomers, db.repState, db.repCarts, db.orders];
   await db.transaction('rw', tables, async () => {
     await db.outbox.delete(entry.id);
     await db.repCustomers.delete([userId, localId]);
+    const earlier = await db.repCustomers.get([userId, customer.id]);
+    const notApplied = status === 200 ? boothDetailsNotApplied(fields, customer) : {};
+    const boothDetails = { ...earlier?.boothDetails, ...notApplied };
     await db.repCustomers.put({
       userId,
       id: customer.id,
       customer,
       syncedAt: new Date().toISOString(),
       localId,
+      boothDetails: Object.keys(boothDetails).length > 0 ? boothDetails : undefined,
     });
     await db.repState
       .where('userId')
@@ -470,7 +477,7 @@ export async function replayOutbox(options: ReplayOptions): Promise<ReplayResult
     }
     const outcome = classify(status, body as { code?: string } | null);
     if (outcome === 'done') {
-      await applyDone(db, entry, body, line?.sideBySide ?? false);
+      await applyDone(db, entry, body, status as number, line?.sideBySide ?? false);
       await options.onDone?.(entry, body, status as number);
       result.done += 1;
     } else if (outcome === 'attention') {

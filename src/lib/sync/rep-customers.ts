@@ -32,7 +32,8 @@ export const refreshCustomers = customerRead.refresh;
  * of the customers kept before. Two kinds stay: salons registered at the booth and not
  * sent yet (negative ids), and one whose registration completed on this device after the
  * list was asked for (kept since `askedAt`), which the list could not hold yet. A customer
- * keeps the id it had at the booth (`localId`): its checkout form is known by it.
+ * keeps the id it had at the booth (`localId`): its checkout form is known by it; and the
+ * details taken at the booth that its record does not hold, until the rep dismisses them.
  */
 export async function storeCustomers(
   from: PortalDb,
@@ -43,9 +44,7 @@ export async function storeCustomers(
   const syncedAt = new Date().toISOString();
   await from.transaction('rw', from.repCustomers, async () => {
     const kept = await from.repCustomers.where('userId').equals(userId).toArray();
-    const localIds = new Map(
-      kept.flatMap((stored) => (stored.localId ? [[stored.id, stored.localId]] : [])),
-    );
+    const earlier = new Map(kept.map((stored) => [stored.id, stored]));
     await from.repCustomers.bulkDelete(
       kept
         .filter((stored) => stored.id > 0 && stored.syncedAt < askedAt)
@@ -57,7 +56,8 @@ export async function storeCustomers(
         id: customer.id,
         customer,
         syncedAt,
-        localId: localIds.get(customer.id),
+        localId: earlier.get(customer.id)?.localId,
+        boothDetails: earlier.get(customer.id)?.boothDetails,
       })),
     );
   });
@@ -103,6 +103,11 @@ export async function readActingFor(userId: number | null): Promise<StoredRepCus
   const state = await db.repState.get(userId);
   if (state?.actingFor == null) return null;
   return (await db.repCustomers.get([userId, state.actingFor])) ?? null;
+}
+
+/** The rep has passed on (or dropped) the details taken at the booth for `customerId`. */
+export async function dismissBoothDetails(userId: number, customerId: number): Promise<void> {
+  await db.repCustomers.update([userId, customerId], { boothDetails: undefined });
 }
 
 /** Orders for `customerId` from now on (null: for no one), until the rep switches. */

@@ -111,9 +111,12 @@ export interface SyncLoop {
   /**
    * Called when a salon registered at the booth turned out to be the rep's customer
    * already (the same tax number): with that customer, under which the device now keeps
-   * what the rep took for the salon.
+   * what the rep took for the salon, and whether details typed at the booth that its
+   * record does not hold are kept beside it.
    */
-  onAlreadyCustomer: (listener: (customer: RepCustomer) => void) => () => void;
+  onAlreadyCustomer: (
+    listener: (customer: RepCustomer, boothDetailsKept: boolean) => void,
+  ) => () => void;
   /**
    * The page's work after an entry went through, whoever sent it (this tab or the service
    * worker), with the server's response: its body and status (which a service worker of an
@@ -127,7 +130,7 @@ export function createSyncLoop(device: SyncDevice): SyncLoop {
   const changes = createListeners();
   const confirmed = createListeners<[Order]>();
   const cancelled = createListeners<[Order]>();
-  const alreadyCustomer = createListeners<[RepCustomer]>();
+  const alreadyCustomer = createListeners<[RepCustomer, boolean]>();
   let state: SyncState = {
     running: false,
     retryAt: null,
@@ -164,9 +167,16 @@ export function createSyncLoop(device: SyncDevice): SyncLoop {
     if (entry.kind === 'checkout' || entry.kind === 'rep.order')
       confirmed.emit((body as { order: Order }).order);
     if (entry.kind === 'order.cancel') cancelled.emit((body as { order: Order }).order);
-    // 200, not 201: the server found the salon among the rep's customers.
-    if (entry.kind === 'rep.customer' && status === 200)
-      alreadyCustomer.emit((body as { customer: RepCustomer }).customer);
+    // 200, not 201: the server found the salon among the rep's customers. Whether details
+    // typed at the booth were kept beside its record is read from the device, which has
+    // kept them by now, whoever sent the registration.
+    if (entry.kind === 'rep.customer' && status === 200) {
+      const { customer } = body as { customer: RepCustomer };
+      void db.repCustomers.get([entry.userId, customer.id]).then(
+        (stored) => alreadyCustomer.emit(customer, stored?.boothDetails !== undefined),
+        () => alreadyCustomer.emit(customer, false),
+      );
+    }
   }
 
   function requestSync(options: SyncRequest = {}): void {
