@@ -191,6 +191,7 @@ async function customersOf(db: Db, repId: number, companyId?: number): Promise<R
     name: row.name,
     status: row.status,
     taxNumber: row.taxNumber,
+    registrationNumber: row.registrationNumber,
     email: row.email,
     phone: row.phone,
     address: row.address,
@@ -198,6 +199,7 @@ async function customersOf(db: Db, repId: number, companyId?: number): Promise<R
     state: row.state,
     postalCode: row.postalCode,
     country: row.country,
+    website: row.website,
     contacts: contacts
       .filter((contact) => contact.companyId === row.id)
       .map(({ companyId: _company, ...contact }) => contact),

@@ -15,6 +15,7 @@ export const RepCustomerSchema = Type.Object({
     'name',
     'status',
     'taxNumber',
+    'registrationNumber',
     'email',
     'phone',
     'address',
@@ -22,6 +23,7 @@ export const RepCustomerSchema = Type.Object({
     'state',
     'postalCode',
     'country',
+    'website',
   ]).properties,
   /** The salon's own accounts. */
   contacts: Type.Array(

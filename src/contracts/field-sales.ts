@@ -55,41 +55,63 @@ export const BOOTH_DETAIL_FIELDS = [
 export type BoothDetailField = (typeof BOOTH_DETAIL_FIELDS)[number];
 export type BoothDetails = Partial<Record<BoothDetailField, string>>;
 
-/** Where the maker's record of a customer keeps each detail; none for those it does not show. */
-const RECORDED_AS: Record<BoothDetailField, keyof RepCustomer | null> = {
+/** Where the maker's record of a customer keeps each detail. */
+const RECORDED_AS = {
   companyName: 'name',
-  registrationNumber: null,
+  registrationNumber: 'registrationNumber',
   companyEmail: 'email',
   companyPhone: 'phone',
   address: 'address',
   city: 'city',
   postalCode: 'postalCode',
   country: 'country',
-  website: null,
-};
+  website: 'website',
+} as const satisfies Record<BoothDetailField, keyof RepCustomer>;
 
-/** Two spellings of one detail: the same letters and digits, whatever the case and accents. */
-const sameDetail = (a: string, b: string) =>
-  foldText(a).replace(/[^\p{L}\p{N}@.]/gu, '') === foldText(b).replace(/[^\p{L}\p{N}@.]/gu, '');
+/** Letters and digits only, whatever the case and accents: "Str. Lungă 1" is "strlunga1". */
+const lettersAndDigits = (text: string) => foldText(text).replace(/[^\p{L}\p{N}]/gu, '');
+
+/**
+ * Whether two spellings of a detail say the same: an e-mail whatever its case; a phone
+ * whatever its spaces and signs, with or without its country's prefix ("+40 721 000 999"
+ * is "0721 000 999"); a website with or without "https://" and "www."; the rest by their
+ * letters and digits.
+ */
+function sameDetail(field: BoothDetailField, a: string, b: string): boolean {
+  if (field === 'companyEmail') return a.trim().toLowerCase() === b.trim().toLowerCase();
+  if (field === 'companyPhone') {
+    const digits = (phone: string) => phone.replace(/\D/g, '').replace(/^0+/, '');
+    const [x, y] = [digits(a), digits(b)];
+    return x === y || (Math.min(x.length, y.length) >= 8 && (x.endsWith(y) || y.endsWith(x)));
+  }
+  if (field === 'website') {
+    const bare = (site: string) =>
+      site
+        .trim()
+        .replace(/^https?:\/\//i, '')
+        .replace(/^www\./i, '');
+    return lettersAndDigits(bare(a)) === lettersAndDigits(bare(b));
+  }
+  return lettersAndDigits(a) === lettersAndDigits(b);
+}
 
 /**
  * What a rep typed at the booth for a salon the server found among its customers already
- * (POST /api/rep/customers answered 200): the details the maker's record does not hold,
- * because it says otherwise or does not show them. The server keeps its record as it is,
- * so these are kept on the rep's device, for the rep to pass on (docs/product.md#field-sales).
+ * (POST /api/rep/customers answered 200), or kept from such a registration, that the
+ * maker's record of the customer does not say: the server keeps its record as it is, so
+ * these are kept on the rep's device for the rep to pass on, and dropped as soon as the
+ * record says the same (docs/product.md#field-sales). "Other" as a country says nothing.
  */
 export function boothDetailsNotApplied(
-  fields: RepCustomerForm,
+  typed: Partial<Record<BoothDetailField, string | undefined>>,
   customer: RepCustomer,
 ): BoothDetails {
   const details: BoothDetails = {};
   for (const field of BOOTH_DETAIL_FIELDS) {
-    const typed = fields[field]?.trim() ?? '';
-    if (typed === '') continue;
-    const recorded = RECORDED_AS[field];
-    const value = recorded === null ? undefined : customer[recorded];
-    if (typeof value === 'string' && sameDetail(typed, value)) continue;
-    details[field] = typed;
+    const value = typed[field]?.trim() ?? '';
+    if (value === '' || (field === 'country' && value === 'Other')) continue;
+    const recorded = (customer[RECORDED_AS[field]] as string | undefined) ?? '';
+    if (!sameDetail(field, value, recorded)) details[field] = value;
   }
   return details;
 }

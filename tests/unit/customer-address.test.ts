@@ -10,6 +10,7 @@ function customer(fields: Partial<RepCustomer> = {}): RepCustomer {
     name: 'Salon Aurora',
     status: 'APPROVED',
     taxNumber: 'RO1234567',
+    registrationNumber: 'J12/345/2020',
     email: 'aurora@example.com',
     phone: '+40 264 555 123',
     address: 'Strada Florilor 12',
@@ -17,6 +18,7 @@ function customer(fields: Partial<RepCustomer> = {}): RepCustomer {
     state: 'Cluj',
     postalCode: '400001',
     country: 'Romania',
+    website: '',
     contacts: [
       { id: 1, firstName: 'Mara', lastName: 'Stan', email: 'mara@example.com' },
       { id: 2, firstName: 'Ioana', lastName: 'Pop', email: 'ioana@example.com' },

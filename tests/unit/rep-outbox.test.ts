@@ -253,26 +253,40 @@ describe('a salon registered at the booth that was the rep’s customer already'
     id: 91,
     name: 'SALON STEFANIA',
     email: 'Stefania@Example.com',
-    phone: '+40 721 000 999',
+    phone: '0721 000 000',
     address: 'Str. Lunga nr. 1',
+    registrationNumber: '',
+    website: '',
   };
 
-  it('keeps what the rep typed that the maker’s record does not hold, until dismissed', async () => {
-    await queue({ kind: 'rep.customer', localId: -1, fields: FIELDS });
+  it('keeps what the rep typed that the maker’s record does not say, until the record says it', async () => {
+    await queue({ kind: 'rep.customer', localId: -1, fields: { ...FIELDS, country: 'Other' } });
     await replay(fakeServer(() => ({ status: 200, body: { customer: recorded } })).transport);
-    // The same name and e-mail in other letters are the same; a new phone, another spelling
-    // of the address, and what the record does not show (the registration number) are not.
+    // The same name and e-mail in other letters, and the same phone with its country's
+    // prefix, are the record's; another address, and a registration number the record lacks,
+    // are not. "Other" as a country says nothing.
     expect((await db.repCustomers.get([REP, 91]))?.boothDetails).toEqual({
       registrationNumber: 'J40/1/2026',
-      companyPhone: '+40 721 000 000',
       address: 'Str. Lungă 1',
     });
 
-    // A later list from the server keeps them beside the record.
-    await storeCustomers(db, REP, [{ ...recorded, city: 'Sibiu' }], new Date().toISOString());
-    expect((await db.repCustomers.get([REP, 91]))?.boothDetails).toMatchObject({
-      companyPhone: '+40 721 000 000',
+    // Staff have since written the address down: a later list keeps only the rest.
+    await storeCustomers(
+      db,
+      REP,
+      [{ ...recorded, address: 'Str. Lungă 1' }],
+      new Date().toISOString(),
+    );
+    expect((await db.repCustomers.get([REP, 91]))?.boothDetails).toEqual({
+      registrationNumber: 'J40/1/2026',
     });
+    await storeCustomers(
+      db,
+      REP,
+      [{ ...recorded, registrationNumber: 'J40 / 1 / 2026' }],
+      new Date().toISOString(),
+    );
+    expect((await db.repCustomers.get([REP, 91]))?.boothDetails).toBeUndefined();
   });
 
   it('keeps nothing beside a salon the server has just created from what was typed', async () => {

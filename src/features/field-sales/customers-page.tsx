@@ -21,6 +21,8 @@ import {
   readCustomers,
   readCustomersFromServer,
 } from '../../lib/sync/rep-customers';
+import { COUNTRIES } from '../../contracts/validation';
+import { useDeviceWrite } from '../use-device-write';
 import './customers.css';
 
 type Refresh = 'reading' | 'done' | 'offline' | 'failed';
@@ -36,6 +38,12 @@ export function CustomersPage() {
   const searchId = useId();
   const [search, setSearch] = useState('');
   const [refresh, setRefresh] = useState<Refresh>('reading');
+  const write = useDeviceWrite('sync');
+  // A country as the wizard keeps it (in English), in the language of the screen.
+  const countryName = (country: string) =>
+    (COUNTRIES as readonly string[]).includes(country)
+      ? t(`countries.${country as (typeof COUNTRIES)[number]}`)
+      : country;
 
   useEffect(() => {
     if (connectivity === 'offline') {
@@ -209,7 +217,11 @@ export function CustomersPage() {
                             (field) => (
                               <Fragment key={field}>
                                 <dt>{t(`wizard.fields.${field}`)}</dt>
-                                <dd>{boothDetails[field]}</dd>
+                                <dd>
+                                  {field === 'country'
+                                    ? countryName(boothDetails[field] ?? '')
+                                    : boothDetails[field]}
+                                </dd>
                               </Fragment>
                             ),
                           )}
@@ -218,7 +230,7 @@ export function CustomersPage() {
                         <button
                           type="button"
                           className="button button--ghost button--small"
-                          onClick={() => void dismissBoothDetails(userId, customer.id)}
+                          onClick={() => void write(dismissBoothDetails(userId, customer.id))}
                         >
                           {t('fieldSales.customers.boothDetails.dismiss')}
                         </button>

@@ -264,15 +264,16 @@ async function registered(db: PortalDb, entry: OutboxEntry, customer: RepCustome
     await db.outbox.delete(entry.id);
     await db.repCustomers.delete([userId, localId]);
     const earlier = await db.repCustomers.get([userId, customer.id]);
-    const notApplied = status === 200 ? boothDetailsNotApplied(fields, customer) : {};
-    const boothDetails = { ...earlier?.boothDetails, ...notApplied };
+    // Kept from an earlier registration, and typed for this one, where the record differs.
+    const typed = status === 200 ? fields : {};
+    const details = boothDetailsNotApplied({ ...earlier?.boothDetails, ...typed }, customer);
     await db.repCustomers.put({
       userId,
       id: customer.id,
       customer,
       syncedAt: new Date().toISOString(),
       localId,
-      boothDetails: Object.keys(boothDetails).length > 0 ? boothDetails : undefined,
+      boothDetails: Object.keys(details).length > 0 ? details : undefined,
     });
     await db.repState
       .where('userId')

@@ -5,7 +5,12 @@
  * customer the rep is ordering for is kept here too, per rep.
  */
 import { foldText } from '../../contracts/catalogue-query';
-import type { RepCustomer, RepCustomerList } from '../../contracts/field-sales';
+import {
+  boothDetailsNotApplied,
+  type BoothDetails,
+  type RepCustomer,
+  type RepCustomerList,
+} from '../../contracts/field-sales';
 import { api } from '../api/client';
 import { db, type PortalDb, type StoredRepCustomer } from '../db/db';
 import { userRead } from './user-read';
@@ -57,10 +62,23 @@ export async function storeCustomers(
         customer,
         syncedAt,
         localId: earlier.get(customer.id)?.localId,
-        boothDetails: earlier.get(customer.id)?.boothDetails,
+        boothDetails: stillNotApplied(earlier.get(customer.id)?.boothDetails, customer),
       })),
     );
   });
+}
+
+/**
+ * The details taken at the booth that the customer's record still does not say (staff may
+ * have changed it since); none when it says them all.
+ */
+function stillNotApplied(
+  details: BoothDetails | undefined,
+  customer: RepCustomer,
+): BoothDetails | undefined {
+  if (!details) return undefined;
+  const left = boothDetailsNotApplied(details, customer);
+  return Object.keys(left).length > 0 ? left : undefined;
 }
 
 /** What a search of the customers looks in: names, city, tax number, e-mail and phone. */
