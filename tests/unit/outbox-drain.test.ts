@@ -492,6 +492,22 @@ describe('draining a long outbox', () => {
     expect(await db.outbox.get(id)).toMatchObject({ responseLost: true, attempts: 9 });
   });
 
+  it('counts the faults since the app stopped with an entry on its way, not those before', async () => {
+    const id = await queue(add(1));
+    const fault: Transport = {
+      send: () => Promise.resolve({ status: 500, body: { message: 'Internal Server Error' } }),
+    };
+    for (let attempt = 1; attempt <= 2; attempt += 1) {
+      await makeWaitingDue(db, 1);
+      await replay(fault);
+    }
+    // The app stopped while the third attempt was on its way.
+    await db.outbox.update(id, { state: 'sending', nextAttemptAt: 0 });
+    await replay(fault);
+    expect(await db.outbox.get(id)).toMatchObject({ responseLost: true, answeredFailures: 1 });
+    expect(serverKeepsFailing((await db.outbox.get(id)) as OutboxEntry)).toBeUndefined();
+  });
+
   it('keeps the cart of answers that arrive out of order right, line by line', async () => {
     await db.carts.put({
       userId: 1,

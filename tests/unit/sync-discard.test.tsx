@@ -177,12 +177,13 @@ describe('a change the server keeps failing to take', () => {
     expect(screen.getByRole('button', { name: 'Discard' })).toBeTruthy();
   });
 
-  it('is named by the later changes of the same cart line, which wait for it', () => {
+  it('is named by the later changes that wait for it', () => {
     const lost = failing({ responseLost: true, answeredFailures: 3 });
     const later = entry({ kind: 'cart.update', productId: 1, quantity: 5 });
-    const other = entry({ kind: 'cart.add', productId: 2, quantity: 1 });
-    outbox.entries = [lost, later, other];
+    const list = entry({ kind: 'list.put', listId: 'l-1', listName: 'Weekly' });
+    outbox.entries = [lost, later, list];
     showSyncCentre();
+    // A change of the same line waits for it; a change of an order list never does.
     expect(screen.getAllByTestId('held-back').map((p) => p.textContent)).toEqual([
       'Waits for “Add 2 × #1 to the cart”, which the server keeps failing to take.',
     ]);

@@ -421,22 +421,20 @@ async function pick(
       room,
       serverLines: new Set(cart?.items.map((item) => item.productId)),
     });
-    if (picked.ready.length > 0) {
+    // What picking changes in each entry, written and handed on alike: the entry is sent as
+    // it is from now on.
+    const changes = picked.ready.map((entry) => ({
+      state: 'sending' as const,
+      sent: true as const,
+      // Still marked as on its way: the app stopped before its response came.
+      ...(entry.state === 'sending' ? { responseLost: true as const, answeredFailures: 0 } : {}),
+    }));
+    if (changes.length > 0) {
       await db.outbox.bulkUpdate(
-        picked.ready.map((entry) => ({
-          key: entry.id as number,
-          changes: {
-            state: 'sending' as const,
-            sent: true as const,
-            // Still marked as on its way: the app stopped before its response came.
-            ...(entry.state === 'sending'
-              ? { responseLost: true as const, answeredFailures: 0 }
-              : {}),
-          },
-        })),
+        picked.ready.map((entry, i) => ({ key: entry.id as number, changes: changes[i] ?? {} })),
       );
     }
-    return picked;
+    return { ...picked, ready: picked.ready.map((entry, i) => ({ ...entry, ...changes[i] })) };
   });
 }
 

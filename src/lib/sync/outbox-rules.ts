@@ -334,19 +334,21 @@ export function heldBackBy(
 }
 
 /**
- * The earlier entry that `entry` must follow and that the server keeps failing to take
- * (see serverKeepsFailing), if any: `entry` waits for it, however long that takes, unless
- * the user discards it.
+ * The earlier entry that a waiting `entry` must follow (see mustFollow, taking every
+ * addition as a new line, as the device cannot tell) and that the server keeps failing
+ * to take (see serverKeepsFailing), if any: `entry` waits for it, however long that takes,
+ * unless the user discards it.
  */
 export function waitsForFailing(
   entry: OutboxEntry,
   entries: readonly OutboxEntry[],
 ): OutboxEntry | undefined {
+  if (entry.state !== 'waiting') return undefined;
   return entries.find(
     (earlier) =>
       (earlier.id ?? 0) < (entry.id ?? 0) &&
       serverKeepsFailing(earlier) !== undefined &&
-      isBlockedBy(entry, earlier),
+      mustFollow(entry, earlier),
   );
 }
 

@@ -218,6 +218,7 @@ export async function retryEntry(id: number): Promise<void> {
     await db.outbox.update(id, {
       state: 'waiting',
       attempts: 0,
+      answeredFailures: 0,
       nextAttemptAt: 0,
       error: undefined,
     });
