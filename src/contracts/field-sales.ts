@@ -40,22 +40,10 @@ export type {
   RepOrderList,
 } from './field-sales-schemas';
 
-/** A salon's details as a rep types them at the booth, but the tax number it is found by. */
-export const BOOTH_DETAIL_FIELDS = [
-  'companyName',
-  'registrationNumber',
-  'companyEmail',
-  'companyPhone',
-  'address',
-  'city',
-  'postalCode',
-  'country',
-  'website',
-] as const satisfies readonly (keyof RepCustomerForm)[];
-export type BoothDetailField = (typeof BOOTH_DETAIL_FIELDS)[number];
-export type BoothDetails = Partial<Record<BoothDetailField, string>>;
-
-/** Where the maker's record of a customer keeps each detail. */
+/**
+ * A salon's details as a rep types them at the booth (but the tax number it is found by),
+ * each with where the maker's record of a customer keeps it.
+ */
 const RECORDED_AS = {
   companyName: 'name',
   registrationNumber: 'registrationNumber',
@@ -66,7 +54,11 @@ const RECORDED_AS = {
   postalCode: 'postalCode',
   country: 'country',
   website: 'website',
-} as const satisfies Record<BoothDetailField, keyof RepCustomer>;
+} as const satisfies Record<Exclude<keyof RepCustomerForm, 'taxNumber'>, keyof RepCustomer>;
+export type BoothDetailField = keyof typeof RECORDED_AS;
+export type BoothDetails = Partial<Record<BoothDetailField, string>>;
+/** The details, in the form's order. */
+export const BOOTH_DETAIL_FIELDS = Object.keys(RECORDED_AS) as BoothDetailField[];
 
 /** Letters and digits only, whatever the case and accents: "Str. Lungă 1" is "strlunga1". */
 const lettersAndDigits = (text: string) => foldText(text).replace(/[^\p{L}\p{N}]/gu, '');
