@@ -94,7 +94,7 @@ function QuantityEdit({ entry }: { entry: OutboxView }) {
   );
 }
 
-/** What a waiting entry waits for, when a refused one holds it back. */
+/** What a waiting entry waits for: a refused one, or one the server keeps failing to take. */
 function HeldBack({ entry, entries }: { entry: OutboxView; entries: readonly OutboxView[] }) {
   const { t } = useTranslation();
   const refused = heldBackBy(entry, entries);
@@ -149,6 +149,26 @@ function DiscardButton({ entry, entries }: { entry: OutboxView; entries: readonl
           <p>{t('sync.discardRegistration.body', { count: dependents })}</p>
         </ConfirmDialog>
       )}
+    </>
+  );
+}
+
+/**
+ * A waiting entry the server keeps failing to take: why, whether the server may have made
+ * the change already, and Discard.
+ */
+function KeepsFailing({ entry, entries }: { entry: OutboxView; entries: readonly OutboxView[] }) {
+  const { t } = useTranslation();
+  const failing = serverKeepsFailing(entry);
+  if (!failing) return null;
+  return (
+    <>
+      <p className="form-field__error">
+        {t(failing === 'mayBeMade' ? 'sync.keepsFailingMayBeMade' : 'sync.keepsFailing')}
+      </p>
+      <div className="card__actions">
+        <DiscardButton entry={entry} entries={entries} />
+      </div>
     </>
   );
 }
@@ -224,20 +244,7 @@ export function SyncPage() {
                     {serverProblemText(entry.error, i18n.language)}
                   </p>
                 )}
-                {serverKeepsFailing(entry) && (
-                  <>
-                    <p className="form-field__error">
-                      {t(
-                        serverKeepsFailing(entry) === 'mayBeMade'
-                          ? 'sync.keepsFailingMayBeMade'
-                          : 'sync.keepsFailing',
-                      )}
-                    </p>
-                    <div className="card__actions">
-                      <DiscardButton entry={entry} entries={entries} />
-                    </div>
-                  </>
-                )}
+                <KeepsFailing entry={entry} entries={entries} />
                 {entry.state === 'attention' && (
                   <div className="card__actions">
                     {(entry.kind === 'cart.add' || entry.kind === 'cart.update') && (
