@@ -101,11 +101,16 @@ describe('the checkout form on the cart page', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Street').value).toBe('Str. Lalelelor 3');
   });
 
-  it('says the cart is empty when it was emptied as the order was placed', async () => {
-    render(page());
+  it('says the cart is empty when it was emptied as the order was placed, until lines are back', async () => {
+    const { rerender } = render(page());
     fireEvent.click(screen.getByRole('button', { name: en.cart.checkout }));
     device.empty = true;
     fireEvent.click(screen.getByRole('button', { name: 'Place order' }));
     await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(en.cart.empty));
+
+    // Lines are back (added on another tab): the message is over.
+    device.empty = false;
+    rerender(page());
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });

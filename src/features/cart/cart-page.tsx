@@ -42,6 +42,11 @@ export function CartPage() {
   useEffect(() => {
     requestSync({ refresh: true });
   }, []);
+  // "Your cart is empty" is over once lines are back (added on another tab or device).
+  const hasLines = cart.items.length > 0;
+  useEffect(() => {
+    if (hasLines) setProblem((shown) => (shown === t('cart.empty') ? null : shown));
+  }, [hasLines, t]);
   const money = (amount: number) => formatMoney(amount, i18n.language);
   const change = useDeviceWrite('cart');
 
