@@ -93,11 +93,12 @@ function sameDetail(field: BoothDetailField, a: string, b: string): boolean {
  * maker's record of the customer does not say: the server keeps its record as it is, so
  * these are kept on the rep's device for the rep to pass on, and dropped as soon as the
  * record says the same (docs/product.md#field-sales). "Other" as a country says nothing.
+ * Undefined when the record says everything that was typed.
  */
 export function boothDetailsNotApplied(
   typed: Partial<Record<BoothDetailField, string | undefined>>,
   customer: RepCustomer,
-): BoothDetails {
+): BoothDetails | undefined {
   const details: BoothDetails = {};
   for (const field of BOOTH_DETAIL_FIELDS) {
     const value = typed[field]?.trim() ?? '';
@@ -105,5 +106,5 @@ export function boothDetailsNotApplied(
     const recorded = (customer[RECORDED_AS[field]] as string | undefined) ?? '';
     if (!sameDetail(field, value, recorded)) details[field] = value;
   }
-  return details;
+  return Object.keys(details).length > 0 ? details : undefined;
 }

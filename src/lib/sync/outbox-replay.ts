@@ -266,14 +266,14 @@ async function registered(db: PortalDb, entry: OutboxEntry, customer: RepCustome
     const earlier = await db.repCustomers.get([userId, customer.id]);
     // Kept from an earlier registration, and typed for this one, where the record differs.
     const typed = status === 200 ? fields : {};
-    const details = boothDetailsNotApplied({ ...earlier?.boothDetails, ...typed }, customer);
+    const boothDetails = boothDetailsNotApplied({ ...earlier?.boothDetails, ...typed }, customer);
     await db.repCustomers.put({
       userId,
       id: customer.id,
       customer,
       syncedAt: new Date().toISOString(),
       localId,
-      boothDetails: Object.keys(details).length > 0 ? details : undefined,
+      boothDetails,
     });
     await db.repState
       .where('userId')

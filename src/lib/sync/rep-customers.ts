@@ -7,7 +7,6 @@
 import { foldText } from '../../contracts/catalogue-query';
 import {
   boothDetailsNotApplied,
-  type BoothDetails,
   type RepCustomer,
   type RepCustomerList,
 } from '../../contracts/field-sales';
@@ -62,23 +61,14 @@ export async function storeCustomers(
         customer,
         syncedAt,
         localId: earlier.get(customer.id)?.localId,
-        boothDetails: stillNotApplied(earlier.get(customer.id)?.boothDetails, customer),
+        // Those the record says by now (written in by staff) are dropped.
+        boothDetails: boothDetailsNotApplied(
+          earlier.get(customer.id)?.boothDetails ?? {},
+          customer,
+        ),
       })),
     );
   });
-}
-
-/**
- * The details taken at the booth that the customer's record still does not say (staff may
- * have changed it since); none when it says them all.
- */
-function stillNotApplied(
-  details: BoothDetails | undefined,
-  customer: RepCustomer,
-): BoothDetails | undefined {
-  if (!details) return undefined;
-  const left = boothDetailsNotApplied(details, customer);
-  return Object.keys(left).length > 0 ? left : undefined;
 }
 
 /** What a search of the customers looks in: names, city, tax number, e-mail and phone. */
