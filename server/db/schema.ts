@@ -25,6 +25,7 @@ import { AUDIT_ACTIONS, AUDIT_ACTOR_VIA, AUDIT_ENTITIES } from '../../src/contra
 import { ORDER_STATUSES, PAYMENT_STATUSES } from '../../src/contracts/orders.js';
 import { ORDER_EVENT_ACTORS, ORDER_EVENT_KINDS } from '../../src/contracts/admin-orders.js';
 import type { CategoryNames, ProductTranslations } from '../../src/contracts/catalogue.js';
+import type { BoothDetails } from '../../src/contracts/field-sales.js';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -514,6 +515,45 @@ export const orderListItems = pgTable(
   ],
 );
 
+/** How an entry of `boothDetails` was settled: the record corrected to say it, or dismissed. */
+export const BOOTH_DETAILS_SETTLED_AS = ['applied', 'dismissed'] as const;
+
+/**
+ * What a rep typed at the booth for its customer that the company's record did not say
+ * (migration 0022, services/booth-details.ts): open until staff correct the record to say
+ * it or dismiss it.
+ */
+export const boothDetails = pgTable(
+  'booth_details',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    repId: integer('rep_id')
+      .notNull()
+      .references(() => users.id),
+    details: jsonb('details').$type<BoothDetails>().notNull(),
+    createdAt: millis('created_at'),
+    settledAt: optionalMillis('settled_at'),
+    settledBy: integer('settled_by').references(() => users.id),
+    settledAs: text('settled_as', { enum: BOOTH_DETAILS_SETTLED_AS }),
+  },
+  (table) => [
+    index('booth_details_open_idx')
+      .on(table.companyId, table.id)
+      .where(sql`${table.settledAt} IS NULL`),
+    check(
+      'booth_details_settled_as_check',
+      sql`${table.settledAs} IN ('applied', 'dismissed')`,
+    ),
+    check(
+      'booth_details_settled_check',
+      sql`(${table.settledAt} IS NULL) = (${table.settledAs} IS NULL)`,
+    ),
+  ],
+);
+
 /** Which migration files have been applied (created by the migration runner itself). */
 export const schemaMigrations = pgTable('schema_migrations', {
   version: text('version').primaryKey(),
@@ -542,4 +582,5 @@ export const schema = {
   mailQueue,
   accountTokens,
   accountLinkRequests,
+  boothDetails,
 };

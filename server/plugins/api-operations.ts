@@ -473,6 +473,14 @@ export const OPERATIONS: Record<string, Operation> = {
     refusals: { 404: '"Company not found".', 409: COMPANY_DECISION },
   },
 
+  'POST /api/admin/booth-details/{id}/dismiss': {
+    summary:
+      'Dismiss details a sales rep typed at the booth that the company’s record does not say',
+    tag: 'Back office: companies',
+    who: 'staff',
+    refusals: { 404: '"These details typed at the booth were not found".' },
+  },
+
   'POST /api/admin/documents/{id}/approve': {
     summary: 'Approve a company’s document',
     tag: 'Back office: documents',

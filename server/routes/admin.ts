@@ -18,6 +18,7 @@ import {
   reviewDocument,
 } from '../services/admin.js';
 import { listAudit } from '../services/audit.js';
+import { dismissBoothDetails } from '../services/booth-details.js';
 import { assignSalesRep } from '../services/sales-reps.js';
 import { adminSummary } from '../services/dashboard.js';
 import {
@@ -169,6 +170,20 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
       }),
     );
   }
+
+  // Details a rep typed at the booth that staff decide not to apply (services/booth-details.ts).
+  change.post(
+    '/admin/booth-details/:id/dismiss',
+    {
+      params: IdParams,
+      body: Type.Optional(noReasonBody),
+      response: { 200: Type.Object({ companyId: Type.Integer() }), ...errorResponses },
+    },
+    async (tx, { params }, { user }) => ({
+      status: 200,
+      body: await dismissBoothDetails(tx, params.id, user),
+    }),
+  );
 
   for (const [action, status] of [
     ['approve', 'APPROVED'],

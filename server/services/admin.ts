@@ -31,8 +31,9 @@ import type {
 import { validateCompanyEdit } from '../../src/contracts/form-schemas.js';
 import { normalizeEmail, trimFields } from '../../src/contracts/validation.js';
 import type { Db } from '../db/database.js';
-import { companies, companyDocuments, users, withTaxNumber } from '../db/schema.js';
+import { boothDetails, companies, companyDocuments, users, withTaxNumber } from '../db/schema.js';
 import { toCompanyDto, toCompanyDtos, type CompanyRow } from './accounts.js';
+import { openBoothDetails, settleAppliedBoothDetails } from './booth-details.js';
 import {
   changedFields,
   companyHistory,
@@ -79,6 +80,17 @@ export async function listCompanyPage(db: Db, query: AdminCompanyQuery): Promise
               eq(companyDocuments.status, 'PENDING'),
             ),
           ),
+      ),
+    );
+  }
+  // The companies behind the dashboard's "Details typed at a booth".
+  if (query.boothDetails === 'OPEN') {
+    filters.push(
+      exists(
+        db
+          .select({ id: boothDetails.id })
+          .from(boothDetails)
+          .where(and(eq(boothDetails.companyId, companies.id), isNull(boothDetails.settledAt))),
       ),
     );
   }
@@ -150,6 +162,7 @@ export async function companyDetail(db: Db, id: number): Promise<AdminCompanyDet
     registeredBy: (await registeredByOf(db, [row])).get(id) ?? null,
     documents: documents.map(toDocumentDto),
     users: people,
+    boothDetails: await openBoothDetails(db, row),
     history: await companyHistory(db, id),
     sameTaxNumber,
   };
@@ -205,6 +218,7 @@ export async function editCompany(
     })
     .where(eq(companies.id, id))
     .returning();
+  await settleAppliedBoothDetails(db, updated, actor);
   await recordAudit(db, {
     actor,
     action: 'company.edit',

@@ -8,6 +8,7 @@ import { LOW_STOCK_BELOW, type AdminSummary } from '../../src/contracts/admin.js
 import { roundMoney } from '../../src/contracts/orders.js';
 import type { Db } from '../db/database.js';
 import { companies, companyDocuments, orders, products } from '../db/schema.js';
+import { companiesWithBoothDetails } from './booth-details.js';
 
 /** The maker's day starts at midnight in Bucharest, wherever the server runs. */
 export const BUSINESS_TIME_ZONE = 'Europe/Bucharest';
@@ -60,36 +61,42 @@ export function startOfDay(now: Date, timeZone = BUSINESS_TIME_ZONE): Date {
 
 export async function adminSummary(db: Db, now = new Date()): Promise<AdminSummary> {
   const counted = async (query: PromiseLike<{ n: number }[]>) => (await query)[0]?.n ?? 0;
-  const [companiesPending, documentsToReview, ordersToConfirm, productsLowStock, [today]] =
-    await Promise.all([
-      counted(db.select({ n: count() }).from(companies).where(eq(companies.status, 'PENDING'))),
-      counted(
-        db
-          .select({ n: count() })
-          .from(companyDocuments)
-          // A document still being uploaded has no company yet, and nothing to review.
-          .where(
-            and(eq(companyDocuments.status, 'PENDING'), isNotNull(companyDocuments.companyId)),
-          ),
-      ),
-      counted(db.select({ n: count() }).from(orders).where(eq(orders.status, 'PENDING'))),
-      // Products on sale only: one taken off sale needs no stock.
-      counted(
-        db
-          .select({ n: count() })
-          .from(products)
-          .where(and(lt(products.stock, LOW_STOCK_BELOW), eq(products.active, true))),
-      ),
+  const [
+    companiesPending,
+    documentsToReview,
+    ordersToConfirm,
+    productsLowStock,
+    boothDetailsToReview,
+    [today],
+  ] = await Promise.all([
+    counted(db.select({ n: count() }).from(companies).where(eq(companies.status, 'PENDING'))),
+    counted(
       db
-        .select({ orders: count(), value: sum(orders.total) })
-        .from(orders)
-        .where(and(gte(orders.createdAt, startOfDay(now)), ne(orders.status, 'CANCELLED'))),
-    ]);
+        .select({ n: count() })
+        .from(companyDocuments)
+        // A document still being uploaded has no company yet, and nothing to review.
+        .where(and(eq(companyDocuments.status, 'PENDING'), isNotNull(companyDocuments.companyId))),
+    ),
+    counted(db.select({ n: count() }).from(orders).where(eq(orders.status, 'PENDING'))),
+    // Products on sale only: one taken off sale needs no stock.
+    counted(
+      db
+        .select({ n: count() })
+        .from(products)
+        .where(and(lt(products.stock, LOW_STOCK_BELOW), eq(products.active, true))),
+    ),
+    counted(companiesWithBoothDetails(db)),
+    db
+      .select({ orders: count(), value: sum(orders.total) })
+      .from(orders)
+      .where(and(gte(orders.createdAt, startOfDay(now)), ne(orders.status, 'CANCELLED'))),
+  ]);
   return {
     companiesPending,
     documentsToReview,
     ordersToConfirm,
     productsLowStock,
+    boothDetailsToReview,
     today: {
       orders: today?.orders ?? 0,
       value: roundMoney(Number(today?.value ?? 0)),

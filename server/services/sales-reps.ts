@@ -36,6 +36,7 @@ import {
 } from '../db/schema.js';
 import type { Account } from './accounts.js';
 import { recordAudit, type AuditActor } from './audit.js';
+import { keepBoothDetails } from './booth-details.js';
 import { lockProducts } from './cart.js';
 import { detectDocumentType } from './documents.js';
 import { HttpError, invalidFields, notFound } from './errors.js';
@@ -237,8 +238,9 @@ export const COMPANY_EXISTS =
  *    `taxNumberKey` compares it, held to the end of the transaction): two at once never
  *    make two companies.
  * 3. A company with that number already: when one is this rep's customer, it is the answer
- *    (`created` false; the rep sees its customers whole anyway); anyone else's is 409
- *    COMPANY_EXISTS.
+ *    (`created` false; the rep sees its customers whole anyway), its record kept as it is
+ *    and what was typed that the record does not say kept for staff (`keepBoothDetails`);
+ *    anyone else's is 409 COMPANY_EXISTS.
  * 4. Otherwise create it PENDING, assigned to the rep and registered by it.
  */
 export async function registerRepCustomer(
@@ -254,7 +256,7 @@ export async function registerRepCustomer(
   // The rep's own customer first: a tax number may be on several companies (salons that
   // registered themselves are not told apart by it).
   const [existing] = await db
-    .select({ id: companies.id, salesRepId: companies.salesRepId })
+    .select()
     .from(companies)
     .where(withTaxNumber(form.taxNumber))
     .orderBy(sql`${companies.salesRepId} IS NOT DISTINCT FROM ${repId} DESC`, asc(companies.id))
@@ -263,6 +265,7 @@ export async function registerRepCustomer(
     if (existing.salesRepId !== repId) {
       throw new HttpError(409, COMPANY_EXISTS, undefined, { code: 'COMPANY_EXISTS' });
     }
+    await keepBoothDetails(db, repId, existing, form);
     return { customer: await repCustomer(db, repId, existing.id), created: false };
   }
   const [created] = await db

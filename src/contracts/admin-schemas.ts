@@ -56,6 +56,8 @@ export const AdminSummarySchema = Type.Object({
   ordersToConfirm: Type.Integer(),
   /** Active products with fewer than LOW_STOCK_BELOW units in stock. */
   productsLowStock: Type.Integer(),
+  /** Companies with details a rep typed at the booth that staff have not applied or dismissed. */
+  boothDetailsToReview: Type.Integer(),
   /** Orders placed since midnight (Europe/Bucharest), cancelled ones left out. */
   today: Type.Object({ orders: Type.Integer(), value: Type.Number(), currency: Type.String() }),
 });
@@ -67,6 +69,8 @@ export const AdminCompanyQuerySchema = Type.Object(
     status: Type.Optional(literals(COMPANY_STATUSES)),
     /** PENDING: only companies with a document waiting for staff's review. */
     documents: Type.Optional(Type.Literal('PENDING')),
+    /** OPEN: only companies with details typed at a booth that wait for staff. */
+    boothDetails: Type.Optional(Type.Literal('OPEN')),
     /** Default createdAt, newest first. */
     sortBy: Type.Optional(literals(COMPANY_SORTS)),
     sortOrder: Type.Optional(literals(SORT_ORDERS)),
@@ -80,6 +84,30 @@ const RegisteredBySchema = Type.Union([
   Type.Object({ id: Type.Integer(), firstName: Type.String(), lastName: Type.String() }),
   Type.Null(),
 ]);
+
+/**
+ * What a rep typed at the booth, under the fields of the company's record that keep it
+ * (`recordedAs` in ./field-sales): what staff would correct.
+ */
+export const BoothDetailsSchema = Type.Object({
+  name: Type.Optional(Type.String()),
+  registrationNumber: Type.Optional(Type.String()),
+  email: Type.Optional(Type.String()),
+  phone: Type.Optional(Type.String()),
+  address: Type.Optional(Type.String()),
+  city: Type.Optional(Type.String()),
+  postalCode: Type.Optional(Type.String()),
+  country: Type.Optional(Type.String()),
+  website: Type.Optional(Type.String()),
+});
+
+/** Details a rep typed at the booth for a customer whose record said otherwise or nothing. */
+export const BoothDetailsEntrySchema = Type.Object({
+  id: Type.Integer(),
+  rep: Type.Object({ id: Type.Integer(), firstName: Type.String(), lastName: Type.String() }),
+  createdAt: Type.String({ format: 'date-time' }),
+  details: BoothDetailsSchema,
+});
 
 /** A row of the companies list: the company and who registered it. */
 export const AdminCompanyRowSchema = Type.Object({
@@ -200,6 +228,12 @@ export const AdminCompanyDetailSchema = Type.Object({
       lastName: Type.String(),
     }),
   ),
+  /**
+   * What its reps typed at the booth that the record does not say (each entry only the
+   * details the record still does not say), oldest first: staff apply them by correcting the
+   * record, or dismiss them.
+   */
+  boothDetails: Type.Array(BoothDetailsEntrySchema),
   /** The audit entries of the company and its documents, newest first (at most 50). */
   history: Type.Array(AuditEntrySchema),
   /**
@@ -273,6 +307,7 @@ export type AdminCompanyRow = Static<typeof AdminCompanyRowSchema>;
 export type AdminCompanyPage = Static<typeof AdminCompanyPageSchema>;
 export type AdminCompanyEdit = Static<typeof AdminCompanyEditSchema>;
 export type AdminCompanyDetail = Static<typeof AdminCompanyDetailSchema>;
+export type BoothDetailsEntry = Static<typeof BoothDetailsEntrySchema>;
 export type SalesRepSummary = Static<typeof SalesRepSummarySchema>;
 export type RegisteredBy = Static<typeof RegisteredBySchema>;
 export type SalesRepAssign = Static<typeof SalesRepAssignSchema>;

@@ -48,6 +48,8 @@ export const AUDIT_ACTIONS = [
   'staff.reset-password',
   // Field sales (migration 0014).
   'company.assign-rep',
+  // Details a rep typed at the booth, dismissed (migration 0022).
+  'company.booth-details-dismiss',
 ] as const;
 export const AUDIT_ENTITIES = [
   'company',
@@ -98,6 +100,7 @@ export const COMPANY_ACTIONS: Record<CompanyStatus, readonly CompanyAction[]> = 
 export type {
   AdminCompanyDetail,
   AdminCompanyEdit,
+  BoothDetailsEntry,
   AdminCompanyPage,
   AdminCompanyQuery,
   AdminCompanyRow,

@@ -56,6 +56,9 @@ const RECORDED_AS = {
   website: 'website',
 } as const satisfies Record<Exclude<keyof RepCustomerForm, 'taxNumber'>, keyof RepCustomer>;
 export type BoothDetailField = keyof typeof RECORDED_AS;
+/** The field of the maker's record of a company that keeps a detail typed at the booth. */
+export type RecordedField = (typeof RECORDED_AS)[BoothDetailField];
+export const recordedAs = (field: BoothDetailField): RecordedField => RECORDED_AS[field];
 export type BoothDetails = Partial<Record<BoothDetailField, string>>;
 /** The details, in the form's order. */
 export const BOOTH_DETAIL_FIELDS = Object.keys(RECORDED_AS) as BoothDetailField[];
@@ -90,20 +93,21 @@ function sameDetail(field: BoothDetailField, a: string, b: string): boolean {
 /**
  * What a rep typed at the booth for a salon the server found among its customers already
  * (POST /api/rep/customers answered 200), or kept from such a registration, that the
- * maker's record of the customer does not say: the server keeps its record as it is, so
- * these are kept on the rep's device for the rep to pass on, and dropped as soon as the
- * record says the same (docs/product.md#field-sales). "Other" as a country says nothing.
- * Undefined when the record says everything that was typed.
+ * maker's record of the customer does not say: the server keeps its record as it is and
+ * these for its staff to apply or dismiss, and the rep's device keeps them on the
+ * customer's card; each is dropped as soon as the record says the same
+ * (docs/product.md#field-sales). "Other" as a country says nothing. Undefined when the
+ * record says everything that was typed.
  */
 export function boothDetailsNotApplied(
   typed: Partial<Record<BoothDetailField, string | undefined>>,
-  customer: RepCustomer,
+  customer: Partial<Record<RecordedField, string | null>>,
 ): BoothDetails | undefined {
   const details: BoothDetails = {};
   for (const field of BOOTH_DETAIL_FIELDS) {
     const value = typed[field]?.trim() ?? '';
     if (value === '' || (field === 'country' && value === 'Other')) continue;
-    const recorded = (customer[RECORDED_AS[field]] as string | undefined) ?? '';
+    const recorded = customer[RECORDED_AS[field]] ?? '';
     if (!sameDetail(field, value, recorded)) details[field] = value;
   }
   return Object.keys(details).length > 0 ? details : undefined;

@@ -8,6 +8,7 @@ import { DB_NAME } from '../../src/contracts/storage-names';
 import { CHROME_ARGS, CHROME_PATH } from './chromium';
 import { writeBarcodeVideo } from './fake-camera';
 import { expect, test } from './portal';
+import { STAFF } from './staff';
 import { fillDeliveryAddress, repWithCustomers, signInAsRep, signOnPad } from './reps';
 import {
   apiToken,
@@ -437,9 +438,11 @@ test('a rep scans a pack’s barcode with the tablet’s camera, offline, and it
   }
 });
 
-test('details typed at the booth for a salon that was the rep’s already stay on its card', async ({
+test('details typed at the booth for a salon that was the rep’s already stay on its card and reach staff', async ({
   page,
   request,
+  browser,
+  portal,
 }) => {
   const rep = await repWithCustomers(request, ['Salon Aurora']);
   const token = await apiToken(request, rep.email, rep.password);
@@ -467,7 +470,7 @@ test('details typed at the booth for a salon that was the rep’s already stay o
   await page.getByRole('button', { name: 'Register the salon' }).click();
   await expect(
     page.getByText(
-      /was already your customer .*The details you typed that its record does not hold are on its card under Customers\./,
+      /was already your customer .*The details you typed that its record does not hold went to the maker's staff to check, and are on its card under Customers\./,
     ),
   ).toBeVisible();
 
@@ -487,4 +490,28 @@ test('details typed at the booth for a salon that was the rep’s already stay o
   await page.reload();
   await expect(page.getByTestId('rep-customer').filter({ hasText: 'Salon Aurora' })).toHaveCount(1);
   await expect(page.getByTestId('booth-details')).toHaveCount(0);
+
+  // Staff find them on the company's page, and apply them through the record's form.
+  const staffContext = await browser.newContext({ baseURL: portal.url });
+  const staff = await staffContext.newPage();
+  await signInAs(staff, STAFF.email, STAFF.password, 'Staff');
+  await staff.goto('/admin?lng=en');
+  await staff.getByRole('link', { name: /Booth details to review/ }).click();
+  await staff.getByRole('link', { name: 'Salon Aurora' }).click();
+  const typed = staff.getByRole('region', { name: 'Typed at a booth' });
+  await expect(typed).toContainText('Typed by Victor Rep on');
+  await expect(typed).toContainText('Phone+40 269 999 000');
+  await expect(typed).toContainText('Registration numberJ32/77/2026');
+  await expect(typed).not.toContainText('Company e-mail');
+  await typed.getByRole('button', { name: 'Apply to the record' }).click();
+  const form = staff.getByRole('form', { name: 'Edit company data' });
+  await expect(form.getByRole('heading', { name: 'Edit company data' })).toBeFocused();
+  await expect(form.getByLabel('Phone')).toHaveValue('+40 269 999 000');
+  await expect(form.getByLabel('Address')).toHaveValue('Strada Nouă 3');
+  await form.getByRole('button', { name: 'Save changes' }).click();
+  await expect(staff.getByText('Company data saved.')).toBeVisible();
+  await expect(typed).toHaveCount(0);
+  const data = staff.getByRole('region', { name: 'Company data' });
+  await expect(data).toContainText('+40 269 999 000');
+  await staffContext.close();
 });

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, registeredRoutes } from '../../server/app';
 import {
   auditLog,
+  boothDetails,
   categories,
   companies,
   companyDocuments,
@@ -132,12 +133,28 @@ describe('GET /api/admin/summary', () => {
       .set({ stock: 3 })
       .where(eq(products.id, plenty?.id ?? 0));
 
+    // Details typed at a booth: two open for one company count it once; a settled one not.
+    await db()
+      .insert(boothDetails)
+      .values([
+        { companyId: waiting.companyId, repId: waiting.userId, details: { city: 'Turda' } },
+        { companyId: waiting.companyId, repId: waiting.userId, details: { address: 'Str. 1' } },
+        {
+          companyId: buyer.companyId,
+          repId: waiting.userId,
+          details: { city: 'Dej' },
+          settledAt: new Date(),
+          settledAs: 'dismissed',
+        },
+      ]);
+
     const after = await summary();
     expect(after).toEqual({
       companiesPending: before.companiesPending + 1,
       documentsToReview: before.documentsToReview + 1,
       ordersToConfirm: before.ordersToConfirm + 1,
       productsLowStock: before.productsLowStock + 1,
+      boothDetailsToReview: before.boothDetailsToReview + 1,
       today: {
         orders: before.today.orders + 2,
         value: Math.round((before.today.value + 130.75) * 100) / 100,
@@ -826,6 +843,13 @@ describe('every /api/admin route', () => {
         url: `/api/admin/documents/${await document()}/reject`,
         payload: { reviewNotes: 'Blurred' },
       }),
+      'POST /api/admin/booth-details/:id/dismiss': async () => {
+        const [entry] = await db()
+          .insert(boothDetails)
+          .values({ companyId: await company(), repId: buyer.userId, details: { city: 'Dej' } })
+          .returning({ id: boothDetails.id });
+        return { url: `/api/admin/booth-details/${entry?.id ?? 0}/dismiss` };
+      },
       'DELETE /api/admin/documents/:id': async () => ({
         url: `/api/admin/documents/${await document()}`,
       }),

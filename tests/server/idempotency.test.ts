@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, registeredRoutes } from '../../server/app';
 import {
   auditLog,
+  boothDetails,
   cartItems,
   categories,
   companies,
@@ -888,6 +889,30 @@ const CASES: Case[] = [
   {
     route: 'DELETE /api/admin/documents/:id',
     prepare: documentRemovalCase,
+  },
+  {
+    route: 'POST /api/admin/booth-details/:id/dismiss',
+    async prepare() {
+      const { companyId, userId } = await customer(false);
+      const [entry, otherEntry] = await db()
+        .insert(boothDetails)
+        .values([
+          { companyId, repId: userId, details: { city: 'Turda' } },
+          { companyId, repId: userId, details: { city: 'Dej' } },
+        ])
+        .returning({ id: boothDetails.id });
+      const url = (id = 0) => `/api/admin/booth-details/${id}/dismiss`;
+      return {
+        tokens: admin,
+        userId: adminId,
+        request: { method: 'POST', url: url(entry?.id), payload: {} },
+        other: { method: 'POST', url: url(otherEntry?.id), payload: {} },
+        effect: async () => [
+          await db().select().from(boothDetails).where(eq(boothDetails.companyId, companyId)),
+          await auditOf('company', companyId),
+        ],
+      };
+    },
   },
   {
     route: 'POST /api/admin/staff',

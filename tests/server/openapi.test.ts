@@ -760,6 +760,22 @@ describe('a run through the main flows', () => {
     });
     const customerId = registered.json<{ customer: { id: number } }>().customer.id;
     await expectAnswer(200, 'POST', '/api/rep/customers', { as: rep, payload: booth });
+    // A new phone typed at the booth, which staff dismiss.
+    await expectAnswer(200, 'POST', '/api/rep/customers', {
+      as: rep,
+      payload: { ...booth, companyPhone: '+40 721 999 000' },
+    });
+    const detail = await expectAnswer(200, 'GET', `/api/admin/companies/${customerId}`, {
+      as: staff.tokens,
+    });
+    const [entry] = detail.json<{ boothDetails: { id: number }[] }>().boothDetails;
+    await expectAnswer(200, 'POST', `/api/admin/booth-details/${entry?.id ?? 0}/dismiss`, {
+      as: staff.tokens,
+      key: randomUUID(),
+    });
+    await expectAnswer(404, 'POST', '/api/admin/booth-details/2000000000/dismiss', {
+      as: staff.tokens,
+    });
     await expectAnswer(400, 'POST', '/api/rep/customers', {
       as: rep,
       payload: { ...booth, companyEmail: 'not an address' },

@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { seedDatabase } from '../../server/db/seed';
 import {
+  auditLog,
+  boothDetails,
   companies,
   companyDocuments,
   orderEvents,
@@ -26,6 +28,7 @@ import type { CompanyDocument } from '../../src/contracts/accounts';
 import type {
   AdminCompanyDetail,
   AdminCompanyPage,
+  AdminSummary,
   AuditPage,
   SalesRepAssigned,
   StaffCreated,
@@ -66,7 +69,7 @@ const get = (url: string, tokens: Tokens = staff.tokens) =>
   app.inject({ url, headers: bearer(tokens) });
 
 const send = (
-  method: 'POST' | 'PUT',
+  method: 'POST' | 'PUT' | 'PATCH',
   url: string,
   payload: object,
   tokens = staff.tokens,
@@ -833,6 +836,135 @@ describe('POST /api/rep/customers', () => {
     for (const tokens of [customer.tokens, staff.tokens]) {
       expect((await send('POST', '/api/rep/customers', boothSalon(), tokens)).statusCode).toBe(403);
     }
+  });
+});
+
+describe('details typed at the booth for a customer already', () => {
+  /** A customer of a new rep, registered at the booth (201), and what staff read of it. */
+  async function customerAtBooth() {
+    const rep = await addRep('Ilie');
+    const form = boothSalon();
+    const created = await registerAtBooth(rep, form);
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json<Registered>().customer;
+    return { rep, form, id };
+  }
+  const detailOf = async (id: number) => {
+    const response = await get(`/api/admin/companies/${id}`);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<AdminCompanyDetail>();
+  };
+  const toReview = async () =>
+    (await get('/api/admin/summary')).json<AdminSummary>().boothDetailsToReview;
+  const listedWithOpen = async (taxNumber: string) =>
+    (await get(`/api/admin/companies?boothDetails=OPEN&search=${encodeURIComponent(taxNumber)}`))
+      .json<AdminCompanyPage>()
+      .companies.map((company) => company.id);
+
+  it('keeps for staff only what the record does not say, once, and shows it on the company’s page', async () => {
+    const { rep, form, id } = await customerAtBooth();
+    const before = await toReview();
+    // The record's own details in other spellings: nothing for staff.
+    const same = await registerAtBooth(rep, {
+      ...form,
+      companyEmail: 'CONTACT@orhideea.example',
+      companyPhone: '0264 111 222',
+      website: 'https://www.orhideea.example',
+      address: 'strada republicii 7',
+    });
+    expect(same.statusCode, same.body).toBe(200);
+    expect((await detailOf(id)).boothDetails).toEqual([]);
+    expect(await listedWithOpen(form.taxNumber)).toEqual([]);
+
+    // A new phone and address, taken at the fair, sent twice (the salon registered again)
+    // and once more as a replay of the same request.
+    const key = randomUUID();
+    const typed = { ...form, companyPhone: '+40 721 000 999', address: 'Strada Nouă 3' };
+    for (const again of [key, randomUUID(), key]) {
+      const response = await registerAtBooth(rep, typed, again);
+      expect(response.statusCode, response.body).toBe(200);
+      // The record is kept as it is.
+      expect(response.json<Registered>().customer).toMatchObject({
+        phone: '+40 264 111 222',
+        address: 'Strada Republicii 7',
+      });
+    }
+    const { boothDetails: entries } = await detailOf(id);
+    expect(entries).toEqual([
+      {
+        id: expect.any(Number) as number,
+        rep: { id: rep.id, firstName: 'Ilie', lastName: 'Pop' },
+        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) as string,
+        details: { phone: '+40 721 000 999', address: 'Strada Nouă 3' },
+      },
+    ]);
+    expect(await toReview()).toBe(before + 1);
+    expect(await listedWithOpen(form.taxNumber)).toEqual([id]);
+  });
+
+  it('is settled as staff correct the record to say it: what is left shows until all is', async () => {
+    const { rep, form, id } = await customerAtBooth();
+    const typed = { ...form, companyPhone: '+40 721 000 999', city: 'Turda' };
+    expect((await registerAtBooth(rep, typed)).statusCode).toBe(200);
+    const before = await toReview();
+
+    const edit = (fields: object) => send('PATCH', `/api/admin/companies/${id}`, fields);
+    expect((await edit({ phone: '0721 000 999' })).statusCode).toBe(200);
+    expect((await detailOf(id)).boothDetails.map((entry) => entry.details)).toEqual([
+      { city: 'Turda' },
+    ]);
+    expect(await toReview()).toBe(before);
+
+    expect((await edit({ city: 'Turda' })).statusCode).toBe(200);
+    expect((await detailOf(id)).boothDetails).toEqual([]);
+    expect(await toReview()).toBe(before - 1);
+    expect(
+      await db()
+        .select({ settledAs: boothDetails.settledAs, settledBy: boothDetails.settledBy })
+        .from(boothDetails)
+        .where(eq(boothDetails.companyId, id)),
+    ).toEqual([{ settledAs: 'applied', settledBy: staff.id }]);
+  });
+
+  it('is dismissed by staff only, once, with what it said in the audit log', async () => {
+    const { rep, form, id } = await customerAtBooth();
+    expect(
+      (await registerAtBooth(rep, { ...form, companyName: 'Orhideea Beauty' })).statusCode,
+    ).toBe(200);
+    const [entry] = (await detailOf(id)).boothDetails;
+    if (!entry) throw new Error('The details were not kept');
+    const dismiss = (tokens: Tokens) =>
+      send('POST', `/api/admin/booth-details/${entry.id}/dismiss`, {}, tokens);
+
+    // A rep (its own customer's details even) and a salon are refused.
+    expect((await dismiss(rep.tokens)).statusCode).toBe(403);
+    const self = await salon(db());
+    expect((await dismiss(self.tokens)).statusCode).toBe(403);
+    expect((await detailOf(id)).boothDetails).toHaveLength(1);
+
+    const dismissed = await dismiss(staff.tokens);
+    expect(dismissed.statusCode, dismissed.body).toBe(200);
+    expect(dismissed.json()).toEqual({ companyId: id });
+    expect((await detailOf(id)).boothDetails).toEqual([]);
+    const logged = () =>
+      db()
+        .select({ action: auditLog.action, before: auditLog.before, actorId: auditLog.actorId })
+        .from(auditLog)
+        .where(eq(auditLog.companyId, id));
+    expect(await logged()).toEqual([
+      {
+        action: 'company.booth-details-dismiss',
+        before: { name: 'Orhideea Beauty' },
+        actorId: staff.id,
+      },
+    ]);
+    // Dismissed again (another click, another key): nothing changes.
+    expect((await dismiss(staff.tokens)).statusCode).toBe(200);
+    expect(await logged()).toHaveLength(1);
+
+    expect(
+      (await send('POST', '/api/admin/booth-details/999999/dismiss', {}, staff.tokens)).statusCode,
+    ).toBe(404);
   });
 });
 

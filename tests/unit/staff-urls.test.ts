@@ -20,6 +20,7 @@ describe('the companies list in the address', () => {
       search: '',
       status: undefined,
       documents: undefined,
+      boothDetails: undefined,
       sortBy: 'createdAt',
       sortOrder: 'desc',
       page: 1,
@@ -29,30 +30,36 @@ describe('the companies list in the address', () => {
 
   it('keeps the search, status, sort and page it was given', () => {
     const view = readCompaniesUrl(
-      params('search=Bella&status=PENDING&documents=PENDING&sortBy=name&sortOrder=desc&page=3'),
+      params(
+        'search=Bella&status=PENDING&documents=PENDING&boothDetails=OPEN&sortBy=name&sortOrder=desc&page=3',
+      ),
     );
     expect(view).toEqual({
       search: 'Bella',
       status: 'PENDING',
       documents: 'PENDING',
+      boothDetails: 'OPEN',
       sortBy: 'name',
       sortOrder: 'desc',
       page: 3,
     });
     expect(writeCompaniesUrl(view)).toBe(
-      '/admin/companies?search=Bella&status=PENDING&documents=PENDING&sortBy=name&sortOrder=desc&page=3',
+      '/admin/companies?search=Bella&status=PENDING&documents=PENDING&boothDetails=OPEN&sortBy=name&sortOrder=desc&page=3',
     );
   });
 
   it('leaves out what the server would refuse', () => {
     expect(
       readCompaniesUrl(
-        params('status=GONE&documents=ALL&sortBy=price&sortOrder=up&page=-2&search='),
+        params(
+          'status=GONE&documents=ALL&boothDetails=ALL&sortBy=price&sortOrder=up&page=-2&search=',
+        ),
       ),
     ).toEqual({
       search: '',
       status: undefined,
       documents: undefined,
+      boothDetails: undefined,
       sortBy: 'createdAt',
       sortOrder: 'desc',
       page: 1,

@@ -20,6 +20,7 @@ import { useStaffData } from './use-staff-data';
 const SEARCH_ID = 'staff-company-search';
 const STATUS_ID = 'staff-company-status';
 const DOCUMENTS_ID = 'staff-company-documents';
+const BOOTH_DETAILS_ID = 'staff-company-booth-details';
 
 export function CompaniesPage() {
   const { t, i18n } = useTranslation();
@@ -46,12 +47,13 @@ export function CompaniesPage() {
         search={view.search}
         onSearch={(search) => go({ search })}
         clearTo={
-          view.search || view.status || view.documents
+          view.search || view.status || view.documents || view.boothDetails
             ? writeCompaniesUrl({
                 ...view,
                 search: '',
                 status: undefined,
                 documents: undefined,
+                boothDetails: undefined,
                 page: 1,
               })
             : undefined
@@ -75,6 +77,14 @@ export function CompaniesPage() {
           value={view.documents ?? ''}
           options={[{ value: 'PENDING', label: t('admin.companies.documentsPending') }]}
           onChange={(value) => go({ documents: value === 'PENDING' ? 'PENDING' : undefined })}
+        />
+        <FilterSelect
+          id={BOOTH_DETAILS_ID}
+          label={t('admin.companies.boothDetails')}
+          allLabel={t('admin.companies.allDocuments')}
+          value={view.boothDetails ?? ''}
+          options={[{ value: 'OPEN', label: t('admin.companies.boothDetailsOpen') }]}
+          onChange={(value) => go({ boothDetails: value === 'OPEN' ? 'OPEN' : undefined })}
         />
       </StaffFilters>
 

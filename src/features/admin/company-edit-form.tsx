@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Company } from '../../contracts/accounts';
 import type { AdminCompanyEdit } from '../../contracts/admin';
@@ -45,11 +45,14 @@ const INPUT: Partial<Record<Field, { type: string; autoComplete: string }>> = {
  */
 export function CompanyEditForm({
   company,
+  proposed,
   offline,
   onSaved,
   onCancel,
 }: {
   company: Company;
+  /** Values filled in instead of the record's, for staff to check and save (details typed at a booth). */
+  proposed?: Partial<Values> | undefined;
   offline: boolean;
   onSaved: (company: Company) => void;
   onCancel: () => void;
@@ -57,8 +60,18 @@ export function CompanyEditForm({
   const { t } = useTranslation();
   const notify = useToast();
   const action = useStaffAction();
-  const { values, errors, setErrors, change, check } = useForm<Values>(() => valuesOf(company));
+  const { values, errors, setErrors, change, check } = useForm<Values>(() => ({
+    ...valuesOf(company),
+    ...proposed,
+  }));
   const [banner, setBanner] = useState<string | null>(null);
+  const title = useRef<HTMLHeadingElement>(null);
+  // Opened with details from a booth, by a button elsewhere on the page: the form is
+  // brought to the staff member's attention.
+  const fromBooth = proposed !== undefined;
+  useEffect(() => {
+    if (fromBooth) title.current?.focus();
+  }, [fromBooth]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -106,7 +119,10 @@ export function CompanyEditForm({
       aria-labelledby="staff-edit-title"
       onSubmit={(event) => void submit(event)}
     >
-      <h3 id="staff-edit-title">{t('admin.edit.title')}</h3>
+      <h3 id="staff-edit-title" ref={title} tabIndex={-1}>
+        {t('admin.edit.title')}
+      </h3>
+      {proposed && <p className="hint">{t('admin.boothDetails.applying')}</p>}
       {banner && <Banner kind="error">{banner}</Banner>}
       <div className="form-grid">
         {EDITABLE_FIELDS.map((field) => (

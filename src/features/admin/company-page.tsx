@@ -5,6 +5,7 @@ import type { Company } from '../../contracts/accounts';
 import {
   COMPANY_ACTIONS,
   type AdminCompanyDetail,
+  type BoothDetailsEntry,
   type CompanyAction,
   type RegisteredBy,
 } from '../../contracts/admin';
@@ -15,6 +16,7 @@ import { fetchAdminOrders } from '../../lib/api/admin-orders';
 import { failureText } from '../../lib/api/failure';
 import { formatDateTime } from '../../lib/i18n';
 import { AuditTable } from './audit-table';
+import { CompanyBoothDetails } from './company-booth-details';
 import { CompanyDocuments } from './company-documents';
 import { CompanyEditForm, EDITABLE_FIELDS } from './company-edit-form';
 import { CompanySalesRep, repName } from './company-sales-rep';
@@ -91,7 +93,8 @@ function CompanyScreen({ detail, reload }: { detail: AdminCompanyDetail; reload:
   const { t, i18n } = useTranslation();
   const offline = useOffline();
   const { company, salesRep, users, documents, history } = detail;
-  const [editing, setEditing] = useState(false);
+  // Closed, open, or open filled in with details typed at a booth (the entry's id keys it).
+  const [editing, setEditing] = useState<false | { from?: BoothDetailsEntry }>(false);
   return (
     <>
       <header className="staff-company__header">
@@ -115,7 +118,9 @@ function CompanyScreen({ detail, reload }: { detail: AdminCompanyDetail; reload:
           <h2 id="staff-company-data">{t('admin.company.data')}</h2>
           {editing ? (
             <CompanyEditForm
+              key={editing.from?.id ?? 'record'}
               company={company}
+              proposed={editing.from?.details}
               offline={offline}
               onCancel={() => setEditing(false)}
               onSaved={() => {
@@ -145,7 +150,7 @@ function CompanyScreen({ detail, reload }: { detail: AdminCompanyDetail; reload:
                   type="button"
                   className="button button--ghost"
                   disabled={offline}
-                  onClick={() => setEditing(true)}
+                  onClick={() => setEditing({})}
                 >
                   {t('admin.edit.open')}
                 </button>
@@ -154,6 +159,13 @@ function CompanyScreen({ detail, reload }: { detail: AdminCompanyDetail; reload:
           )}
         </section>
       </div>
+
+      <CompanyBoothDetails
+        entries={detail.boothDetails}
+        offline={offline}
+        onApply={(entry) => setEditing({ from: entry })}
+        onDismissed={reload}
+      />
 
       <CompanySalesRep company={company} salesRep={salesRep} offline={offline} onSaved={reload} />
 

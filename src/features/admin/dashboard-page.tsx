@@ -57,6 +57,11 @@ export function DashboardPage() {
                 to="/admin/companies?documents=PENDING"
               />
               <Figure
+                label={t('admin.dashboard.boothDetailsToReview')}
+                value={data.boothDetailsToReview}
+                to="/admin/companies?boothDetails=OPEN"
+              />
+              <Figure
                 label={t('admin.dashboard.ordersToConfirm')}
                 value={data.ordersToConfirm}
                 to="/admin/orders?status=PENDING"

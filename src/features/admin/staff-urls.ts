@@ -51,6 +51,8 @@ export interface CompaniesView {
   status: CompanyStatus | undefined;
   /** Only companies with a document waiting for review (the dashboard's tile). */
   documents: 'PENDING' | undefined;
+  /** Only companies with details typed at a booth that wait for staff (the dashboard's tile). */
+  boothDetails: 'OPEN' | undefined;
   sortBy: CompanySort;
   sortOrder: SortOrder;
   page: number;
@@ -75,6 +77,7 @@ export function readCompaniesUrl(params: URLSearchParams): CompaniesView {
     search: (params.get('search') ?? '').slice(0, MAX_TEXT_LENGTH),
     status: oneOf(COMPANY_STATUSES, params.get('status')),
     documents: params.get('documents') === 'PENDING' ? 'PENDING' : undefined,
+    boothDetails: params.get('boothDetails') === 'OPEN' ? 'OPEN' : undefined,
     sortBy,
     sortOrder: oneOf(SORT_ORDERS, params.get('sortOrder')) ?? FIRST_ORDER[sortBy],
     page: positiveInt(params.get('page')) ?? 1,
@@ -86,6 +89,7 @@ export function writeCompaniesUrl(view: CompaniesView): string {
   if (view.search.trim()) params.set('search', view.search.trim());
   if (view.status) params.set('status', view.status);
   if (view.documents) params.set('documents', view.documents);
+  if (view.boothDetails) params.set('boothDetails', view.boothDetails);
   if (view.sortBy !== DEFAULT_SORT.sortBy || view.sortOrder !== DEFAULT_SORT.sortOrder) {
     params.set('sortBy', view.sortBy);
     params.set('sortOrder', view.sortOrder);
@@ -105,6 +109,7 @@ export function companiesQuery(view: CompaniesView): AdminCompanyQuery {
     ...(search ? { search } : {}),
     ...(view.status ? { status: view.status } : {}),
     ...(view.documents ? { documents: view.documents } : {}),
+    ...(view.boothDetails ? { boothDetails: view.boothDetails } : {}),
     sortBy: view.sortBy,
     sortOrder: view.sortOrder,
     page: view.page,
