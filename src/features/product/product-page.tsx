@@ -107,6 +107,31 @@ function ProductDetail({
     categoryNameIn(product.category, i18n.language) ??
     t(`categories.${product.category.slug}`, { defaultValue: product.category.name });
   const origin = useSiteOrigin();
+  // Under "Add to cart": why a typed quantity was changed, and what the viewer needs to order.
+  const hint = [
+    limit &&
+      t(limit.kind === 'least' ? 'cart.limit.leastToAdd' : `cart.limit.${limit.kind}`, {
+        count: limit.count,
+      }),
+    user
+      ? product.price !== undefined || priced
+        ? ''
+        : t('product.verifyToOrder')
+      : t('product.addToCartHint'),
+  ]
+    .filter(Boolean)
+    .join(' ');
+  const unpriced = user !== null && product.price === undefined;
+  // A disabled button is described by what says why (out of stock, no price), and by the hint
+  // only when it has text: an empty one would be read as nothing.
+  const addDescribedBy =
+    [
+      !product.inStock && 'product-stock',
+      unpriced && 'product-price-notice',
+      hint && 'add-to-cart-hint',
+    ]
+      .filter(Boolean)
+      .join(' ') || undefined;
 
   return (
     <div className="page product-detail">
@@ -208,13 +233,16 @@ function ProductDetail({
           {product.shortDescription && (
             <p className="product-detail__lead">{product.shortDescription}</p>
           )}
-          <p className={product.inStock ? 'stock stock--in' : 'stock stock--out'}>
+          <p
+            id="product-stock"
+            className={product.inStock ? 'stock stock--in' : 'stock stock--out'}
+          >
             {t(product.inStock ? 'product.inStock' : 'product.outOfStock')}
           </p>
           {product.price !== undefined ? (
             <p className="product-detail__price">{formatMoney(product.price, i18n.language)}</p>
           ) : (
-            <p className="notice">
+            <p id="product-price-notice" className="notice">
               {t(priced ? 'product.noPriceOnDevice' : 'product.priceRestricted')}
             </p>
           )}
@@ -238,8 +266,8 @@ function ProductDetail({
             <button
               type="button"
               className="button"
-              disabled={!product.inStock || (user !== null && product.price === undefined)}
-              aria-describedby="add-to-cart-hint"
+              disabled={!product.inStock || unpriced}
+              aria-describedby={addDescribedBy}
               onClick={() => {
                 if (!user) return notify(t('cart.loginToAdd'), 'info');
                 const amount = settle();
@@ -261,13 +289,7 @@ function ProductDetail({
             )}
             {/* Also why a typed quantity was changed, said as it happens. */}
             <p id="add-to-cart-hint" className="hint" role="status">
-              {limit &&
-                `${t(limit.kind === 'least' ? 'cart.limit.leastToAdd' : `cart.limit.${limit.kind}`, { count: limit.count })} `}
-              {user
-                ? product.price !== undefined || priced
-                  ? ''
-                  : t('product.verifyToOrder')
-                : t('product.addToCartHint')}
+              {hint}
             </p>
           </div>
           {product.description && (
