@@ -101,6 +101,38 @@ describe('the checkout form on the cart page', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Street').value).toBe('Str. Lalelelor 3');
   });
 
+  it('moves focus from a field of the hidden form to the heading, and back when it shows', () => {
+    const { rerender } = render(page());
+    fireEvent.click(screen.getByRole('button', { name: en.cart.checkout }));
+    const street = screen.getByLabelText<HTMLInputElement>('Street');
+    street.focus();
+
+    device.empty = true;
+    rerender(page());
+    const heading = screen.getByRole('heading', { level: 1, name: en.cart.title });
+    expect(document.activeElement).toBe(heading);
+
+    device.empty = false;
+    rerender(page());
+    expect(document.activeElement).toBe(street);
+  });
+
+  it('leaves focus where the user moved it while the form was hidden', () => {
+    const { rerender } = render(page());
+    fireEvent.click(screen.getByRole('button', { name: en.cart.checkout }));
+    screen.getByLabelText<HTMLInputElement>('Street').focus();
+
+    device.empty = true;
+    rerender(page());
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1 }));
+    screen.getByRole('link', { name: en.cart.quickOrder }).focus();
+
+    // The empty cart's link goes as lines come back; focus is not pulled into the form.
+    device.empty = false;
+    rerender(page());
+    expect(document.activeElement).not.toBe(screen.getByLabelText('Street'));
+  });
+
   it('says the cart is empty when it was emptied as the order was placed, until lines are back', async () => {
     const { rerender } = render(page());
     fireEvent.click(screen.getByRole('button', { name: en.cart.checkout }));

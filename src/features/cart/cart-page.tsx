@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { canSeePrices } from '../../contracts/accounts';
@@ -47,6 +47,28 @@ export function CartPage() {
   useEffect(() => {
     if (hasLines) setProblem((shown) => (shown === t('cart.empty') ? null : shown));
   }, [hasLines, t]);
+  // The checkout form hides while the cart reads empty (below). Focus in it would fall to the
+  // page's body: it goes to the page's heading, and back to the field it left when the form
+  // shows again, unless the user has moved it meanwhile. Before paint, while still in the form.
+  const checkoutHidden = !hasLines;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const checkoutArea = useRef<HTMLDivElement>(null);
+  const leftField = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    const active = document.activeElement;
+    if (checkoutHidden) {
+      if (active instanceof HTMLElement && checkoutArea.current?.contains(active)) {
+        leftField.current = active;
+        heading.current?.focus();
+      }
+      return;
+    }
+    const field = leftField.current;
+    leftField.current = null;
+    if (field && active === heading.current && checkoutArea.current?.contains(field)) {
+      field.focus();
+    }
+  }, [checkoutHidden]);
   const money = (amount: number) => formatMoney(amount, i18n.language);
   const change = useDeviceWrite('cart');
 
@@ -62,7 +84,9 @@ export function CartPage() {
   return (
     <div className="page cart">
       <ScreenMeta title={t('cart.title')} description={t('cart.description')} path="/cart" />
-      <h1>{t('cart.title')}</h1>
+      <h1 ref={heading} tabIndex={-1}>
+        {t('cart.title')}
+      </h1>
       <UnverifiedNotice company={user?.company} />
       {waiting > 0 && (
         <p className="notice" data-testid="cart-waiting">
@@ -178,30 +202,32 @@ export function CartPage() {
       )}
 
       {checkingOut && (
-        <CheckoutForm
-          user={user}
-          // Hidden, not closed, while the cart reads empty (a read of the server's cart on
-          // its way, a line removed and added back): the address typed so far stays.
-          hidden={cart.items.length === 0}
-          busy={busy}
-          onCancel={() => setCheckingOut(false)}
-          onSubmit={(address, notes) => {
-            setBusy(true);
-            void queueCheckout(address, notes)
-              .then(() => {
-                notify(
-                  getConnectivity() === 'online' ? t('checkout.sending') : t('checkout.queued'),
-                  'info',
-                  ORDER_TOPIC,
-                );
-                void navigate('/orders');
-              })
-              .catch((error: unknown) =>
-                setProblem(t(error instanceof EmptyCartError ? 'cart.empty' : 'checkout.failed')),
-              )
-              .finally(() => setBusy(false));
-          }}
-        />
+        <div ref={checkoutArea}>
+          <CheckoutForm
+            user={user}
+            // Hidden, not closed, while the cart reads empty (a read of the server's cart on
+            // its way, a line removed and added back): the address typed so far stays.
+            hidden={checkoutHidden}
+            busy={busy}
+            onCancel={() => setCheckingOut(false)}
+            onSubmit={(address, notes) => {
+              setBusy(true);
+              void queueCheckout(address, notes)
+                .then(() => {
+                  notify(
+                    getConnectivity() === 'online' ? t('checkout.sending') : t('checkout.queued'),
+                    'info',
+                    ORDER_TOPIC,
+                  );
+                  void navigate('/orders');
+                })
+                .catch((error: unknown) =>
+                  setProblem(t(error instanceof EmptyCartError ? 'cart.empty' : 'checkout.failed')),
+                )
+                .finally(() => setBusy(false));
+            }}
+          />
+        </div>
       )}
 
       <ConfirmDialog
