@@ -260,7 +260,10 @@ export async function registerRepCustomer(
     .from(companies)
     .where(withTaxNumber(form.taxNumber))
     .orderBy(sql`${companies.salesRepId} IS NOT DISTINCT FROM ${repId} DESC`, asc(companies.id))
-    .limit(1);
+    .limit(1)
+    // Held to the end: details kept for staff are compared with the record as it stays, not
+    // with one a staff member's correction is replacing meanwhile.
+    .for('share');
   if (existing) {
     if (existing.salesRepId !== repId) {
       throw new HttpError(409, COMPANY_EXISTS, undefined, { code: 'COMPANY_EXISTS' });
