@@ -16,6 +16,7 @@ import { closeOfflineInvite } from './offline-invite';
 
 export interface DownloadProgress {
   products: number;
+  /** Pictures with every file kept or tried (an uploaded picture has one file per width). */
   imagesDone: number;
   imagesTotal: number;
   /** Pictures with a file the server answered with an error (missing, or a fault). */
@@ -55,12 +56,16 @@ export async function makeCatalogueAvailableOffline(
     ),
   );
   const paths = [...pictureOf.keys()];
+  // Files of each picture still to keep or try: the progress counts pictures, as people do.
+  const filesLeft = new Map<string, number>();
+  for (const picture of pictureOf.values())
+    filesLeft.set(picture, (filesLeft.get(picture) ?? 0) + 1);
   const missing = new Set<string>();
   const cache = await caches.open(CACHE_NAMES.productImages);
   const progress: DownloadProgress = {
     products: products.length,
     imagesDone: 0,
-    imagesTotal: paths.length,
+    imagesTotal: filesLeft.size,
     imagesMissing: 0,
     bytes: 0,
   };
@@ -71,6 +76,7 @@ export async function makeCatalogueAvailableOffline(
     while (next < paths.length) {
       signal.throwIfAborted();
       const path = paths[next++] as string;
+      const picture = pictureOf.get(path) ?? path;
       if (!(await cache.match(path))) {
         const response = await fetch(path, { signal });
         if (response.ok) {
@@ -83,11 +89,13 @@ export async function makeCatalogueAvailableOffline(
           }
           progress.bytes += body.byteLength;
         } else {
-          missing.add(pictureOf.get(path) ?? path);
+          missing.add(picture);
           progress.imagesMissing = missing.size;
         }
       }
-      progress.imagesDone += 1;
+      const left = (filesLeft.get(picture) ?? 1) - 1;
+      filesLeft.set(picture, left);
+      if (left === 0) progress.imagesDone += 1;
       onProgress({ ...progress });
     }
   };
@@ -117,7 +125,7 @@ export function useDeviceStorage(refreshKey: number): DeviceStorage | undefined 
       products: products.length,
       syncedAt: state?.syncedAt ?? null,
       pricesOf: state?.complete ? state.viewer : null,
-      paths: [...new Set(products.flatMap((p) => p.images.flatMap(pictureFiles)))],
+      pictures: [...new Set(products.flatMap((p) => p.images))],
     };
   }, []);
   const [extra, setExtra] = useState<Omit<
@@ -137,7 +145,10 @@ export function useDeviceStorage(refreshKey: number): DeviceStorage | undefined 
       const persistent = (await navigator.storage?.persisted?.().catch(() => null)) ?? null;
       if (live) {
         setExtra({
-          imagesKept: mirror.paths.filter((p) => kept.has(p)).length,
+          // A picture is on the device when every one of its files is.
+          imagesKept: mirror.pictures.filter((picture) =>
+            pictureFiles(picture).every((file) => kept.has(file)),
+          ).length,
           usedBytes: estimate?.usage ?? null,
           quotaBytes: estimate?.quota ?? null,
           persistent,
@@ -153,7 +164,7 @@ export function useDeviceStorage(refreshKey: number): DeviceStorage | undefined 
     products: mirror.products,
     syncedAt: mirror.syncedAt,
     pricesOf: mirror.pricesOf,
-    imagesTotal: mirror.paths.length,
+    imagesTotal: mirror.pictures.length,
     ...extra,
   };
 }
