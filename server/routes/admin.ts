@@ -177,7 +177,13 @@ export const adminRoutes: FastifyPluginAsyncTypebox<{ db: Db }> = async (app, { 
     {
       params: IdParams,
       body: Type.Optional(noReasonBody),
-      response: { 200: Type.Object({ companyId: Type.Integer() }), ...errorResponses },
+      response: {
+        200: Type.Object({
+          companyId: Type.Integer(),
+          settledAs: Type.Union([Type.Literal('dismissed'), Type.Literal('applied')]),
+        }),
+        ...errorResponses,
+      },
     },
     async (tx, { params }, { user }) => ({
       status: 200,

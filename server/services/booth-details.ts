@@ -15,10 +15,12 @@ import {
   type RecordedField,
 } from '../../src/contracts/field-sales.js';
 import type { Db } from '../db/database.js';
-import { boothDetails, users } from '../db/schema.js';
+import { boothDetails, companies, users, type BOOTH_DETAILS_SETTLED_AS } from '../db/schema.js';
 import type { CompanyRow } from './accounts.js';
 import { recordAudit, type StaffActor } from './audit.js';
 import { notFound } from './errors.js';
+
+type BoothDetailsSettledAs = (typeof BOOTH_DETAILS_SETTLED_AS)[number];
 
 /** Details under the fields of the company's record that keep them: what staff read. */
 function asRecorded(details: BoothDetails): Partial<Record<RecordedField, string>> {
@@ -30,24 +32,19 @@ function asRecorded(details: BoothDetails): Partial<Record<RecordedField, string
   return recorded;
 }
 
-/** Whether two sets of details say the same, field by field as typed. */
-const sameDetails = (a: BoothDetails, b: BoothDetails) =>
-  BOOTH_DETAIL_FIELDS.every((field) => (a[field] ?? '') === (b[field] ?? ''));
-
 /**
  * Keeps what `repId` typed for its customer `company` that the record does not say, in the
- * transaction of the registration; nothing when the record says it all, or when the same
- * details from the same rep are open already (the salon registered again at the booth).
- * Returns whether anything is open for staff from this registration.
+ * transaction of the registration, and that none of the rep's open entries still says (the
+ * salon registered again at the booth, maybe after staff applied part of an entry): only
+ * what is new. Nothing when the record and those entries say it all.
  */
 export async function keepBoothDetails(
   tx: Db,
   repId: number,
   company: CompanyRow,
   typed: Partial<Record<(typeof BOOTH_DETAIL_FIELDS)[number], string | undefined>>,
-): Promise<boolean> {
-  const details = boothDetailsNotApplied(typed, company);
-  if (!details) return false;
+): Promise<void> {
+  let details = boothDetailsNotApplied(typed, company);
   const open = await tx
     .select({ details: boothDetails.details })
     .from(boothDetails)
@@ -58,10 +55,13 @@ export async function keepBoothDetails(
         isNull(boothDetails.settledAt),
       ),
     );
-  if (!open.some((entry) => sameDetails(entry.details, details))) {
-    await tx.insert(boothDetails).values({ companyId: company.id, repId, details });
+  for (const entry of open) {
+    if (!details) return;
+    const said = boothDetailsNotApplied(entry.details, company);
+    // Compared as the record is: what the entry still says stands in for the record.
+    if (said) details = boothDetailsNotApplied(details, asRecorded(said));
   }
-  return true;
+  if (details) await tx.insert(boothDetails).values({ companyId: company.id, repId, details });
 }
 
 /**
@@ -122,17 +122,32 @@ export async function settleAppliedBoothDetails(
 
 /**
  * `POST /api/admin/booth-details/{id}/dismiss`: staff decide not to apply an entry. The audit
- * log keeps what it said, under the record's field names as staff read it. Dismissing one settled already
- * changes nothing. Answers the company the entry belongs to.
+ * log keeps what it said, under the record's field names as staff read it. One settled
+ * already stays as it is. Answers the company the entry belongs to, and how the entry was
+ * settled: `dismissed` now or before, or `applied` by a correction of the record.
  */
 export async function dismissBoothDetails(
   tx: Db,
   id: number,
   actor: StaffActor,
-): Promise<{ companyId: number }> {
+): Promise<{ companyId: number; settledAs: BoothDetailsSettledAs }> {
+  const notFoundHere = () => notFound('These details typed at the booth were not found');
+  const [found] = await tx
+    .select({ companyId: boothDetails.companyId })
+    .from(boothDetails)
+    .where(eq(boothDetails.id, id));
+  if (!found) throw notFoundHere();
+  // The company first, as a correction of its record locks it before its entries: two staff
+  // members dismissing and correcting at once wait for each other instead of deadlocking.
+  await tx
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(companies.id, found.companyId))
+    .for('update');
   const [entry] = await tx.select().from(boothDetails).where(eq(boothDetails.id, id)).for('update');
-  if (!entry) throw notFound('These details typed at the booth were not found');
-  if (entry.settledAt) return { companyId: entry.companyId };
+  if (!entry) throw notFoundHere();
+  // Settled already (dismissed by a colleague, or applied by a correction): as it was.
+  if (entry.settledAs) return { companyId: entry.companyId, settledAs: entry.settledAs };
   await tx
     .update(boothDetails)
     .set({ settledAt: sql`now()`, settledBy: actor.id, settledAs: 'dismissed' })
@@ -146,7 +161,7 @@ export async function dismissBoothDetails(
     before: asRecorded(entry.details),
     after: null,
   });
-  return { companyId: entry.companyId };
+  return { companyId: entry.companyId, settledAs: 'dismissed' };
 }
 
 /** Companies with an open entry: the dashboard's count. */

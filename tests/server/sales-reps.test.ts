@@ -915,15 +915,46 @@ describe('details typed at the booth for a customer already', () => {
     ]);
     expect(await toReview()).toBe(before);
 
-    expect((await edit({ city: 'Turda' })).statusCode).toBe(200);
+    // The salon registered again with the same form: what the entry still says is not kept
+    // again, and a new e-mail is kept alone.
+    expect((await registerAtBooth(rep, typed)).statusCode).toBe(200);
+    expect(
+      (await registerAtBooth(rep, { ...typed, companyEmail: 'new@orhideea.example' })).statusCode,
+    ).toBe(200);
+    expect((await detailOf(id)).boothDetails.map((entry) => entry.details)).toEqual([
+      { city: 'Turda' },
+      { email: 'new@orhideea.example' },
+    ]);
+    expect(await toReview()).toBe(before);
+
+    expect((await edit({ city: 'Turda', email: 'new@orhideea.example' })).statusCode).toBe(200);
     expect((await detailOf(id)).boothDetails).toEqual([]);
     expect(await toReview()).toBe(before - 1);
+    const settled = await db()
+      .select({
+        id: boothDetails.id,
+        settledAs: boothDetails.settledAs,
+        settledBy: boothDetails.settledBy,
+      })
+      .from(boothDetails)
+      .where(eq(boothDetails.companyId, id))
+      .orderBy(asc(boothDetails.id));
+    expect(settled.map(({ id: _id, ...rest }) => rest)).toEqual([
+      { settledAs: 'applied', settledBy: staff.id },
+      { settledAs: 'applied', settledBy: staff.id },
+    ]);
+    // Dismissed from a page read before the correction: said to be applied, and not logged.
+    const late = await send('POST', `/api/admin/booth-details/${settled[0]?.id ?? 0}/dismiss`, {});
+    expect(late.statusCode, late.body).toBe(200);
+    expect(late.json()).toEqual({ companyId: id, settledAs: 'applied' });
     expect(
-      await db()
-        .select({ settledAs: boothDetails.settledAs, settledBy: boothDetails.settledBy })
-        .from(boothDetails)
-        .where(eq(boothDetails.companyId, id)),
-    ).toEqual([{ settledAs: 'applied', settledBy: staff.id }]);
+      (
+        await db()
+          .select({ action: auditLog.action })
+          .from(auditLog)
+          .where(eq(auditLog.companyId, id))
+      ).map((entry) => entry.action),
+    ).toEqual(['company.edit', 'company.edit']);
   });
 
   it('is dismissed by staff only, once, with what it said in the audit log', async () => {
@@ -944,7 +975,7 @@ describe('details typed at the booth for a customer already', () => {
 
     const dismissed = await dismiss(staff.tokens);
     expect(dismissed.statusCode, dismissed.body).toBe(200);
-    expect(dismissed.json()).toEqual({ companyId: id });
+    expect(dismissed.json()).toEqual({ companyId: id, settledAs: 'dismissed' });
     expect((await detailOf(id)).boothDetails).toEqual([]);
     const logged = () =>
       db()
