@@ -1,4 +1,4 @@
-import { Fragment, useId, useState } from 'react';
+import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BoothDetailsEntry } from '../../contracts/admin';
 import { Banner } from '../../components/banner';
@@ -20,17 +20,36 @@ export function CompanyBoothDetails({
   offline,
   onApply,
   onDismissed,
+  onAllGone,
 }: {
   entries: BoothDetailsEntry[];
   offline: boolean;
   onApply: (entry: BoothDetailsEntry) => void;
+  /** An entry was dismissed: the page reads the company again. */
   onDismissed: () => void;
+  /** The last entry went: focus goes on from here, as this section is gone. */
+  onAllGone: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const notify = useToast();
   const action = useStaffAction();
   const [banner, setBanner] = useState<string | null>(null);
   const id = useId();
+  const title = useRef<HTMLHeadingElement>(null);
+  const dismissButtons = useRef(new Map<number, HTMLButtonElement>());
+  // The entry dismissed, and the one whose Dismiss takes focus once the page has read the
+  // company again without it (null: the section's heading, or beyond once it is gone).
+  const focusAfter = useRef<{ gone: number; next: number | null } | null>(null);
+  useEffect(() => {
+    const after = focusAfter.current;
+    if (!after || entries.some((entry) => entry.id === after.gone)) return;
+    focusAfter.current = null;
+    const next = after.next === null ? undefined : dismissButtons.current.get(after.next);
+    if (next) next.focus();
+    else if (entries.length > 0) title.current?.focus();
+    else onAllGone();
+  }, [entries, onAllGone]);
+
   if (entries.length === 0) return null;
 
   const dismiss = async (entry: BoothDetailsEntry) => {
@@ -39,7 +58,17 @@ export function CompanyBoothDetails({
       dismissBoothDetails(entry.id, key),
     );
     if (result.ok) {
-      notify(t('admin.boothDetails.dismissed'));
+      // A correction of the record may have applied it meanwhile: said as it was settled.
+      notify(
+        t(
+          result.value.settledAs === 'applied'
+            ? 'admin.boothDetails.appliedAlready'
+            : 'admin.boothDetails.dismissed',
+        ),
+      );
+      const index = entries.indexOf(entry);
+      const next = entries[index + 1] ?? entries[index - 1];
+      focusAfter.current = { gone: entry.id, next: next?.id ?? null };
       onDismissed();
       return;
     }
@@ -53,7 +82,9 @@ export function CompanyBoothDetails({
 
   return (
     <section className="card staff-section" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t('admin.boothDetails.title')}</h2>
+      <h2 id={`${id}-title`} ref={title} tabIndex={-1}>
+        {t('admin.boothDetails.title')}
+      </h2>
       <p>{t('admin.boothDetails.intro')}</p>
       {banner && <Banner kind="error">{banner}</Banner>}
       {offline && <p className="notice notice--offline">{t('admin.needsNetwork')}</p>}
@@ -83,6 +114,10 @@ export function CompanyBoothDetails({
               </dl>
               <div className="card__actions">
                 <button
+                  ref={(button) => {
+                    if (button) dismissButtons.current.set(entry.id, button);
+                    else dismissButtons.current.delete(entry.id);
+                  }}
                   type="button"
                   className="button button--ghost"
                   aria-describedby={by}

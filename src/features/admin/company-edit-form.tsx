@@ -51,7 +51,10 @@ export function CompanyEditForm({
   onCancel,
 }: {
   company: Company;
-  /** Values filled in instead of the record's, for staff to check and save (details typed at a booth). */
+  /**
+   * Values filled in over the form's, for staff to check and save (details typed at a
+   * booth); filled in again whenever a new object is given.
+   */
   proposed?: Partial<Values> | undefined;
   offline: boolean;
   onSaved: (company: Company) => void;
@@ -60,18 +63,21 @@ export function CompanyEditForm({
   const { t } = useTranslation();
   const notify = useToast();
   const action = useStaffAction();
-  const { values, errors, setErrors, change, check } = useForm<Values>(() => ({
-    ...valuesOf(company),
-    ...proposed,
-  }));
+  const { values, setValues, errors, setErrors, change, check } = useForm<Values>(() =>
+    valuesOf(company),
+  );
   const [banner, setBanner] = useState<string | null>(null);
   const title = useRef<HTMLHeadingElement>(null);
-  // Opened with details from a booth, by a button elsewhere on the page: the form is
-  // brought to the staff member's attention.
-  const fromBooth = proposed !== undefined;
+  // Details from a booth, given by a button elsewhere on the page (each click a new object):
+  // filled in over what is typed, the rest of it kept, and the form brought to attention.
   useEffect(() => {
-    if (fromBooth) title.current?.focus();
-  }, [fromBooth]);
+    if (!proposed) return;
+    setValues((current) => ({ ...current, ...proposed }));
+    setErrors((current) =>
+      Object.fromEntries(Object.entries(current).filter(([field]) => !(field in proposed))),
+    );
+    title.current?.focus();
+  }, [proposed, setValues, setErrors]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

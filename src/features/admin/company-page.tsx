@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import type { Company } from '../../contracts/accounts';
@@ -93,8 +93,11 @@ function CompanyScreen({ detail, reload }: { detail: AdminCompanyDetail; reload:
   const { t, i18n } = useTranslation();
   const offline = useOffline();
   const { company, salesRep, users, documents, history } = detail;
-  // Closed, open, or open filled in with details typed at a booth (the entry's id keys it).
-  const [editing, setEditing] = useState<false | { from?: BoothDetailsEntry }>(false);
+  // Closed, open, or open with details typed at a booth filled in (a new object each click).
+  const [editing, setEditing] = useState<false | { proposed?: BoothDetailsEntry['details'] }>(
+    false,
+  );
+  const dataTitle = useRef<HTMLHeadingElement>(null);
   return (
     <>
       <header className="staff-company__header">
@@ -115,12 +118,13 @@ function CompanyScreen({ detail, reload }: { detail: AdminCompanyDetail; reload:
         />
 
         <section className="card" aria-labelledby="staff-company-data">
-          <h2 id="staff-company-data">{t('admin.company.data')}</h2>
+          <h2 id="staff-company-data" ref={dataTitle} tabIndex={-1}>
+            {t('admin.company.data')}
+          </h2>
           {editing ? (
             <CompanyEditForm
-              key={editing.from?.id ?? 'record'}
               company={company}
-              proposed={editing.from?.details}
+              proposed={editing.proposed}
               offline={offline}
               onCancel={() => setEditing(false)}
               onSaved={() => {
@@ -163,8 +167,9 @@ function CompanyScreen({ detail, reload }: { detail: AdminCompanyDetail; reload:
       <CompanyBoothDetails
         entries={detail.boothDetails}
         offline={offline}
-        onApply={(entry) => setEditing({ from: entry })}
+        onApply={(entry) => setEditing({ proposed: { ...entry.details } })}
         onDismissed={reload}
+        onAllGone={() => dataTitle.current?.focus()}
       />
 
       <CompanySalesRep company={company} salesRep={salesRep} offline={offline} onSaved={reload} />

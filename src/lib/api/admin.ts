@@ -60,7 +60,12 @@ export const assignSalesRep = (id: number, salesRepId: number | null, key: strin
 
 /** Dismisses details a rep typed at the booth, which staff decide not to apply. */
 export const dismissBoothDetails = (id: number, key: string) =>
-  staffChange<{ companyId: number }>('post', `admin/booth-details/${id}/dismiss`, key, {});
+  staffChange<{ companyId: number; settledAs: 'dismissed' | 'applied' }>(
+    'post',
+    `admin/booth-details/${id}/dismiss`,
+    key,
+    {},
+  );
 
 export const reviewDocument = (id: number, action: DocumentAction, notes: string, key: string) =>
   staffChange<{ document: CompanyDocument }>('post', `admin/documents/${id}/${action}`, key, {
