@@ -395,20 +395,24 @@ async function sentAfterBackoffOnce(browser: import('playwright-core').Browser):
     }
     await editDeviceDb(page, { backOffToTheCap: true });
 
+    // Sent once the server answered it: a request that failed did not carry the change.
     const sent = new Promise<number>((resolve) => {
-      const record = (request: import('playwright-core').Request) => {
+      context.on('requestfinished', (request) => {
         if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/cart/add')
           resolve(request.timing().startTime);
-      };
-      context.on('requestfinished', record);
-      context.on('requestfailed', record);
+      });
     });
     const reconnected = Date.now();
     await context.setOffline(false);
-    const timeout = new Promise<never>((_, reject) =>
-      setTimeout(() => reject(new Error('The change was not sent within 90 s')), 90_000),
-    );
-    return (await Promise.race([sent, timeout])) - reconnected;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('The change was not sent within 90 s')), 90_000);
+    });
+    try {
+      return (await Promise.race([sent, timeout])) - reconnected;
+    } finally {
+      clearTimeout(timer);
+    }
   } finally {
     await context.close();
   }
