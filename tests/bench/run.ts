@@ -164,6 +164,18 @@ async function approvedSalon(): Promise<{ email: string; password: string }> {
   return { email, password };
 }
 
+/** A new approved salon, signed in on `page`, which then shows the catalogue. */
+async function signInNewSalon(page: Page): Promise<{ email: string; password: string }> {
+  const salon = await approvedSalon();
+  await page.goto(`${BASE}/login?lng=en`);
+  await page.getByLabel('E-mail', { exact: true }).fill(salon.email);
+  await page.getByLabel('Password', { exact: true }).fill(salon.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Bench' }).waitFor();
+  await page.goto(`${BASE}/products?lng=en`);
+  return salon;
+}
+
 /** Drains measured; the median is reported (one drain varies with the machine's load). */
 const DRAIN_RUNS = 5;
 /** The drain's goal on loopback, for the median. */
@@ -211,13 +223,7 @@ async function drainOnce(browser: import('playwright-core').Browser): Promise<Dr
     }).observe(document, { subtree: true, childList: true, characterData: true });
   });
   try {
-    const salon = await approvedSalon();
-    await page.goto(`${BASE}/login?lng=en`);
-    await page.getByLabel('E-mail', { exact: true }).fill(salon.email);
-    await page.getByLabel('Password', { exact: true }).fill(salon.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('button', { name: 'Bench' }).waitFor();
-    await page.goto(`${BASE}/products?lng=en`);
+    const salon = await signInNewSalon(page);
     await page.getByText('Catalogue saved on this device').waitFor();
     await page.getByTestId('product-card').first().getByText(/€/).waitFor();
     // As on a device used before the fair: the service worker has kept the signed-in
@@ -373,13 +379,7 @@ async function sentAfterBackoffOnce(browser: import('playwright-core').Browser):
   const context = await browser.newContext();
   const page = await context.newPage();
   try {
-    const salon = await approvedSalon();
-    await page.goto(`${BASE}/login?lng=en`);
-    await page.getByLabel('E-mail', { exact: true }).fill(salon.email);
-    await page.getByLabel('Password', { exact: true }).fill(salon.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('button', { name: 'Bench' }).waitFor();
-    await page.goto(`${BASE}/products?lng=en`);
+    await signInNewSalon(page);
     await page.getByTestId('product-card').first().getByText(/€/).waitFor();
 
     await context.setOffline(true);

@@ -31,6 +31,7 @@ vi.mock('../../src/lib/i18n', () => ({
 
 const { ProductPage } = await import('../../src/features/product/product-page');
 import en from '../../src/locales/en.json';
+import { generatedProduct } from '../fixtures/generated-products';
 
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: en } } });
@@ -41,25 +42,11 @@ afterEach(() => {
   viewer.priced = false;
 });
 
-const productOf = (changes: Partial<Product>): Product =>
-  ({
-    id: 3,
-    sku: 'AO-1',
-    ean: null,
-    name: 'Argan oil',
-    shortDescription: '',
-    description: '',
-    price: 60,
-    currency: 'EUR',
-    stock: 10,
-    stockQuantity: 10,
-    inStock: true,
-    images: [],
-    tags: [],
-    categoryId: 1,
-    category: { id: 1, name: 'Hair', slug: 'hair' },
-    ...changes,
-  }) as Product;
+const productOf = (changes: Partial<Product>): Product => ({
+  ...generatedProduct(3, { name: 'Argan oil' }),
+  price: 60,
+  ...changes,
+});
 
 const showProduct = (product: Product) => {
   viewer.product = product;
