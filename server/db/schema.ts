@@ -543,10 +543,7 @@ export const boothDetails = pgTable(
     index('booth_details_open_idx')
       .on(table.companyId, table.id)
       .where(sql`${table.settledAt} IS NULL`),
-    check(
-      'booth_details_settled_as_check',
-      sql`${table.settledAs} IN ('applied', 'dismissed')`,
-    ),
+    check('booth_details_settled_as_check', sql`${table.settledAs} IN ('applied', 'dismissed')`),
     check(
       'booth_details_settled_check',
       sql`(${table.settledAt} IS NULL) = (${table.settledAs} IS NULL)`,
