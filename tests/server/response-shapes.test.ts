@@ -10,7 +10,7 @@ import type { TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { categories, products } from '../../server/db/schema';
+import { boothDetails, categories, products } from '../../server/db/schema';
 import { seedDatabase } from '../../server/db/seed';
 import { decideCompany } from '../../server/services/admin';
 import {
@@ -285,6 +285,22 @@ describe('the back office answers', () => {
       });
       expect(response.statusCode).toBe(200);
     }
+    // A rep typed every detail otherwise at a booth: each field of an entry shows.
+    await db.insert(boothDetails).values({
+      companyId,
+      repId: staff.id,
+      details: {
+        companyName: 'Salon Nou',
+        registrationNumber: 'J32/1/2026',
+        companyEmail: 'nou@salon.example',
+        companyPhone: '+40 700 000 001',
+        address: 'Strada Nouă 1',
+        city: 'Turda',
+        postalCode: '401001',
+        country: 'Italy',
+        website: 'salon-nou.example',
+      },
+    });
     const read = async (url: string) => {
       const response = await get(url, staff.tokens);
       expect(response.statusCode).toBe(200);
