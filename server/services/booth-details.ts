@@ -122,7 +122,7 @@ export async function settleAppliedBoothDetails(
 
 /**
  * `POST /api/admin/booth-details/{id}/dismiss`: staff decide not to apply an entry. The audit
- * log keeps what it said, under the record's field names as staff read it. One settled
+ * log keeps what it still said (what the record did not), under the record's field names. One settled
  * already stays as it is. Answers the company the entry belongs to, and how the entry was
  * settled: `dismissed` now or before, or `applied` by a correction of the record.
  */
@@ -139,13 +139,13 @@ export async function dismissBoothDetails(
   if (!found) throw notFoundHere();
   // The company first, as a correction of its record locks it before its entries: two staff
   // members dismissing and correcting at once wait for each other instead of deadlocking.
-  await tx
-    .select({ id: companies.id })
+  const [company] = await tx
+    .select()
     .from(companies)
     .where(eq(companies.id, found.companyId))
     .for('update');
   const [entry] = await tx.select().from(boothDetails).where(eq(boothDetails.id, id)).for('update');
-  if (!entry) throw notFoundHere();
+  if (!entry || !company) throw notFoundHere();
   // Settled already (dismissed by a colleague, or applied by a correction): as it was.
   if (entry.settledAs) return { companyId: entry.companyId, settledAs: entry.settledAs };
   await tx
@@ -158,7 +158,8 @@ export async function dismissBoothDetails(
     entityType: 'company',
     entityId: entry.companyId,
     companyId: entry.companyId,
-    before: asRecorded(entry.details),
+    // What staff were shown and dismissed: what the record still did not say.
+    before: asRecorded(boothDetailsNotApplied(entry.details, company) ?? {}),
     after: null,
   });
   return { companyId: entry.companyId, settledAs: 'dismissed' };

@@ -960,8 +960,18 @@ describe('details typed at the booth for a customer already', () => {
   it('is dismissed by staff only, once, with what it said in the audit log', async () => {
     const { rep, form, id } = await customerAtBooth();
     expect(
-      (await registerAtBooth(rep, { ...form, companyName: 'Orhideea Beauty' })).statusCode,
+      (
+        await registerAtBooth(rep, {
+          ...form,
+          companyName: 'Orhideea Beauty',
+          city: 'Turda',
+        })
+      ).statusCode,
     ).toBe(200);
+    // Staff apply the city: the rest is what they dismiss, and what the log keeps.
+    expect((await send('PATCH', `/api/admin/companies/${id}`, { city: 'Turda' })).statusCode).toBe(
+      200,
+    );
     const [entry] = (await detailOf(id)).boothDetails;
     if (!entry) throw new Error('The details were not kept');
     const dismiss = (tokens: Tokens) =>
@@ -981,8 +991,10 @@ describe('details typed at the booth for a customer already', () => {
       db()
         .select({ action: auditLog.action, before: auditLog.before, actorId: auditLog.actorId })
         .from(auditLog)
-        .where(eq(auditLog.companyId, id));
+        .where(eq(auditLog.companyId, id))
+        .orderBy(asc(auditLog.id));
     expect(await logged()).toEqual([
+      expect.objectContaining({ action: 'company.edit' }),
       {
         action: 'company.booth-details-dismiss',
         before: { name: 'Orhideea Beauty' },
@@ -991,7 +1003,7 @@ describe('details typed at the booth for a customer already', () => {
     ]);
     // Dismissed again (another click, another key): nothing changes.
     expect((await dismiss(staff.tokens)).statusCode).toBe(200);
-    expect(await logged()).toHaveLength(1);
+    expect(await logged()).toHaveLength(2);
 
     expect(
       (await send('POST', '/api/admin/booth-details/999999/dismiss', {}, staff.tokens)).statusCode,
