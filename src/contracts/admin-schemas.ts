@@ -3,7 +3,7 @@
  * validates and answers with them, the staff screens derive their types from them. Only
  * code that checks loads this module; the screens import its types alone (see ./admin).
  */
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TOptional, type TString } from 'typebox';
 import { CompanyDocumentSchema, CompanySchema } from './accounts-schemas';
 import { bodyOf, CompanyEditFormSchema, StaffFormSchema } from './form-schemas';
 import {
@@ -15,6 +15,7 @@ import {
   MAX_REASON_LENGTH,
   SORT_ORDERS,
 } from './admin';
+import type { RecordedField } from './field-sales';
 import { literals } from './literals';
 import { COMPANY_STATUSES, STAFF_ROLES } from './states';
 import { MAX_TEXT_LENGTH } from './validation';
@@ -87,7 +88,8 @@ const RegisteredBySchema = Type.Union([
 
 /**
  * What a rep typed at the booth, under the fields of the company's record that keep it
- * (`recordedAs` in ./field-sales): what staff would correct.
+ * (`recordedAs` in ./field-sales, whose fields the compiler holds these to): what staff
+ * would correct.
  */
 export const BoothDetailsSchema = Type.Object({
   name: Type.Optional(Type.String()),
@@ -99,7 +101,7 @@ export const BoothDetailsSchema = Type.Object({
   postalCode: Type.Optional(Type.String()),
   country: Type.Optional(Type.String()),
   website: Type.Optional(Type.String()),
-});
+} satisfies Record<RecordedField, TOptional<TString>>);
 
 /** Details a rep typed at the booth for a customer whose record said otherwise or nothing. */
 export const BoothDetailsEntrySchema = Type.Object({
